@@ -1,0 +1,136 @@
+"""Solve: the top-M candidate equation trees of a problem, in increasing ILP cost.
+
+    >>> from pyasp.algebra.candidates import generate_candidates
+    >>> from pyasp.algebra.quantities import quantities_from_json
+    >>> qs = quantities_from_json([{"value": 17, "type": "dollar"}, {"value": 7, "type": "dollar"},
+    ...                            {"value": "x", "type": "hour"}, {"value": 80, "type": "dollar"}])
+    >>> result = generate_candidates(qs, top=5)
+    >>> "17+(7*x)=80" in [c.tree.equation for c in result.candidates]
+    True
+
+Candidates come from ``encodings/equation_trees.lp`` (or a user's encoding), ranked by clingo.
+Trees whose answer is negative, or fractional while every constant is an integer, or that have
+no unique answer, are dropped after solving (ALGES does the same); enumeration continues until
+``top`` candidates are kept, the trees run out, or the time limit passes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import sympy
+
+from ..asp import Program, parse_constants
+from ..errors import InputError
+from ..resources import encoding_path
+from .ground import tree_facts
+from .quantities import Quantity, validate
+from .trees import EquationTree, as_number, tree_from_model
+
+ENCODING = "equation_trees"
+
+#: How many ranked trees at most are looked at per kept candidate before giving up.
+RAW_PER_CANDIDATE = 50
+
+
+@dataclass(frozen=True)
+class Candidate:
+    tree: EquationTree
+    answer: sympy.Rational
+
+    def as_dict(self) -> dict:
+        return {
+            "equation": self.tree.equation,
+            "postfix": self.tree.postfix,
+            "cost": self.tree.cost,
+            "violations": list(self.tree.violations),
+            "answer": as_number(self.answer),
+        }
+
+
+@dataclass
+class CandidateSet:
+    candidates: list[Candidate]
+    partial: bool
+    stats: dict
+    filtered: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {
+            "candidates": [c.as_dict() for c in self.candidates],
+            "partial": self.partial,
+            "filtered": self.filtered,
+            "stats": self.stats,
+        }
+
+
+def weight_names(encoding: str | Path | None = None) -> dict[str, tuple[str, str]]:
+    """The ``#const`` settings of the encoding: name -> (default, comment)."""
+    return parse_constants(Path(encoding) if encoding else encoding_path(ENCODING))
+
+
+def check_settings(settings: dict[str, int], encoding: str | Path | None = None) -> None:
+    """Every override must name a ``#const`` of the encoding and be a whole number >= 0."""
+    known = weight_names(encoding)
+    for name, value in settings.items():
+        if name not in known:
+            raise InputError(f"unknown setting {name!r}; the encoding defines: {', '.join(sorted(known))}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InputError(f"setting {name} must be a whole number >= 0, got {value!r}")
+
+
+def rejection(answer: sympy.Rational | None, quantities: list[Quantity]) -> str | None:
+    """Why a tree's answer is not a candidate (None when it is one)."""
+    if answer is None:
+        return "no_solution"
+    if answer < 0:
+        return "negative"
+    all_integers = all(q.value.denominator == 1 for q in quantities if not q.is_unknown)
+    if all_integers and answer.q != 1:
+        return "fractional"
+    return None
+
+
+def _tree_key(model) -> tuple:
+    return tuple(str(s) for _, s in sorted(model.atoms("at", 2)))
+
+
+def generate_candidates(
+    quantities: list[Quantity],
+    *,
+    top: int = 100,
+    settings: dict[str, int] | None = None,
+    encoding: str | Path | None = None,
+    time_limit_s: float | None = None,
+) -> CandidateSet:
+    """The ``top`` best equation trees for ``quantities`` (see the module docstring).
+
+    ``settings`` overrides the encoding's ``#const`` values (weights, ``max_depth``,
+    ``allow_unused``); ``encoding`` is a path to a replacement for the packaged encoding.
+    """
+    validate(quantities)
+    if top < 1:
+        raise InputError(f"--top must be at least 1, got {top}")
+    settings = dict(settings or {})
+    check_settings(settings, encoding)
+    program = Program(encoding if encoding else ENCODING, consts=settings)
+    program.add_facts(tree_facts(quantities))
+    kept: list[Candidate] = []
+    filtered = {"negative": 0, "fractional": 0, "no_solution": 0}
+    raw = program.ranked_models(
+        limit=top * RAW_PER_CANDIDATE, time_limit_s=time_limit_s, project=[("at", 2)], key=_tree_key
+    )
+    for model in raw:
+        tree = tree_from_model(model, quantities)
+        answer = tree.answer()
+        reason = rejection(answer, quantities)
+        if reason:
+            filtered[reason] += 1
+            continue
+        kept.append(Candidate(tree, answer))
+        if len(kept) >= top:
+            break
+    raw.close()
+    stats = program.stats.as_dict()
+    return CandidateSet(kept, program.partial, stats, filtered)

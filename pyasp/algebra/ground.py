@@ -1,0 +1,31 @@
+"""Ground: quantities -> the ASP facts that ``encodings/equation_trees.lp`` reads.
+
+Facts only, no logic: every decision about trees is the encoding's.
+"""
+
+from __future__ import annotations
+
+import clingo
+
+from ..asp import fact
+from .quantities import Quantity
+
+#: Type weights are written as integers in 0..TYPE_WEIGHT_SCALE, relative to the likeliest type.
+TYPE_WEIGHT_SCALE = 1000
+
+
+def tree_facts(quantities: list[Quantity]) -> list[clingo.Symbol]:
+    """``quantity/1``, ``unknown/1``, ``zero/1``, ``one/1`` and ``type_option/3`` facts."""
+    facts = []
+    for index, q in enumerate(quantities, start=1):
+        facts.append(fact("quantity", index))
+        if q.is_unknown:
+            facts.append(fact("unknown", index))
+        elif q.value == 0:
+            facts.append(fact("zero", index))
+        elif q.value == 1:
+            facts.append(fact("one", index))
+        best = max(weight for _, weight in q.types)
+        for name, weight in q.types:
+            facts.append(fact("type_option", index, name, round(TYPE_WEIGHT_SCALE * weight / best)))
+    return facts

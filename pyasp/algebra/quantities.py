@@ -1,0 +1,142 @@
+"""Read: quantities of an algebra word problem, as plain dataclasses.
+
+A quantity is a number of the text (or the unknown ``x``) with a type: the entity it counts
+("dollar", "hour"). Where the type is uncertain it is a weighted set of types.
+
+The JSON form, one object per quantity in text order::
+
+    [{"value": 17, "type": "dollar"},
+     {"value": "x", "type": "hour"},
+     {"value": 7.5, "type": [{"type": "dollar", "weight": 0.8}, {"type": "hour", "weight": 0.2}]}]
+
+(a type set may also be written as an object: ``{"dollar": 0.8, "hour": 0.2}``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from ..errors import InputError
+
+#: At most this many quantities: the number of equation trees grows faster than factorially in
+#: the number of quantities (n! orderings x Catalan(n-1) shapes x 4^(n-2) operators), so ranking
+#: them is no longer interactive beyond it; the word problems of ALGES have at most 7.
+MAX_QUANTITIES = 12
+
+UNKNOWN = "x"
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number of the problem (``value`` None for the unknown) and its weighted types."""
+
+    value: Fraction | None
+    types: tuple[tuple[str, float], ...]  # (type, weight), likeliest first
+    text: str = ""  # how the value is written ("17", "7.5", "x")
+
+    @property
+    def is_unknown(self) -> bool:
+        return self.value is None
+
+    @property
+    def type(self) -> str:
+        """The likeliest type."""
+        return self.types[0][0]
+
+
+def _parse_value(raw: object, where: str) -> tuple[Fraction | None, str]:
+    if isinstance(raw, str) and raw.strip().lower() == UNKNOWN:
+        return None, UNKNOWN
+    if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
+        raise InputError(f"{where}: value {raw!r} is not a number (write \"x\" for the unknown)")
+    text = raw.strip().replace(",", "") if isinstance(raw, str) else repr(raw)
+    try:
+        if isinstance(raw, float) and not math.isfinite(raw):
+            raise ValueError
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"{where}: value {raw!r} is not a number (write \"x\" for the unknown)") from None
+    if value.denominator == 1 and isinstance(raw, float):
+        text = str(value.numerator)
+    return value, text
+
+
+def _parse_types(raw: object, where: str) -> tuple[tuple[str, float], ...]:
+    if isinstance(raw, str):
+        if not raw.strip():
+            raise InputError(f"{where}: type is empty")
+        return ((raw.strip(), 1.0),)
+    if isinstance(raw, dict):
+        pairs = list(raw.items())
+    elif isinstance(raw, list):
+        pairs = []
+        for item in raw:
+            if not isinstance(item, dict) or "type" not in item or "weight" not in item:
+                raise InputError(f"{where}: a weighted type is written {{\"type\": ..., \"weight\": ...}}, got {item!r}")
+            pairs.append((item["type"], item["weight"]))
+    else:
+        raise InputError(f"{where}: type must be a string or a list of weighted types, got {raw!r}")
+    if not pairs:
+        raise InputError(f"{where}: the list of types is empty")
+    types: dict[str, float] = {}
+    for name, weight in pairs:
+        if not isinstance(name, str) or not name.strip():
+            raise InputError(f"{where}: type name {name!r} is not a non-empty string")
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight) or weight <= 0:
+            raise InputError(f"{where}: weight of type {name!r} must be a positive number, got {weight!r}")
+        types[name.strip()] = types.get(name.strip(), 0.0) + float(weight)
+    return tuple(sorted(types.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def quantities_from_json(data: object, source: str = "input") -> list[Quantity]:
+    """Validate decoded JSON and build the quantities; errors name the index and the field."""
+    if not isinstance(data, list):
+        raise InputError(f"{source}: expected a JSON list of quantities, got {type(data).__name__}")
+    quantities = []
+    for i, item in enumerate(data, start=1):
+        where = f"{source}: quantity {i}"
+        if not isinstance(item, dict):
+            raise InputError(f"{where}: expected an object with \"value\" and \"type\", got {item!r}")
+        for key in ("value", "type"):
+            if key not in item:
+                raise InputError(f"{where}: missing \"{key}\"")
+        value, text = _parse_value(item["value"], where)
+        quantities.append(Quantity(value, _parse_types(item["type"], where), text))
+    validate(quantities, source)
+    return quantities
+
+
+def validate(quantities: list[Quantity], source: str = "input") -> None:
+    """The conditions every problem must meet: one unknown, a constant, at most 12 in all."""
+    unknowns = [i for i, q in enumerate(quantities, start=1) if q.is_unknown]
+    if not unknowns:
+        raise InputError(f"{source}: no unknown: mark the quantity asked for with \"value\": \"x\"")
+    if len(unknowns) > 1:
+        raise InputError(f"{source}: {len(unknowns)} unknowns (quantities {', '.join(map(str, unknowns))}); an equation tree has exactly one")
+    if len(quantities) < 2:
+        raise InputError(f"{source}: only the unknown is given; an equation needs at least one constant")
+    if len(quantities) > MAX_QUANTITIES:
+        raise InputError(
+            f"{source}: {len(quantities)} quantities, at most {MAX_QUANTITIES} are supported: the number "
+            "of equation trees grows faster than factorially with the number of quantities"
+        )
+
+
+def load_quantities(path: str | Path) -> list[Quantity]:
+    """Read a JSON file of quantities (see the module docstring)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"cannot read {path}: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not a UTF-8 text file") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(f"{path}: not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+    return quantities_from_json(data, str(path))

@@ -1,0 +1,400 @@
+"""The one module of pyasp that talks to clingo.
+
+An engine hands this module an encoding (a packaged name or a user's file), facts built from
+Python values and constant overrides; it gets back models in increasing cost, with statistics.
+
+    >>> from pyasp.asp import Program
+    >>> prog = Program.from_text("{ p(1..3) } = 1. :~ p(X). [X@0, X]  #show p/1.")
+    >>> [str(m.symbols[0]) for m in prog.ranked_models(limit=2)]
+    ['p(1)', 'p(2)']
+
+Ranked enumeration ("top M"): all models of the best cost, then all of the next cost level, and
+so on, until M models. Each level is one optimisation run of clingo (``--opt-mode=optN``); once a
+level is complete, its models are excluded by nogoods added through the backend and the next run
+finds the next level, keeping everything clingo learnt. Ties within a level are sorted by a key
+(by default the text of the model's atoms), so the order does not depend on solver heuristics.
+
+Models may be *projected* onto some predicates (``project=[("post", 2)]``): two models that agree
+on those atoms count as one, with the cost of the cheaper. Equation trees use this: a tree is one
+candidate whatever type assignment makes it cheapest.
+
+A time limit stops the search where it is; the models found so far are returned and the run is
+marked partial (a level cut short contributes its best model found, not yet proven optimal).
+
+Errors and warnings clingo reports about an encoding become :class:`AspError` with file, line,
+column and message. Warnings (an atom that occurs in no rule head, an undefined operation) count
+as errors unless ``strict=False``: in an encoding they are nearly always a misspelt predicate.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import clingo
+
+from .errors import PyaspError
+from .resources import encoding_path
+
+__all__ = ["AspError", "Message", "Model", "Program", "Stats", "fact", "parse_constants"]
+
+#: Python values that become ASP terms: ints become numbers, identifiers become constants,
+#: other strings become quoted strings, tuples become tuples.
+Term = int | str | tuple | clingo.Symbol
+
+_IDENTIFIER = re.compile(r"^_*[a-z][A-Za-z0-9_']*$")
+_LOCATION = re.compile(
+    r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+)(?:-(?:\d+:)?\d+)?:\s*(?P<kind>error|warning|info):\s*(?P<text>.*)$"
+)
+_PLAIN = re.compile(r"^(?P<file>.*?):\s*(?P<kind>error|warning|info):\s*(?P<text>.*)$")
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message of clingo about a program: where and what."""
+
+    file: str
+    line: int | None
+    column: int | None
+    severity: str  # "error" or "warning"
+    text: str
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}:{self.column}"
+        return f"{where}: {self.severity}: {self.text}"
+
+
+class AspError(PyaspError):
+    """clingo rejected a program; ``messages`` says where and why."""
+
+    def __init__(self, messages: Sequence[Message], summary: str | None = None):
+        self.messages = list(messages)
+        first = str(self.messages[0]) if self.messages else (summary or "clingo failed")
+        more = len(self.messages) - 1
+        super().__init__(first + (f" (and {more} more)" if more > 0 else ""))
+
+
+def _parse_message(code: clingo.MessageCode, text: str) -> Message:
+    lines = text.strip().splitlines() or [""]
+    detail = " ".join(part.strip() for part in lines[1:] if part.strip())
+    severity = "error" if code == clingo.MessageCode.RuntimeError else "warning"
+    match = _LOCATION.match(lines[0])
+    if match:
+        body = match["text"].rstrip(":") + (f": {detail}" if detail else "")
+        if match["kind"] == "error":
+            severity = "error"
+        return Message(match["file"], int(match["line"]), int(match["col"]), severity, body)
+    match = _PLAIN.match(lines[0])
+    if match:
+        body = match["text"].rstrip(":") + (f": {detail}" if detail else "")
+        return Message(match["file"], None, None, "error" if match["kind"] == "error" else severity, body)
+    return Message("clingo", None, None, severity, " ".join(line.strip() for line in lines))
+
+
+def symbol(value: Term) -> clingo.Symbol:
+    """Turn a Python value into a clingo term (see :data:`Term`)."""
+    if isinstance(value, clingo.Symbol):
+        return value
+    if isinstance(value, bool):
+        raise TypeError("booleans have no ASP term; use 0/1 or a constant")
+    if isinstance(value, int):
+        return clingo.Number(value)
+    if isinstance(value, str):
+        return clingo.Function(value) if _IDENTIFIER.match(value) else clingo.String(value)
+    if isinstance(value, tuple):
+        return clingo.Tuple_([symbol(v) for v in value])
+    raise TypeError(f"no ASP term for {value!r} of type {type(value).__name__}")
+
+
+def fact(name: str, *args: Term) -> clingo.Symbol:
+    """An atom ``name(args...)`` built from Python values: ``fact("quantity", 1, 17)``."""
+    return clingo.Function(name, [symbol(a) for a in args])
+
+
+def python_value(sym: clingo.Symbol) -> Term:
+    """The inverse of :func:`symbol`: numbers to int, constants and strings to str."""
+    if sym.type == clingo.SymbolType.Number:
+        return sym.number
+    if sym.type == clingo.SymbolType.String:
+        return sym.string
+    if sym.type == clingo.SymbolType.Function and not sym.arguments:
+        return sym.name
+    if sym.type == clingo.SymbolType.Function and sym.name == "":
+        return tuple(python_value(a) for a in sym.arguments)
+    return sym
+
+
+_CONST = re.compile(r"^\s*#const\s+([a-z_][A-Za-z0-9_']*)\s*=\s*([^.]+)\.\s*(?:%\s*(.*))?$")
+
+
+def parse_constants(path: Path) -> dict[str, tuple[str, str]]:
+    """The ``#const name = value.  % comment`` lines of an encoding: ``{name: (value, comment)}``.
+
+    Encodings keep their tunable numbers (weights, bounds) as ``#const`` lines; this lets the CLI
+    list them and check that an override names one that exists.
+    """
+    consts: dict[str, tuple[str, str]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        match = _CONST.match(line)
+        if match:
+            consts[match[1]] = (match[2].strip(), (match[3] or "").strip())
+    return consts
+
+
+@dataclass(frozen=True)
+class Model:
+    """A model of a program: its shown atoms, its cost vector (highest priority first)."""
+
+    symbols: tuple[clingo.Symbol, ...]
+    cost: tuple[int, ...]
+    proven: bool = True  # False only for the best-so-far model of a level cut short by a time limit
+
+    def atoms(self, name: str, arity: int | None = None) -> list[tuple]:
+        """Arguments (as Python values) of the shown atoms ``name/arity``, in sorted order."""
+        return sorted(
+            tuple(python_value(a) for a in s.arguments)
+            for s in self.symbols
+            if s.type == clingo.SymbolType.Function
+            and s.name == name
+            and (arity is None or len(s.arguments) == arity)
+        )
+
+
+@dataclass
+class Stats:
+    """What a run cost. Seconds are wall-clock, measured around the clingo calls."""
+
+    ground_s: float = 0.0
+    solve_s: float = 0.0
+    atoms: int = 0
+    rules: int = 0
+    models: int = 0
+    cost_levels: int = 0
+
+    def as_dict(self) -> dict:
+        return {
+            "ground_s": round(self.ground_s, 6),
+            "solve_s": round(self.solve_s, 6),
+            "atoms": self.atoms,
+            "rules": self.rules,
+            "models": self.models,
+            "cost_levels": self.cost_levels,
+        }
+
+
+def _default_key(model: Model) -> tuple:
+    return tuple(sorted(str(s) for s in model.symbols))
+
+
+@dataclass
+class Program:
+    """An encoding plus facts, ready to ground and solve.
+
+    ``encoding`` is a packaged encoding name (``"equation_trees"``) or a path to a ``.lp`` file.
+    ``consts`` overrides the encoding's ``#const`` values (as clingo's ``-c name=value``).
+    """
+
+    encoding: str | Path | None = None
+    consts: dict[str, int | str] = field(default_factory=dict)
+    strict: bool = True
+    text: str | None = None  # an extra program given as text (used by from_text and tests)
+
+    def __post_init__(self) -> None:
+        self.stats = Stats()
+        self.partial = False
+        self._messages: list[Message] = []
+        self._facts: list[clingo.Symbol] = []
+        self._ctl: clingo.Control | None = None
+
+    @classmethod
+    def from_text(cls, text: str, **kwargs) -> Program:
+        return cls(text=text, **kwargs)
+
+    # -- building -----------------------------------------------------------------------------
+    @property
+    def encoding_file(self) -> Path | None:
+        if self.encoding is None:
+            return None
+        if isinstance(self.encoding, Path) or str(self.encoding).endswith(".lp") or "/" in str(self.encoding):
+            return Path(self.encoding)
+        return encoding_path(str(self.encoding))
+
+    def add_facts(self, facts: Iterable[clingo.Symbol | tuple]) -> Program:
+        """Add facts: clingo symbols or tuples ``(name, arg, ...)`` of Python values."""
+        for f in facts:
+            self._facts.append(f if isinstance(f, clingo.Symbol) else fact(f[0], *f[1:]))
+        return self
+
+    def _logger(self, code: clingo.MessageCode, text: str) -> None:
+        self._messages.append(_parse_message(code, text))
+
+    def _fail(self, summary: str) -> AspError:
+        return AspError(self._messages or [Message("clingo", None, None, "error", summary)], summary)
+
+    def ground(self) -> clingo.Control:
+        """Load the encoding and the facts and ground them (once)."""
+        if self._ctl is not None:
+            return self._ctl
+        args = ["--opt-mode=optN", "--project=auto", "0"]
+        for name, value in self.consts.items():
+            args += ["-c", f"{name}={value}"]
+        try:
+            ctl = clingo.Control(args, logger=self._logger, message_limit=100)
+        except RuntimeError as err:
+            raise PyaspError(f"bad clingo option or constant: {err}") from None
+        path = self.encoding_file
+        try:
+            if path is not None:
+                if not path.is_file():
+                    raise PyaspError(f"encoding file not found: {path}")
+                ctl.load(str(path))
+            if self.text is not None:
+                ctl.add("base", [], self.text)
+            ctl.add("base", [], "".join(f"{f}." for f in self._facts))
+            start = time.perf_counter()
+            ctl.ground([("base", [])])
+            self.stats.ground_s += time.perf_counter() - start
+        except RuntimeError as err:
+            raise self._fail(str(err)) from None
+        if any(m.severity == "error" for m in self._messages) or (self.strict and self._messages):
+            raise self._fail("clingo reported problems in the program")
+        self._ctl = ctl
+        return ctl
+
+    # -- solving ------------------------------------------------------------------------------
+    def _solve_level(self, ctl: clingo.Control, deadline: float | None) -> tuple[list[Model], bool]:
+        """One optimisation run: all optimal models, or (on timeout) the best one found so far."""
+        proven: list[Model] = []
+        best: list[Model] = []
+
+        def on_model(m: clingo.Model) -> None:
+            model = Model(tuple(m.symbols(shown=True)), tuple(m.cost), m.optimality_proven)
+            if m.optimality_proven:
+                proven.append(model)
+            else:
+                best[:] = [Model(model.symbols, model.cost, False)]
+
+        start = time.perf_counter()
+        with ctl.solve(on_model=on_model, async_=True) as handle:
+            timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            finished = handle.wait(timeout) if timeout is not None else (handle.wait() or True)
+            if not finished:
+                handle.cancel()
+            handle.get()
+        self.stats.solve_s += time.perf_counter() - start
+        if not finished:
+            return (proven or best), True
+        return proven, False
+
+    def _projected_literals(self, ctl: clingo.Control, project: Sequence[tuple[str, int]] | None) -> dict:
+        if project is None:
+            return {}
+        table = {}
+        for name, arity in project:
+            for atom in ctl.symbolic_atoms.by_signature(name, arity):
+                table[atom.symbol] = atom.literal
+        return table
+
+    def _block(self, ctl: clingo.Control, model: Model, projected: dict) -> None:
+        """Add a nogood that removes ``model`` (its projection) from all later runs."""
+        if projected:
+            true = {s for s in model.symbols if s in projected}
+            body = [lit if sym in true else -lit for sym, lit in projected.items()]
+        else:
+            body = []
+            for s in model.symbols:
+                atom = ctl.symbolic_atoms[s] if s.type == clingo.SymbolType.Function else None
+                if atom is not None:
+                    body.append(atom.literal)
+            shown = set(model.symbols)
+            for atom in ctl.symbolic_atoms:
+                if atom.symbol not in shown and self._is_shown(atom.symbol):
+                    body.append(-atom.literal)
+        with ctl.backend() as backend:
+            backend.add_rule([], body)
+
+    def _is_shown(self, sym: clingo.Symbol) -> bool:
+        return sym.type == clingo.SymbolType.Function and (sym.name, len(sym.arguments)) in self._shown_signatures
+
+    def ranked_models(
+        self,
+        limit: int | None = None,
+        *,
+        time_limit_s: float | None = None,
+        project: Sequence[tuple[str, int]] | None = None,
+        key: Callable[[Model], object] = _default_key,
+    ) -> Iterator[Model]:
+        """Yield models in increasing cost: every model of the best cost, then the next level, ...
+
+        Stops after ``limit`` models (all models when None), when no model is left, or at the
+        time limit (then ``self.partial`` is True). Ties within a level are ordered by ``key``.
+        Projected models (``project``) are yielded once each, with their cheapest cost.
+        """
+        ctl = self.ground()
+        self._shown_signatures = set()
+        projected = self._projected_literals(ctl, project)
+        deadline = None if time_limit_s is None else time.perf_counter() + time_limit_s
+        yielded = 0
+        while limit is None or yielded < limit:
+            if self.stats.cost_levels == 0 and not projected:
+                self._shown_signatures = {
+                    (s.name, len(s.arguments)) for s in self._shown_symbols(ctl)
+                }
+            models, timed_out = self._solve_level(ctl, deadline)
+            if self.stats.cost_levels == 0:
+                self._read_program_stats(ctl)
+            if not models:
+                self.partial = self.partial or timed_out
+                return
+            self.stats.cost_levels += 1
+            level = self._dedupe(models, projected)
+            level.sort(key=key)
+            for model in level:
+                self._block(ctl, model, projected)
+            for model in level:
+                if limit is not None and yielded >= limit:
+                    return
+                yielded += 1
+                self.stats.models += 1
+                yield model
+            if timed_out:
+                self.partial = True
+                return
+
+    def _shown_symbols(self, ctl: clingo.Control) -> list[clingo.Symbol]:
+        # Signatures that #show may print: every atom in the symbolic table whose signature
+        # appears in a model is "shown"; used only for exact blocking without projection.
+        return [a.symbol for a in ctl.symbolic_atoms if a.symbol.type == clingo.SymbolType.Function]
+
+    def _dedupe(self, models: list[Model], projected: dict) -> list[Model]:
+        seen: dict[frozenset, Model] = {}
+        for model in models:
+            ident = frozenset(s for s in model.symbols if not projected or s in projected)
+            if ident not in seen or model.cost < seen[ident].cost:
+                seen[ident] = model
+        return list(seen.values())
+
+    def _read_program_stats(self, ctl: clingo.Control) -> None:
+        try:
+            lp = ctl.statistics["problem"]["lp"]
+            self.stats.atoms = int(lp["atoms"])
+            self.stats.rules = int(lp["rules"])
+        except (KeyError, RuntimeError):  # pragma: no cover - statistics layout of other clingo versions
+            pass
+
+    def all_models(self, *, project: Sequence[tuple[str, int]] | None = None) -> list[Model]:
+        """Every model (projected if asked), ignoring optimisation but reporting each cost.
+
+        Used by tests and benchmarks to compare an encoding against an independent enumerator.
+        """
+        ctl = self.ground()
+        ctl.configuration.solve.opt_mode = "ignore"
+        models: list[Model] = []
+        start = time.perf_counter()
+        ctl.solve(on_model=lambda m: models.append(Model(tuple(m.symbols(shown=True)), tuple(m.cost))))
+        self.stats.solve_s += time.perf_counter() - start
+        self._read_program_stats(ctl)
+        return models

@@ -1,0 +1,37 @@
+"""Where the packaged encodings (``.lp``) and grammars (``.lark``) live.
+
+In a built wheel the folders ``encodings/`` and ``grammars/`` of the repository are installed
+inside the package (``pyasp/encodings``, ``pyasp/grammars``); in a source checkout they sit next
+to the ``pyasp/`` folder. Both layouts are looked up, installed first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import PyaspError
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def _resource_dir(kind: str) -> Path:
+    for candidate in (_PACKAGE_DIR / kind, _PACKAGE_DIR.parent / kind):
+        if candidate.is_dir():
+            return candidate
+    raise PyaspError(f"pyasp is installed without its {kind}/ folder (looked in {_PACKAGE_DIR})")
+
+
+def encoding_path(name: str) -> Path:
+    """The path of a packaged encoding, e.g. ``encoding_path("equation_trees")``."""
+    path = _resource_dir("encodings") / f"{name}.lp"
+    if not path.is_file():
+        raise PyaspError(f"no packaged encoding named {name!r} ({path} is missing)")
+    return path
+
+
+def grammar_path(name: str) -> Path:
+    """The path of a packaged Lark grammar, e.g. ``grammar_path("rules")``."""
+    path = _resource_dir("grammars") / f"{name}.lark"
+    if not path.is_file():
+        raise PyaspError(f"no packaged grammar named {name!r} ({path} is missing)")
+    return path
