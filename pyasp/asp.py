@@ -137,7 +137,13 @@ def parse_constants(path: Path) -> dict[str, tuple[str, str]]:
     list them and check that an override names one that exists.
     """
     consts: dict[str, tuple[str, str]] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise PyaspError(f"cannot read encoding {path}: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise PyaspError(f"encoding {path} is not a UTF-8 text file") from None
+    for line in text.splitlines():
         match = _CONST.match(line)
         if match:
             consts[match[1]] = (match[2].strip(), (match[3] or "").strip())

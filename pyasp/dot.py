@@ -1,0 +1,31 @@
+"""Writing Graphviz pictures: DOT text, or SVG when the ``dot`` program is installed."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from .errors import InputError
+
+
+def write_dot(dot_text: str, path: str | Path) -> Path:
+    """Write ``dot_text`` to ``path``; a ``.svg`` path is rendered with ``dot`` when present.
+
+    Without ``dot``, a ``.svg`` request writes the DOT text next to it (``name.dot``) so that
+    nothing is lost. Returns the path written.
+    """
+    path = Path(path)
+    try:
+        if path.suffix.lower() == ".svg":
+            if shutil.which("dot"):
+                svg = subprocess.run(["dot", "-Tsvg"], input=dot_text, capture_output=True, text=True, check=True)
+                path.write_text(svg.stdout, encoding="utf-8")
+                return path
+            path = path.with_suffix(".dot")
+        path.write_text(dot_text, encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"cannot write {path}: {err.strerror or err}") from None
+    except subprocess.CalledProcessError as err:  # pragma: no cover - dot rejecting our own text is a bug
+        raise InputError(f"dot failed on {path}: {err.stderr.strip()}") from None
+    return path
