@@ -21,7 +21,7 @@ from pathlib import Path
 
 import sympy
 
-from ..asp import Program, parse_constants
+from ..asp import Func, Program, parse_constants
 from ..errors import InputError
 from ..resources import encoding_path
 from .ground import tree_facts
@@ -92,8 +92,15 @@ def rejection(answer: sympy.Rational | None, quantities: list[Quantity]) -> str 
     return None
 
 
+_OPERATOR_RANK = {"add": 0, "sub": 1, "mul": 2, "div": 3, "eq": 4}
+
+
 def _tree_key(model) -> tuple:
-    return tuple(str(s) for _, s in sorted(model.atoms("at", 2)))
+    """Ties are listed by postfix sequence: quantities (in text order) before + - * / =."""
+    return tuple(
+        (0, s.args[0]) if isinstance(s, Func) else (1, _OPERATOR_RANK.get(s, 5))
+        for _, s in sorted(model.atoms("at", 2), key=lambda a: a[0])
+    )
 
 
 def generate_candidates(

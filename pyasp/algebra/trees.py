@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import sympy
 
-from ..asp import Model
+from ..asp import Func, Model
 from .quantities import Quantity
 
 OPERATORS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "eq": "="}
@@ -189,12 +189,9 @@ def _escape(text: str) -> str:
 
 def tree_from_model(model: Model, quantities: list[Quantity]) -> EquationTree:
     """Read ``at/2``, ``violation/3`` and ``type/2`` atoms of a model into an EquationTree."""
-    tokens = []
-    for _, sym in sorted(model.atoms("at", 2)):
-        if hasattr(sym, "name") and sym.name == "q":
-            tokens.append(sym.arguments[0].number)
-        else:
-            tokens.append(sym)
+    tokens: list[int | str] = []
+    for _, sym in sorted(model.atoms("at", 2), key=lambda a: a[0]):
+        tokens.append(sym.args[0] if isinstance(sym, Func) else sym)
     violations = tuple(sorted(name for name, weight, _ in model.atoms("violation", 3) if weight > 0))
     types = {pos: str(t) for pos, t in model.atoms("type", 2)}
     cost = sum(model.cost)

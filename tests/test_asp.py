@@ -1,0 +1,166 @@
+"""pyasp.asp: ranked enumeration, time limits, statistics and clingo's errors as users see them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pysat.examples.rc2 import RC2
+from pysat.formula import WCNF
+
+from pyasp.asp import AspError, Func, Program, fact, parse_term
+from pyasp.resources import encoding_path
+
+
+def test_models_come_in_increasing_cost_with_ties_in_a_stable_order():
+    prog = Program.from_text("{ p(1..4) } = 1. :~ p(X), X > 2. [1@0, X]  #show p/1.")
+    models = list(prog.ranked_models())
+    assert [m.atoms("p") for m in models] == [[(1,)], [(2,)], [(3,)], [(4,)]]
+    assert [m.cost for m in models] == [(0,), (0,), (1,), (1,)]
+    assert prog.stats.cost_levels == 2 and prog.stats.models == 4
+    assert not prog.partial
+
+
+def test_limit_cuts_inside_a_cost_level_and_same_input_gives_same_order():
+    text = "{ p(1..6) } = 2. :~ p(X). [X@0, X]  #show p/1."
+    first = [m.atoms("p") for m in Program.from_text(text).ranked_models(limit=5)]
+    second = [m.atoms("p") for m in Program.from_text(text).ranked_models(limit=5)]
+    assert first == second
+    assert len(first) == 5
+    assert first[0] == [(1,), (2,)]
+
+
+def test_projection_yields_each_projected_model_once_with_its_cheapest_cost():
+    # q is free: every p(X) has two completions; the cheaper one (no q) must be reported.
+    text = "{ p(1..3) } = 1. { q }. :~ q. [5@0] :~ p(X). [X@0, X]  #show p/1. #show q/0."
+    models = list(Program.from_text(text).ranked_models(project=[("p", 1)]))
+    assert [(m.atoms("p"), m.cost) for m in models] == [([(1,)], (1,)), ([(2,)], (2,)), ([(3,)], (3,))]
+
+
+def test_priorities_order_lexicographically():
+    text = "{ p(1..3) } = 1. :~ p(1). [1@2] :~ p(2). [5@1] :~ p(3). [9@1]  #show p/1."
+    assert [m.atoms("p") for m in Program.from_text(text).ranked_models()] == [[(2,)], [(3,)], [(1,)]]
+
+
+def test_time_limit_returns_best_so_far_and_says_partial():
+    # A pigeon-hole style optimisation that clingo cannot finish in 0.3 s.
+    text = """
+    p(1..11). h(1..10).
+    { in(P, H) : h(H) } = 1 :- p(P).
+    :~ in(P, H), in(Q, H), P < Q. [1@0, P, Q]
+    :~ in(P, H). [P * H \\ 7 @ 0, P, H]
+    #show in/2.
+    """
+    prog = Program.from_text(text)
+    models = list(prog.ranked_models(limit=3, time_limit_s=0.3))
+    assert prog.partial
+    assert len(models) <= 1
+    if models:
+        assert not models[0].proven
+
+
+def test_statistics_are_reported():
+    prog = Program.from_text("{ p(1..3) } = 1. :~ p(X). [X@0, X]  #show p/1.")
+    list(prog.ranked_models(limit=1))
+    stats = prog.stats.as_dict()
+    assert stats["atoms"] > 0 and stats["rules"] > 0
+    assert stats["ground_s"] >= 0 and stats["solve_s"] > 0
+    assert stats["models"] == 1
+
+
+def test_facts_from_python_values_round_trip():
+    prog = Program.from_text("#show p/3.").add_facts([fact("p", 1, "dollar", "square feet"), ("p", 2, "x", (3, 4))])
+    (model,) = list(prog.ranked_models())
+    assert model.atoms("p", 3) == [(1, "dollar", "square feet"), (2, "x", (3, 4))]
+    assert parse_term('f(q(3),"a\\"b",-2)') == Func("f", (Func("q", (3,)), 'a"b', -2))
+
+
+def test_syntax_error_names_file_line_and_column(tmp_path):
+    bad = tmp_path / "bad.lp"
+    bad.write_text("p(1).\nq(X) :- p(X)\nr.\n")
+    with pytest.raises(AspError) as err:
+        Program(bad).ground()
+    message = str(err.value)
+    assert message.startswith(f"{bad}:3:")
+    assert "syntax error" in message
+
+
+def test_unsafe_variable_names_its_line(tmp_path):
+    bad = tmp_path / "unsafe.lp"
+    bad.write_text("p(1).\n\nq(X, Y) :- p(X).\n")
+    with pytest.raises(AspError) as err:
+        Program(bad).ground()
+    assert str(err.value).startswith(f"{bad}:3:")
+    assert "unsafe" in str(err.value)
+
+
+def test_warnings_are_errors_in_strict_mode(tmp_path):
+    enc = tmp_path / "warn.lp"
+    enc.write_text("p(1).\nq(X) :- p(X), undefined_thing(X).\n")
+    with pytest.raises(AspError) as err:
+        Program(enc).ground()
+    assert str(err.value).startswith(f"{enc}:2:")
+    assert "undefined_thing" in str(err.value)
+    assert list(Program(enc, strict=False).ranked_models()) != []
+
+
+def test_missing_encoding_file_is_reported(tmp_path):
+    with pytest.raises(Exception, match="not found"):
+        Program(tmp_path / "nope.lp").ground()
+
+
+def test_packaged_encoding_grounds_without_any_warning():
+    assert encoding_path("equation_trees").is_file()
+    prog = Program("equation_trees").add_facts(
+        [("quantity", 1), ("quantity", 2), ("unknown", 2), ("type_option", 1, "a", 1000), ("type_option", 2, "a", 1000)]
+    )
+    prog.ground()
+    assert prog._messages == []
+
+
+# -- An independent oracle: python-sat's RC2 MaxSAT solver on the same weighted problems ---------
+
+def _random_maxsat(rng: random.Random, n_vars: int):
+    hard = [[rng.choice([1, -1]) * rng.randint(1, n_vars) for _ in range(3)] for _ in range(n_vars)]
+    soft = [([rng.choice([1, -1]) * rng.randint(1, n_vars)], rng.randint(1, 9)) for _ in range(2 * n_vars)]
+    return hard, soft
+
+
+def _as_asp(hard, soft, n_vars):
+    def lit(v):
+        return f"v({v})" if v > 0 else f"not v({-v})"
+
+    # only the variables that occur in a clause, as RC2 sees them
+    used = sorted({abs(v) for clause in hard for v in clause} | {abs(clause[0]) for clause, _ in soft})
+    lines = [f"{{ v({v}) }}." for v in used]
+    lines += [":- " + ", ".join(lit(-v) for v in clause) + "." for clause in hard]
+    lines += [f":~ {lit(-clause[0])}. [{w}@0, {i}]" for i, (clause, w) in enumerate(soft)]
+    lines.append("#show v/1.")
+    return "\n".join(lines)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=3, max_value=8))
+def test_ranked_costs_agree_with_rc2_enumeration(seed, n_vars):
+    hard, soft = _random_maxsat(random.Random(seed), n_vars)
+    wcnf = WCNF()
+    for clause in hard:
+        wcnf.append(clause)
+    for clause, w in soft:
+        wcnf.append(clause, weight=w)
+    used = {abs(v) for clause in hard for v in clause} | {abs(clause[0]) for clause, _ in soft}
+    with RC2(wcnf) as rc2:
+        rc2_costs, seen = [], set()
+        for model in rc2.enumerate():
+            # RC2 blocks whole assignments, variables outside every clause included: count each
+            # assignment of the variables that occur once, as the ASP program does
+            projected = frozenset(lit for lit in model if abs(lit) in used)
+            if projected not in seen:
+                seen.add(projected)
+                rc2_costs.append(rc2.cost)
+            if len(rc2_costs) == 12:
+                break
+    ours = [m.cost[0] for m in Program.from_text(_as_asp(hard, soft, n_vars)).ranked_models(limit=12)]
+    assert ours == rc2_costs

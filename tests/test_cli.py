@@ -1,0 +1,163 @@
+"""The pyasp command line as a user meets it: output, JSON, DOT files and every bad-input path."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pyasp.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def write(tmp_path, name: str, content) -> str:
+    path = tmp_path / name
+    path.write_text(content if isinstance(content, str) else json.dumps(content))
+    return str(path)
+
+
+BIKE = [{"value": 17, "type": "dollar"}, {"value": 7, "type": "dollar"}, {"value": "x", "type": "hour"}, {"value": 80, "type": "dollar"}]
+
+
+def test_candidates_json_lists_the_bike_equation_in_the_first_five(examples):
+    result = run("algebra", "candidates", "--quantities", str(examples / "algebra" / "bike.json"), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data) >= {"candidates", "partial", "stats"}
+    assert data["partial"] is False
+    first_five = data["candidates"][:5]
+    match = [c for c in first_five if c["equation"] == "17+(7*x)=80"]
+    assert match and match[0]["answer"] == 9
+    for cand in data["candidates"]:
+        assert set(cand) == {"equation", "postfix", "cost", "violations", "answer"}
+    assert [c["cost"] for c in data["candidates"]] == sorted(c["cost"] for c in data["candidates"])
+    assert {"ground_s", "solve_s", "atoms", "rules"} <= set(data["stats"])
+
+
+def test_candidates_prints_a_table_with_equation_answer_cost_and_violations(examples):
+    result = run("algebra", "candidates", "-q", str(examples / "algebra" / "bike.json"), "--top", "3")
+    assert result.exit_code == 0, result.output
+    assert "17+(7*x)=80" in result.stdout
+    assert "17 7 x * + 80 =" in result.stdout
+    assert "equality_next_to_unknown" in result.stdout
+
+
+def test_top_limits_the_number_of_candidates(tmp_path):
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--top", "2", "--json")
+    assert len(json.loads(result.stdout)["candidates"]) == 2
+
+
+def test_dot_file_draws_the_first_tree(tmp_path):
+    dot = tmp_path / "tree.dot"
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--top", "1", "--dot", str(dot))
+    assert result.exit_code == 0, result.output
+    text = dot.read_text()
+    assert text.startswith("digraph")
+    for label in ('"17', '"7', '"x', '"80', '"+', '"*', '"="'):
+        assert label in text
+
+
+def test_weight_and_max_depth_options_reach_the_encoding(tmp_path):
+    q = write(tmp_path, "q.json", BIKE)
+    plain = json.loads(run("algebra", "candidates", "-q", q, "--json", "--top", "1").stdout)
+    heavy = json.loads(run("algebra", "candidates", "-q", q, "--json", "--top", "1", "--weight", "w_equality_next_to_unknown=50").stdout)
+    assert plain["candidates"][0]["cost"] == 2
+    assert heavy["candidates"][0]["cost"] != 2 or heavy["candidates"][0]["equation"] != plain["candidates"][0]["equation"]
+    shallow = run("algebra", "candidates", "-q", q, "--json", "--max-depth", "1")
+    assert shallow.exit_code == 1
+    assert "no equation tree satisfies the constraints" in shallow.stderr
+
+
+def test_weights_command_lists_the_encodings_settings():
+    result = run("algebra", "weights", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["w_type"]["default"] == "10" and "max_depth" in data
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ([{"type": "dollar"}, {"value": "x", "type": "hour"}], 'quantity 1: missing "value"'),
+        ([{"value": 3}, {"value": "x", "type": "hour"}], 'quantity 1: missing "type"'),
+        ([{"value": "three", "type": "a"}, {"value": "x", "type": "a"}], "quantity 1: value 'three' is not a number"),
+        ([{"value": True, "type": "a"}, {"value": "x", "type": "a"}], "quantity 1: value True is not a number"),
+        ([{"value": 3, "type": "a"}, {"value": 4, "type": "a"}], "no unknown"),
+        ([{"value": "x", "type": "a"}, {"value": "x", "type": "a"}, {"value": 2, "type": "a"}], "2 unknowns"),
+        ([{"value": "x", "type": "a"}], "at least one constant"),
+        ([{"value": i, "type": "a"} for i in range(12)] + [{"value": "x", "type": "a"}], "at most 12 are supported"),
+        ({"value": 3}, "expected a JSON list of quantities"),
+        ([3, {"value": "x", "type": "a"}], "quantity 1: expected an object"),
+        ([{"value": 3, "type": ""}, {"value": "x", "type": "a"}], "quantity 1: type is empty"),
+        ([{"value": 3, "type": [{"type": "a", "weight": -1}]}, {"value": "x", "type": "a"}], "weight of type 'a' must be a positive number"),
+        ("[{\"value\": 3, ", "not valid JSON"),
+    ],
+)
+def test_bad_quantity_files_exit_2_with_one_clear_line(tmp_path, content, message):
+    result = run("algebra", "candidates", "-q", write(tmp_path, "bad.json", content))
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_missing_file_exits_2(tmp_path):
+    result = run("algebra", "candidates", "-q", str(tmp_path / "none.json"))
+    assert result.exit_code == 2
+    assert "cannot read" in result.stderr
+
+
+def test_binary_file_exits_2(tmp_path):
+    path = tmp_path / "bin.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    result = run("algebra", "candidates", "-q", str(path))
+    assert result.exit_code == 2
+    assert "bin.json" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "encoding, expected",
+    [
+        ("quantity(Q) :- .\n", ":1:"),
+        ("p(1).\nfoo(X, Y) :- p(X).\n", ":2:"),
+    ],
+)
+def test_broken_encoding_exits_2_with_file_and_line(tmp_path, encoding, expected):
+    enc = write(tmp_path, "broken.lp", encoding)
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--encoding", enc)
+    assert result.exit_code == 2
+    assert f"{enc}{expected}" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_weight_option_exits_2(tmp_path):
+    q = write(tmp_path, "q.json", BIKE)
+    for option, message in [("w_nope=3", "unknown setting 'w_nope'"), ("w_type", "NAME=VALUE"), ("w_type=lots", "not a whole number")]:
+        result = run("algebra", "candidates", "-q", q, "--weight", option)
+        assert result.exit_code == 2, option
+        assert message in result.stderr
+
+
+def test_installed_console_script_runs(examples):
+    beside = Path(sys.executable).parent / "pyasp"
+    exe = str(beside) if beside.exists() else shutil.which("pyasp")
+    if exe is None:
+        pytest.fail("the pyasp console script is not on PATH: install the package (pip install .) first")
+    done = subprocess.run(
+        [exe, "algebra", "candidates", "--quantities", str(examples / "algebra" / "bike.json"), "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["candidates"][0]["equation"] == "17+(7*x)=80"
