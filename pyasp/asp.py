@@ -12,7 +12,9 @@ Ranked enumeration ("top M"): all models of the best cost, then all of the next 
 so on, until M models. Each level is one optimisation run of clingo (``--opt-mode=optN``); once a
 level is complete, its models are excluded by nogoods added through the backend and the next run
 finds the next level, keeping everything clingo learnt. Ties within a level are sorted by a key
-(by default the text of the model's atoms), so the order does not depend on solver heuristics.
+(by default the text of the model's atoms). When a level holds more models than are still wanted,
+clingo stops after that many: which ones is then clingo's (deterministic) choice, and they too
+are listed in key order; the same input always gives the same list.
 
 Models may be *projected* onto some predicates (``project=[("post", 2)]``): two models that agree
 on those atoms count as one, with the cost of the cheaper. Equation trees use this: a tree is one
@@ -211,10 +213,15 @@ class Model:
     proven: bool = True  # False only for the best-so-far model of a level cut short by a time limit
 
     @cached_property
+    def texts(self) -> tuple[str, ...]:
+        """The shown atoms as text, as clingo prints them."""
+        return tuple(str(s) for s in self.symbols)
+
+    @cached_property
     def _by_signature(self) -> dict[tuple[str, int], list[tuple]]:
         table: dict[tuple[str, int], list[tuple]] = {}
-        for sym in self.symbols:
-            value = parse_term(str(sym))
+        for text in self.texts:
+            value = parse_term(text)
             if isinstance(value, Func):
                 table.setdefault((value.name, len(value.args)), []).append(value.args)
             elif isinstance(value, str):
@@ -242,6 +249,7 @@ class Stats:
     rules: int = 0
     models: int = 0
     cost_levels: int = 0
+    runs: int = 0  # clingo solve calls
 
     def as_dict(self) -> dict:
         return {
@@ -251,11 +259,12 @@ class Stats:
             "rules": self.rules,
             "models": self.models,
             "cost_levels": self.cost_levels,
+            "solve_calls": self.runs,
         }
 
 
 def _default_key(model: Model) -> tuple:
-    return tuple(sorted(str(s) for s in model.symbols))
+    return tuple(sorted(model.texts))
 
 
 @dataclass
@@ -270,6 +279,7 @@ class Program:
     consts: dict[str, int | str] = field(default_factory=dict)
     strict: bool = True
     text: str | None = None  # an extra program given as text (used by from_text and tests)
+    options: tuple[str, ...] = ()  # extra clingo command-line options, e.g. ("--opt-strategy=usc",)
 
     def __post_init__(self) -> None:
         self.stats = Stats()
@@ -307,7 +317,7 @@ class Program:
         """Load the encoding and the facts and ground them (once)."""
         if self._ctl is not None:
             return self._ctl
-        args = ["--opt-mode=optN", "--project=auto", "0"]
+        args = ["--opt-mode=optN", "--project=auto", "0", *self.options]
         for name, value in self.consts.items():
             args += ["-c", f"{name}={value}"]
         try:
@@ -334,19 +344,25 @@ class Program:
         return ctl
 
     # -- solving ------------------------------------------------------------------------------
-    def _solve_level(self, ctl: clingo.Control, deadline: float | None) -> tuple[list[Model], bool]:
-        """One optimisation run: all optimal models, or (on timeout) the best one found so far."""
+    def _solve_level(
+        self, ctl: clingo.Control, deadline: float | None, want: int | None, whole: bool
+    ) -> tuple[list[Model], bool]:
+        """One optimisation run: the optimal models (at most ``want``), or on timeout the best
+        model found so far. ``whole`` keeps every atom of each model (for exact blocking)."""
         proven: list[Model] = []
         best: list[Model] = []
 
-        def on_model(m: clingo.Model) -> None:
+        def on_model(m: clingo.Model) -> bool:
             # without weak constraints there is nothing to prove: every model is "optimal"
             proven_now = m.optimality_proven or not m.cost
             model = Model(tuple(m.symbols(shown=True)), tuple(m.cost), proven_now)
+            if whole:
+                object.__setattr__(model, "_all_atoms", tuple(m.symbols(atoms=True)))
             if proven_now:
                 proven.append(model)
             else:
-                best[:] = [Model(model.symbols, model.cost, False)]
+                best[:] = [model]
+            return want is None or len(proven) < want
 
         start = time.perf_counter()
         with ctl.solve(on_model=on_model, async_=True) as handle:
@@ -360,35 +376,17 @@ class Program:
             return (proven or best), True
         return proven, False
 
-    def _projected_literals(self, ctl: clingo.Control, project: Sequence[tuple[str, int]] | None) -> dict:
-        if project is None:
-            return {}
-        table = {}
-        for name, arity in project:
-            for atom in ctl.symbolic_atoms.by_signature(name, arity):
-                table[atom.symbol] = atom.literal
-        return table
-
-    def _block(self, ctl: clingo.Control, model: Model, projected: dict) -> None:
-        """Add a nogood that removes ``model`` (its projection) from all later runs."""
+    def _block(self, ctl: clingo.Control, model: Model, projected: dict[str, int]) -> None:
+        """Add a nogood that removes ``model`` from all later runs: its projection when
+        ``projected`` (atom text -> literal) is given, else its whole answer set."""
         if projected:
-            true = {s for s in model.symbols if s in projected}
-            body = [lit if sym in true else -lit for sym, lit in projected.items()]
+            true = set(model.texts)
+            body = [lit if text in true else -lit for text, lit in projected.items()]
         else:
-            body = []
-            for s in model.symbols:
-                atom = ctl.symbolic_atoms[s] if s.type == clingo.SymbolType.Function else None
-                if atom is not None:
-                    body.append(atom.literal)
-            shown = set(model.symbols)
-            for atom in ctl.symbolic_atoms:
-                if atom.symbol not in shown and self._is_shown(atom.symbol):
-                    body.append(-atom.literal)
+            true_atoms = set(model._all_atoms)
+            body = [a.literal if a.symbol in true_atoms else -a.literal for a in ctl.symbolic_atoms]
         with ctl.backend() as backend:
             backend.add_rule([], body)
-
-    def _is_shown(self, sym: clingo.Symbol) -> bool:
-        return sym.type == clingo.SymbolType.Function and (sym.name, len(sym.arguments)) in self._shown_signatures
 
     def ranked_models(
         self,
@@ -397,30 +395,38 @@ class Program:
         time_limit_s: float | None = None,
         project: Sequence[tuple[str, int]] | None = None,
         key: Callable[[Model], object] = _default_key,
+        batch: int | None = None,
     ) -> Iterator[Model]:
         """Yield models in increasing cost: every model of the best cost, then the next level, ...
 
         Stops after ``limit`` models (all models when None), when no model is left, or at the
-        time limit (then ``self.partial`` is True). Ties within a level are ordered by ``key``.
-        Projected models (``project``) are yielded once each, with their cheapest cost.
+        time limit (then ``self.partial`` is True). Ties within a level are ordered by ``key``;
+        a level larger than what is still wanted is cut after that many models.
+
+        ``project``: models that agree on these predicates (name, arity) count as one, yielded
+        with their cheapest cost; without it every answer set is a model of its own.
+        ``batch``: ask clingo for at most this many models per run, so that a caller that stops
+        early (a generator it does not exhaust) does not pay for a whole large level.
         """
         ctl = self.ground()
-        self._shown_signatures = set()
-        projected = self._projected_literals(ctl, project)
+        projected: dict[str, int] = {}
+        for name, arity in project or ():
+            for atom in ctl.symbolic_atoms.by_signature(name, arity):
+                projected[str(atom.symbol)] = atom.literal
         deadline = None if time_limit_s is None else time.perf_counter() + time_limit_s
         yielded = 0
+        last_cost = None
         while limit is None or yielded < limit:
-            if self.stats.cost_levels == 0 and not projected:
-                self._shown_signatures = {
-                    (s.name, len(s.arguments)) for s in self._shown_symbols(ctl)
-                }
-            models, timed_out = self._solve_level(ctl, deadline)
-            if self.stats.cost_levels == 0:
+            want = None if limit is None else limit - yielded
+            if batch is not None:
+                want = batch if want is None else min(want, batch)
+            models, timed_out = self._solve_level(ctl, deadline, want, whole=not project)
+            if self.stats.runs == 0:
                 self._read_program_stats(ctl)
+            self.stats.runs += 1
             if not models:
                 self.partial = self.partial or timed_out
                 return
-            self.stats.cost_levels += 1
             level = self._dedupe(models, projected)
             level.sort(key=key)
             for model in level:
@@ -428,6 +434,9 @@ class Program:
             for model in level:
                 if limit is not None and yielded >= limit:
                     return
+                if model.cost != last_cost:
+                    self.stats.cost_levels += 1
+                    last_cost = model.cost
                 yielded += 1
                 self.stats.models += 1
                 yield model
@@ -435,15 +444,10 @@ class Program:
                 self.partial = True
                 return
 
-    def _shown_symbols(self, ctl: clingo.Control) -> list[clingo.Symbol]:
-        # Signatures that #show may print: every atom in the symbolic table whose signature
-        # appears in a model is "shown"; used only for exact blocking without projection.
-        return [a.symbol for a in ctl.symbolic_atoms if a.symbol.type == clingo.SymbolType.Function]
-
-    def _dedupe(self, models: list[Model], projected: dict) -> list[Model]:
+    def _dedupe(self, models: list[Model], projected: dict[str, int]) -> list[Model]:
         seen: dict[frozenset, Model] = {}
         for model in models:
-            ident = frozenset(s for s in model.symbols if not projected or s in projected)
+            ident = frozenset(t for t in model.texts if not projected or t in projected)
             if ident not in seen or model.cost < seen[ident].cost:
                 seen[ident] = model
         return list(seen.values())

@@ -126,7 +126,7 @@ def generate_candidates(
     kept: list[Candidate] = []
     filtered = {"negative": 0, "fractional": 0, "no_solution": 0}
     raw = program.ranked_models(
-        limit=top * RAW_PER_CANDIDATE, time_limit_s=time_limit_s, project=[("at", 2)], key=_tree_key
+        limit=top * RAW_PER_CANDIDATE, time_limit_s=time_limit_s, project=[("at", 2)], key=_tree_key, batch=top
     )
     for model in raw:
         tree = tree_from_model(model, quantities)
