@@ -30,7 +30,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))  # oracle (the brute-force enumer
 
 from oracle import enumerate_trees  # noqa: E402
 
-from pyasp.algebra.candidates import generate_candidates  # noqa: E402
+from pyasp.algebra.candidates import CLINGO_OPTIONS, generate_candidates  # noqa: E402
 from pyasp.algebra.ground import tree_facts  # noqa: E402
 from pyasp.algebra.quantities import quantities_from_json  # noqa: E402
 from pyasp.algebra.trees import tree_from_model  # noqa: E402
@@ -50,7 +50,7 @@ def problem(size: int):
 
 def run_pyasp(qs, top):
     start = time.perf_counter()
-    prog = Program("equation_trees").add_facts(tree_facts(qs))
+    prog = Program("equation_trees", options=CLINGO_OPTIONS).add_facts(tree_facts(qs))
     ranked = [(t.postfix_tokens, t.cost) for t in (tree_from_model(m, qs) for m in prog.ranked_models(limit=top, project=[("at", 2)]))]
     return ranked, time.perf_counter() - start, prog.stats.as_dict()
 

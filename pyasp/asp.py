@@ -211,6 +211,14 @@ class Model:
     symbols: tuple[clingo.Symbol, ...]
     cost: tuple[int, ...]
     proven: bool = True  # False only for the best-so-far model of a level cut short by a time limit
+    priorities: tuple[int, ...] = ()  # the priority level of each cost entry
+
+    def cost_at(self, priority: int) -> int:
+        """The cost at one priority level (0 when the program has no weak constraint there)."""
+        for level, value in zip(self.priorities, self.cost):
+            if level == priority:
+                return value
+        return 0
 
     @cached_property
     def texts(self) -> tuple[str, ...]:
@@ -355,7 +363,7 @@ class Program:
         def on_model(m: clingo.Model) -> bool:
             # without weak constraints there is nothing to prove: every model is "optimal"
             proven_now = m.optimality_proven or not m.cost
-            model = Model(tuple(m.symbols(shown=True)), tuple(m.cost), proven_now)
+            model = Model(tuple(m.symbols(shown=True)), tuple(m.cost), proven_now, tuple(m.priority))
             if whole:
                 object.__setattr__(model, "_all_atoms", tuple(m.symbols(atoms=True)))
             if proven_now:
@@ -473,7 +481,9 @@ class Program:
         models: list[Model] = []
         start = time.perf_counter()
         ctl.solve(
-            on_model=lambda m: models.append(Model(tuple(m.symbols(shown=True)), () if projected else tuple(m.cost)))
+            on_model=lambda m: models.append(
+                Model(tuple(m.symbols(shown=True)), *(((), True, ()) if projected else (tuple(m.cost), True, tuple(m.priority))))
+            )
         )
         self.stats.solve_s += time.perf_counter() - start
         self._read_program_stats(ctl)

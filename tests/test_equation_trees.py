@@ -61,6 +61,9 @@ def problems(draw, min_size=2, max_size=5, weighted=True):
 
 
 def _compare(qs, consts, limit=None):
+    # Tie-breaking (priorities below 0) only orders equal-cost trees; without it, ranking hands
+    # back whole cost levels per solver call, which keeps exhaustive enumeration fast.
+    consts = {"tie_break": 0, **consts}
     expected = enumerate_trees(qs, consts)
     # 1. the same trees under the hard constraints
     assert clingo_tree_set(qs, consts) == set(expected)
@@ -85,6 +88,24 @@ def test_encoding_accepts_exactly_the_brute_force_trees_with_their_costs(qs):
 @given(problems(min_size=5, max_size=5))
 def test_encoding_matches_brute_force_on_five_quantities(qs):
     _compare(qs, {}, limit=300)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems(max_size=5))
+def test_tie_breaking_keeps_costs_and_makes_the_top_m_a_prefix_of_the_top_m_plus_k(qs):
+    expected = enumerate_trees(qs)
+    ranked = clingo_ranked(qs, {}, limit=40)
+    assert [c for _, c in ranked] == sorted(expected.values())[: len(ranked)]
+    assert all(expected[p] == c for p, c in ranked)
+    # within a cost, trees come in postfix order: quantities (text order) before + - * / =
+    def key(postfix):
+        return [(0, t) if isinstance(t, int) else (1, ["add", "sub", "mul", "div", "eq"].index(t)) for t in postfix]
+
+    for (p1, c1), (p2, c2) in zip(ranked, ranked[1:]):
+        assert c1 < c2 or key(p1) < key(p2)
+    few = [c.tree.postfix_tokens for c in generate_candidates(qs, top=3).candidates]
+    more = [c.tree.postfix_tokens for c in generate_candidates(qs, top=8).candidates]
+    assert more[: len(few)] == few
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -33,6 +33,10 @@ ENCODING = "equation_trees"
 #: How many ranked trees at most are looked at per kept candidate before giving up.
 RAW_PER_CANDIDATE = 50
 
+#: clingo's core-guided optimisation proves each next-best tree much faster than branch and bound
+#: on this program (bench/equation_candidates.py: 0.6 s against 26 s for the top 100 of 8 quantities).
+CLINGO_OPTIONS = ("--opt-strategy=usc",)
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -121,7 +125,7 @@ def generate_candidates(
         raise InputError(f"--top must be at least 1, got {top}")
     settings = dict(settings or {})
     check_settings(settings, encoding)
-    program = Program(encoding if encoding else ENCODING, consts=settings)
+    program = Program(encoding if encoding else ENCODING, consts=settings, options=CLINGO_OPTIONS)
     program.add_facts(tree_facts(quantities))
     kept: list[Candidate] = []
     filtered = {"negative": 0, "fractional": 0, "no_solution": 0}

@@ -194,7 +194,7 @@ def tree_from_model(model: Model, quantities: list[Quantity]) -> EquationTree:
         tokens.append(sym.args[0] if isinstance(sym, Func) else sym)
     violations = tuple(sorted(name for name, weight, _ in model.atoms("violation", 3) if weight > 0))
     types = {pos: str(t) for pos, t in model.atoms("type", 2)}
-    cost = sum(model.cost)
+    cost = model.cost_at(0)  # lower priorities only break ties (see the encoding)
     return EquationTree(tuple(tokens), tuple(quantities), cost, violations, types)
 
 
