@@ -24,7 +24,7 @@ from ..errors import InputError
 
 #: At most this many quantities: the number of equation trees grows faster than factorially in
 #: the number of quantities (n! orderings x Catalan(n-1) shapes x 4^(n-2) operators), so ranking
-#: them is no longer interactive beyond it; the word problems of ALGES have at most 7.
+#: them is no longer interactive beyond it; the gold equations of SingleEq and AddSub have at most 9.
 MAX_QUANTITIES = 12
 
 UNKNOWN = "x"
