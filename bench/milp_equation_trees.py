@@ -516,6 +516,12 @@ class _Ranker:
         self.highs = model.to_highs()
         self.symbols = sorted({s for (_, s) in self.x}, key=str)
         self.done = False
+        # The objective as a row, objective >= the cost of the last tree found (valid: that tree
+        # was the cheapest left). Once a tree of that cost is found the solve is over at once.
+        terms = [(j, c) for j, c in enumerate(model.cost) if c != 0]
+        self.offset = model.offset
+        self.bound_row = self.highs.getNumRow()
+        self.highs.addRow(-highspy.kHighsInf, highspy.kHighsInf, len(terms), [j for j, _ in terms], [c for _, c in terms])
 
     def next(self, deadline: float | None):
         if self.done:
@@ -553,6 +559,7 @@ class _Ranker:
             raise RuntimeError(f"{tokens}: MILP objective {cost}, evaluated cost {check}")
         # no-good cut: this sequence is excluded, every other one stays feasible
         h.addRow(-highspy.kHighsInf, float(len(chosen) - 1), len(chosen), chosen, [1.0] * len(chosen))
+        h.changeRowBounds(self.bound_row, cost - self.offset, highspy.kHighsInf)
         return tokens, cost
 
 

@@ -1,0 +1,39 @@
+"""The project as a newcomer meets it: the README's commands, CI, and what the wheel carries."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pyasp
+from pyasp.resources import encoding_path, grammar_path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def readme_commands() -> list[str]:
+    return re.findall(r"```bash\n(.+?)\n```", (ROOT / "README.md").read_text(), flags=re.S)
+
+
+def test_readme_opens_with_the_install_and_run_and_the_test_commands():
+    first, second = readme_commands()[:2]
+    assert "python3 -m venv" in first and "pip install ." in first and "pyasp algebra candidates" in first
+    assert "examples/algebra/bike.json" in first and (ROOT / "examples/algebra/bike.json").is_file()
+    assert "python3 -m venv" in second and "pytest" in second
+
+
+def test_ci_runs_the_readmes_test_command():
+    second = readme_commands()[1].strip()
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert second in ci
+
+
+def test_installed_package_carries_encodings_and_grammars():
+    package = Path(pyasp.__file__).resolve().parent
+    in_checkout = package.parent == ROOT
+    if not in_checkout:
+        assert (package / "encodings" / "equation_trees.lp").is_file()
+        assert (package / "grammars").is_dir()
+        assert (package / "cli.py").is_file()
+    assert encoding_path("equation_trees").read_text().startswith("%")
+    assert grammar_path is not None
