@@ -1,0 +1,63 @@
+"""Numbers as written in word problems: digits, decimals, thousands separators, money, words.
+
+Pure functions over strings, no parser: the spaCy reading (:mod:`pyasp.text.reading`) decides
+which tokens to hand in.
+
+    >>> parse_number("1,200"), parse_number("$2.73"), parse_number("twenty-five")
+    (Fraction(1200, 1), Fraction(273, 100), Fraction(25, 1))
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}
+TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+#: Words that name a number on their own.
+NAMED = {"dozen": 12, "half": Fraction(1, 2), "twice": 2, "double": 2, "triple": 3}
+#: Determiners that ALGES reads as the quantity 1 ("7 dollars *an* hour", "*each* box").
+DETERMINERS = {"a": 1, "an": 1, "each": 1, "every": 1, "per": 1, "one": 1}
+
+_DIGITS = re.compile(r"^[$€£]?\s*([+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[+-]?\.\d+)%?$")
+
+
+def parse_number(text: str) -> Fraction | None:
+    """The value of a number written in digits or words, or None if ``text`` is not one."""
+    cleaned = text.strip().lower()
+    match = _DIGITS.match(cleaned)
+    if match:
+        return Fraction(match[1].replace(",", ""))
+    return parse_number_words(cleaned)
+
+
+def parse_number_words(text: str) -> Fraction | None:
+    """"three" -> 3, "twenty-five" -> 25, "two hundred and six" -> 206; None otherwise."""
+    words = [w for w in re.split(r"[\s-]+", text.strip().lower()) if w and w != "and"]
+    if not words:
+        return None
+    if len(words) == 1 and words[0] in NAMED:
+        return Fraction(NAMED[words[0]])
+    total, current, seen = 0, 0, False
+    for word in words:
+        if word in UNITS:
+            current += UNITS[word]
+        elif word in TENS:
+            current += TENS[word]
+        elif word in SCALES:
+            if not seen and current == 0:
+                current = 1
+            if SCALES[word] == 100:
+                current *= 100
+            else:
+                total += current * SCALES[word]
+                current = 0
+        else:
+            return None
+        seen = True
+    return Fraction(total + current)

@@ -1,0 +1,69 @@
+"""The shared reader: numbers in digits, money and words, and quantities found in parsed text."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pyasp.text.numbers import parse_number
+from pyasp.text.reading import read
+
+ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def spell(n: int) -> str:
+    """English words for 0 <= n < 1,000,000 (written independently of the parser)."""
+    if n < 20:
+        return ONES[n]
+    if n < 100:
+        return TENS[n // 10] + ("" if n % 10 == 0 else "-" + ONES[n % 10])
+    if n < 1000:
+        return ONES[n // 100] + " hundred" + ("" if n % 100 == 0 else " and " + spell(n % 100))
+    return spell(n // 1000) + " thousand" + ("" if n % 1000 == 0 else " " + spell(n % 1000))
+
+
+@given(st.integers(0, 10**9))
+def test_digits_with_thousands_separators(n):
+    assert parse_number(f"{n:,}") == n
+    assert parse_number(str(n)) == n
+
+
+@given(st.integers(0, 10**6), st.integers(0, 99))
+def test_money_and_decimals(whole, cents):
+    assert parse_number(f"${whole}.{cents:02d}") == Fraction(whole) + Fraction(cents, 100)
+
+
+@given(st.integers(0, 999_999))
+def test_number_words(n):
+    assert parse_number(spell(n)) == n
+
+
+def test_non_numbers_are_not_numbers():
+    for text in ("apple", "1,20", "", "twenty apples", "$"):
+        assert parse_number(text) is None
+
+
+def test_quantities_of_the_bike_problem():
+    doc = read(
+        "Oceanside Bike Rental Shop charges 17 dollars plus 7 dollars an hour for renting a bike. "
+        "Tom paid 80 dollars to rent a bike. How many hours did he pay to have the bike checked out?"
+    )
+    assert [(m.text, m.value, m.sentence) for m in doc.mentions] == [("17", 17, 0), ("7", 7, 0), ("80", 80, 1)]
+    assert len(doc.sentences) == 3
+    dollars = doc.tokens[doc.mentions[0].head + 1]
+    assert dollars.lemma == "dollar" and dollars.head == doc.tokens[dollars.head].i
+
+
+def test_money_words_separators_and_determiners():
+    doc = read("Sara spent $2.73 on twenty-five apples and 1,200 grams of flour. Each box holds 6 eggs.", determiners=True)
+    found = [(m.text, m.value, m.kind) for m in doc.mentions]
+    assert ("$2.73", Fraction(273, 100), "money") in found
+    assert ("twenty-five", 25, "word") in found
+    assert ("1,200", 1200, "number") in found
+    assert ("Each", 1, "determiner") in found
+    assert ("6", 6, "number") in found
+    without = [m.kind for m in read("Each box holds 6 eggs.").mentions]
+    assert "determiner" not in without
