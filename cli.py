@@ -90,7 +90,9 @@ def algebra_candidates(
             load_quantities(quantities), top=top, settings=settings, encoding=encoding, time_limit_s=time_limit
         )
         if dot is not None and result.candidates:
-            write_dot(result.candidates[0].tree.to_dot(), dot)
+            written = write_dot(result.candidates[0].tree.to_dot(), dot)
+            if written != dot:
+                err.print(f"pyasp: the dot program is not installed: wrote DOT text to {written}", markup=False)
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:

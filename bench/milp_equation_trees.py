@@ -352,6 +352,16 @@ def _build(quantities, w: dict, k: int) -> tuple[_Model, dict, int]:
         for r, ys in span.items():
             m.eq([(st[p, r], 1)] + [(v, -1) for v, _ in ys], 0)
     y[L, 1, 1] = lc[L, 1]  # the left side of "=" is rooted at 1 iff it is a single leaf
+    # Flow conservation (the parse-forest / hyperpath polytope): every subtree below the root is
+    # the left operand of exactly one node or the right operand of the node just after it.
+    for a in range(1, L):
+        for r in range(a, 0, -2):
+            parents = [(y[p, a, r], 1) for p in range(a + 2, L, 2)]
+            if r >= 2:
+                parents.append((lc[a + 1, r - 1], 1))  # right operand of the node at a+1
+            elif a <= L - 2:
+                parents.append((lc[L, a], 1))  # left side of "="
+            m.eq([(st[a, r], 1)] + [(v, -c) for v, c in parents], 0)
 
     # The left operand as a leaf: ll[p,a,q] = y[p,a,a] * x[a,q] (the left operand is the leaf q at a)
     ll = {}
