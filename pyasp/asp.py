@@ -40,7 +40,7 @@ from pathlib import Path
 
 import clingo
 
-from .errors import PyaspError
+from .errors import PyaspError, read_text_file
 from .resources import encoding_path
 
 __all__ = ["AspError", "Func", "Message", "Model", "Program", "Stats", "fact", "parse_constants", "parse_term"]
@@ -141,13 +141,7 @@ def parse_constants(path: Path) -> dict[str, tuple[str, str]]:
     list them and check that an override names one that exists.
     """
     consts: dict[str, tuple[str, str]] = {}
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise PyaspError(f"cannot read encoding {path}: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise PyaspError(f"encoding {path} is not a UTF-8 text file") from None
-    for line in text.splitlines():
+    for line in read_text_file(path, "encoding").splitlines():
         match = _CONST.match(line)
         if match:
             consts[match[1]] = (match[2].strip(), (match[3] or "").strip())

@@ -7,6 +7,8 @@ Every error a user can cause (bad input file, malformed encoding, unknown option
 
 from __future__ import annotations
 
+from pathlib import Path
+
 
 class PyaspError(Exception):
     """A problem with what the user gave us; the message says what and where."""
@@ -22,3 +24,14 @@ class NoAnswer(PyaspError):
     """The input was fine, but no solution satisfies the constraints."""
 
     exit_code = 1
+
+
+def read_text_file(path: str | Path, what: str = "file") -> str:
+    """The text of a UTF-8 file, or an :class:`InputError` that names the file and the problem."""
+    path = Path(path)
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"cannot read {what} {path}: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{what} {path} is not a UTF-8 text file") from None

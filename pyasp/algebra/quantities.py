@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, read_text_file
 
 #: At most this many quantities: the number of equation trees grows faster than factorially in
 #: the number of quantities (n! orderings x Catalan(n-1) shapes x 4^(n-2) operators), so ranking
@@ -129,12 +129,7 @@ def validate(quantities: list[Quantity], source: str = "input") -> None:
 def load_quantities(path: str | Path) -> list[Quantity]:
     """Read a JSON file of quantities (see the module docstring)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise InputError(f"cannot read {path}: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not a UTF-8 text file") from None
+    text = read_text_file(path, "quantities file")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
