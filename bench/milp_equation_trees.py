@@ -21,53 +21,74 @@ Stack depth.  The height after p is the linear expression ``D_p = 2 * (leaves in
   the number of leaves, so "=" pops the last two values.
 
 Subtrees.  ``st[p,r]`` (r = p, p-2, ...): the subtree rooted at p spans positions r..p.
-  ``lc[p,a]``: the left operand of the operator at p (or of "=" at L) is rooted at a, so the
-  right operand is always rooted at p-1 and spans a+1..p-1:
+  ``lc[p,a]``: the left operand of the operator at p (or of "=" at L) is rooted at a; the right
+  operand is always rooted at p-1 and spans a+1..p-1:
       sum_a lc[p,a] = op(p)   (= 1 at L),       lc[p,a] <= st[p-1, a+1].
-  ``y[p,a,r]`` linearises lc[p,a] * st[a,r] (the operator's span starts where its left operand's
+  ``y[p,a,r]`` linearises lc[p,a] * st[a,r] (an operator's span starts where its left operand's
   does):  sum_r y[p,a,r] = lc[p,a],  y[p,a,r] <= st[a,r],  st[p,p] = leaf(p),
-  st[p,r] = sum_a y[p,a,r] for r < p. Given integral x, st, lc and y are forced to 0/1, so only
-  x (and the type choices below) are declared integer.
+  st[p,r] = sum_a y[p,a,r] for r < p. In addition every span below the root is used exactly once,
+  as the left operand of some p (y[p,a,r]) or as the right operand of the node at a+1
+  (lc[a+1,r-1]): st[a,r] = sum_p y[p,a,r] + lc[a+1,r-1] (for r = 1: + lc[L,a]). These are the
+  flow-conservation rows of the parse-forest (hyperpath) polytope of the spans, which tighten
+  the relaxation of the tree shapes. Given integral x, st, lc and y are forced to 0/1, so they
+  are continuous; only x and the type choices below are declared integer.
+
+Operands that are leaves.  "The left operand of p is the leaf at a" is y[p,a,a]; disaggregated
+  by quantity, ``ll[p,a,q] <= x[a,q]``, ``sum_q ll[p,a,q] = y[p,a,a]`` (at the root,
+  ``sum_q ll[L,1,q] = lc[L,1]``), so ``sum_a ll[p,a,q]`` is exactly "the left operand is the
+  leaf q". The right operand is the leaf q iff x[p-1,q] = 1.
 
 Hard constraints.  Non-redundancy: no add/sub has a zero leaf as either operand, no div has a
-  zero or one leaf as divisor; the right operand is the leaf at p-1, "the left operand is leaf q"
-  is ``ll[p,q] >= lc[p,a] + x[a,q] - 1`` (only ever bounded from below: it only forbids).
-  Symmetry breaking (H): an add/mul whose operands are two constant leaves keeps their text order.
+  zero or one leaf as divisor. Symmetry breaking (H): an add/mul whose operands are two constant
+  leaves keeps their text order (``addmul(p) + leftleaf(p,qa) + sum_{qb<qa} x[p-1,qb] <= 2``).
 
 Types (soft, w_type and w_type_choice).  ``lt[p,q,t]``: the leaf q at p takes type t, one of its
   type set, at cost ``(w_type_choice * (1000 - round(1000*weight/best))) // 1000``;
-  ``ot[p,t]``: the operator at p takes result type t; ``ty(p,t) = sum_q lt[p,q,t] + ot[p,t]``;
-  ``lty[p,t]`` is the type of the left operand (``= ty(a,t)`` where lc[p,a] = 1, by two
-  inequalities per a). The result type is one of the operand types (``ot <= lty + ty(p-1)``), the
-  dividend's for div (``ot <= lty + 1 - x[p,div]``). Violation ``vt[p] >= 0`` costs w_type:
-  add/sub/"=" with operands of different types, ``vt >= addsub(p) - sum_t s[p,t]`` with
-  ``s[p,t] <= lty[p,t], s[p,t] <= ty(p-1,t)`` (s: both operands have type t); mul/div with
-  operands of one type, ``vt >= muldiv(p) + lty[p,t] + ty(p-1,t) - 2``. A tree's cost is the
-  minimum over its type assignments, which minimisation picks.
+  ``ot[p,t]``: the operator at p takes result type t; ``ty(p,t) = sum_q lt[p,q,t] + ot[p,t]``.
+  The left operand's type is disaggregated like the spans: ``g[p,a,t] <= ty(a,t)``,
+  ``sum_t g[p,a,t] = lc[p,a]``, ``lty(p,t) = sum_a g[p,a,t]``. The result type is one of the
+  operand types (``ot <= lty + ty(p-1)``), the dividend's for div (``ot <= lty + 1 - x[p,div]``).
+  Violation ``vt[p] >= 0`` costs w_type: add/sub/"=" with operands of different types,
+  ``vt >= addsub(p) - sum_t s[p,t]`` with ``s[p,t] <= lty(p,t), s[p,t] <= ty(p-1,t)`` (s: both
+  operands have type t); mul/div with operands of one type,
+  ``vt >= muldiv(p) + lty(p,t) + ty(p-1,t) - 2``. A tree's cost is the minimum over its type
+  assignments, which minimisation picks.
 
 Other soft constraints (each a continuous violation variable >= 0 with its weight in the
-  objective; minimisation drives it down to the exact 0/1 value):
+  objective; minimisation drives it down to the exact 0/1 value; a weight of 0 drops the part):
   * text order: ``inv[q1,q2]`` for constants q1 > q2, ``>= B_p(q1) - B_p(q2)`` for every p, where
-    ``B_p(q) = sum_{p' <= p} x[p',q]`` (q placed at or before p);
+    ``B_p(q) = sum_{p' <= p} x[p',q]`` (q placed at or before p); with ``allow_unused`` the bound
+    is lowered by 1 - used(q2);
   * unknown first or last: ``>= 1 - x[1,u] - x[L-1,u]``;
   * equality first or last: ``>= 1 - leaf(L-1) - lc[L,1]`` (the left side of "=" is a single
     leaf iff it is rooted at position 1);
-  * equality next to the unknown: ``>= 1 - x[L-1,u] - z``, ``z <= lc[L,1]``, ``z <= x[1,u]``;
-  * symmetry (W) for add/mul: ``f[p,q]`` is 1 iff the subtree at p holds a quantity <= q (leaf:
-    ``sum_{q'<=q} x[p,q']``; operator: the OR of its operands', with ``lf[p,q]`` the left
-    operand's); first(left) > first(right) iff some q has f[right,q] = 1 > f[left,q], so
-    ``vs[p] >= addmul(p) + f[p-1,q] - lf[p,q] - 1`` for every q. (The exception of the
-    encoding, two constant leaves, can never be violated because the hard rule orders them.)
+  * equality next to the unknown: ``>= 1 - x[L-1,u] - ll[L,1,u]``;
+  * symmetry (W) for add/mul: ``f[p,q]`` is 1 iff the subtree at p holds a quantity <= q
+    (f[p,n] = 1): for a leaf ``sum_{q'<=q} x[p,q']``, for an operator the OR of its operands'.
+    The left operand's first quantity is disaggregated: ``hh[p,a,q] <= f[a,q] - f[a,q-1]``,
+    ``sum_q hh[p,a,q] = lc[p,a]``, ``lf(p,q) = sum_a sum_{q'<=q} hh[p,a,q']``.
+    first(left) > first(right) iff some q has f[p-1,q] = 1 > lf(p,q), so
+    ``vs[p] >= addmul(p) + f[p-1,q] - lf(p,q) - 1`` for every q. (The encoding's exception, two
+    constant leaves, can never be violated because the hard rule orders them.)
   * unused quantities (``allow_unused``): w_unused * (n - K), a constant of the size-K model.
 
 Ranking.  Solve; read the tree from x; add the no-good cut ``sum_p x[p, s_p] <= L - 2`` over
   positions 1..L-1 (that exact sequence is excluded, nothing else); solve again; stop at ``limit``,
   infeasibility or the time limit. Costs are integers, so a MIP gap below 1 proves optimality
   (``mip_abs_gap = 0.99``, ``mip_rel_gap = 0``), and the optimum of each solve is the cheapest
-  tree not yet listed, so costs come out nondecreasing. Each tree is checked by an independent
-  evaluator in this module (validity and cost); a disagreement with the MILP objective raises.
-  With ``allow_unused = 1`` there is one model per number of leaves K = 2..n, each ranked lazily,
-  and the streams are merged by cost.
+  tree not yet listed, so costs come out nondecreasing. The objective is also a row whose lower
+  bound is raised to the cost of the last tree found (valid, since that tree was the cheapest
+  left): with the many ties of this problem a solve ends as soon as a tree of that cost is found.
+  Each tree is checked by an independent evaluator in this module (validity and cost); a
+  disagreement with the MILP objective raises. With ``allow_unused = 1`` there is one model per
+  number of leaves K = 2..n, each ranked lazily, and the streams are merged by cost.
+
+Strength.  Given integral x, the shape variables are integral, and on the problems tried the
+  relaxation with only x integral already gives the true optimum. With x fractional the LP can
+  mix "trees" that use one quantity twice and another not at all, and the root bound is usually
+  0 while the optimum is 1-2; the no-good cuts do not raise it either (a mixture of listed trees
+  satisfies them). Each solve is therefore a small branch and bound; HiGHS runs single-threaded,
+  without output.
 """
 
 from __future__ import annotations
@@ -98,9 +119,16 @@ TYPE_WEIGHT_SCALE = 1000
 # ------------------------------------------------------------------------------------------------
 # Settings and per-quantity data
 # ------------------------------------------------------------------------------------------------
+#: Constants of the encoding that are not part of the ILP: ``tie_break`` orders equal-cost trees in
+#: clingo's ranking (here ties come in the solver's order); accepted and ignored.
+IGNORED_SETTINGS = {"tie_break"}
+
+
 def _settings(settings: dict | None) -> dict:
     w = dict(DEFAULTS)
     for name, value in (settings or {}).items():
+        if name in IGNORED_SETTINGS:
+            continue
         if name not in DEFAULTS:
             raise ValueError(f"unknown setting {name!r}; known: {', '.join(sorted(DEFAULTS))}")
         if isinstance(value, bool):
@@ -264,12 +292,17 @@ class _Model:
         lp.a_matrix_.start_ = starts
         lp.a_matrix_.index_ = index
         lp.a_matrix_.value_ = value
-        lp.integrality_ = [highspy.HighsVarType.kInteger if i else highspy.HighsVarType.kContinuous for i in self.integer]
+        kinds = highspy.HighsVarType
+        lp.integrality_ = [kinds.kInteger if i else kinds.kContinuous for i in self.integer]
         h = highspy.Highs()
         h.setOptionValue("output_flag", False)
         h.setOptionValue("threads", 1)
         h.setOptionValue("mip_rel_gap", 0.0)
         h.setOptionValue("mip_abs_gap", 0.99)  # costs are integers
+        # Measured on these models: restarts and a large cut pool cost more than they save
+        # (about 2x over the defaults); neither changes what is optimal.
+        h.setOptionValue("mip_allow_restart", False)
+        h.setOptionValue("mip_pool_soft_limit", 10)
         status = h.passModel(lp)
         if status == highspy.HighsStatus.kError:
             raise RuntimeError("HiGHS rejected the model")
@@ -531,7 +564,9 @@ class _Ranker:
         terms = [(j, c) for j, c in enumerate(model.cost) if c != 0]
         self.offset = model.offset
         self.bound_row = self.highs.getNumRow()
-        self.highs.addRow(-highspy.kHighsInf, highspy.kHighsInf, len(terms), [j for j, _ in terms], [c for _, c in terms])
+        self.highs.addRow(
+            -highspy.kHighsInf, highspy.kHighsInf, len(terms), [j for j, _ in terms], [c for _, c in terms]
+        )
 
     def next(self, deadline: float | None):
         if self.done:
