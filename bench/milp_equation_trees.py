@@ -99,19 +99,9 @@ from itertools import combinations
 
 import highspy
 
-#: The encoding's #const defaults (the ALGES weight file: lowWt = 1, highWt = 10).
-DEFAULTS = {
-    "max_depth": 10,
-    "allow_unused": 0,
-    "w_type": 10,
-    "w_type_choice": 10,
-    "w_equality_first_or_last": 10,
-    "w_text_order": 1,
-    "w_unknown_first_or_last": 1,
-    "w_equality_next_to_unknown": 1,
-    "w_symmetry": 1,
-    "w_unused": 10,
-}
+from pyasp.asp import parse_constants
+from pyasp.resources import encoding_path
+
 OPS = ("add", "sub", "mul", "div")
 TYPE_WEIGHT_SCALE = 1000
 
@@ -122,6 +112,13 @@ TYPE_WEIGHT_SCALE = 1000
 #: Constants of the encoding that are not part of the ILP: ``tie_break`` orders equal-cost trees in
 #: clingo's ranking (here ties come in the solver's order); accepted and ignored.
 IGNORED_SETTINGS = {"tie_break"}
+
+#: The weights and bounds, read from the encoding's #const lines (the one place they are set).
+DEFAULTS = {
+    name: int(value)
+    for name, (value, _) in parse_constants(encoding_path("equation_trees")).items()
+    if name not in IGNORED_SETTINGS
+}
 
 
 def _settings(settings: dict | None) -> dict:

@@ -2,7 +2,8 @@
 
 It states the hard constraints and the costs of ILP(w) directly on trees built with a stack, so
 that tests can compare it with what ``encodings/equation_trees.lp`` accepts: same trees, same
-costs. It shares no code with the encoding or with ``pyasp.algebra`` beyond the Quantity class.
+costs. It shares no code with the encoding or with ``pyasp.algebra`` beyond the Quantity class and
+the default weights, which it reads from the encoding's ``#const`` lines.
 """
 
 from __future__ import annotations
@@ -11,19 +12,12 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from pyasp.algebra.quantities import Quantity
+from pyasp.asp import parse_constants
+from pyasp.resources import encoding_path
 
-DEFAULTS = {
-    "max_depth": 10,
-    "allow_unused": 0,
-    "w_type": 10,
-    "w_type_choice": 10,
-    "w_equality_first_or_last": 10,
-    "w_text_order": 1,
-    "w_unknown_first_or_last": 1,
-    "w_equality_next_to_unknown": 1,
-    "w_symmetry": 1,
-    "w_unused": 10,
-}
+#: The numbers (weights, depth bound) are the encoding's #const lines; the rules below are stated
+#: independently of it.
+DEFAULTS = {name: int(value) for name, (value, _) in parse_constants(encoding_path("equation_trees")).items()}
 OPS = ("add", "sub", "mul", "div")
 
 
