@@ -118,19 +118,6 @@ def fact(name: str, *args: Term) -> clingo.Symbol:
     return clingo.Function(name, [symbol(a) for a in args])
 
 
-def python_value(sym: clingo.Symbol) -> Term:
-    """The inverse of :func:`symbol`: numbers to int, constants and strings to str."""
-    if sym.type == clingo.SymbolType.Number:
-        return sym.number
-    if sym.type == clingo.SymbolType.String:
-        return sym.string
-    if sym.type == clingo.SymbolType.Function and not sym.arguments:
-        return sym.name
-    if sym.type == clingo.SymbolType.Function and sym.name == "":
-        return tuple(python_value(a) for a in sym.arguments)
-    return sym
-
-
 _CONST = re.compile(r"^\s*#const\s+([a-z_][A-Za-z0-9_']*)\s*=\s*([^.]+)\.\s*(?:%\s*(.*))?$")
 
 
@@ -159,7 +146,8 @@ _TOKEN = re.compile(r'\s*(?:(-?\d+)|("(?:[^"\\]|\\.)*")|([_a-z][A-Za-z0-9_\']*|#
 
 
 def parse_term(text: str) -> Term:
-    """Parse the text of a ground clingo term into Python values (as :func:`python_value`).
+    """Parse the text of a ground clingo term into Python values: numbers to int, constants and
+    strings to str, tuples to tuples, compound terms to :class:`Func`.
 
     Reading a model through ``str(symbol)`` and this parser is several times faster than walking
     clingo's symbol objects, which costs a foreign call per property.

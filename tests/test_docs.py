@@ -1,0 +1,18 @@
+"""The examples in the docstrings run as written."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+import pyasp.algebra.candidates
+import pyasp.asp
+import pyasp.text.numbers
+
+
+@pytest.mark.parametrize("module", [pyasp.asp, pyasp.algebra.candidates, pyasp.text.numbers])
+def test_docstring_examples(module):
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert tried > 0
+    assert failures == 0
