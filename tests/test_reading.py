@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pyasp.text.numbers import parse_number
-from pyasp.text.reading import read
+from pyasp.text.reading import read, read_many
 
 ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
 TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
@@ -67,3 +67,30 @@ def test_money_words_separators_and_determiners():
     assert ("6", 6, "number") in found
     without = [m.kind for m in read("Each box holds 6 eggs.").mentions]
     assert "determiner" not in without
+
+
+def test_read_many_parses_each_text_once_and_caches_it(tmp_path, monkeypatch):
+    texts = ["Tom has 3 apples and buys twelve more.", "Each box holds 6 eggs. How many eggs are in 4 boxes?"]
+    first = read_many(texts, cache_dir=tmp_path)
+    assert first == [read(t) for t in texts]
+    assert len(list(tmp_path.glob("*.json"))) == 2
+
+    import pyasp.text.reading as reading
+
+    class NoParsing:
+        meta = reading.load_pipeline().meta
+
+        def pipe(self, texts):
+            raise AssertionError("a cached text was parsed again")
+
+    monkeypatch.setattr(reading, "load_pipeline", lambda: NoParsing())
+    assert read_many(texts, cache_dir=tmp_path) == first
+
+
+def test_empty_text_is_bad_input():
+    import pytest
+
+    from pyasp.errors import PyaspError
+
+    with pytest.raises(PyaspError, match="text 1: no text"):
+        read_many(["Tom has 3 apples.", "  "])

@@ -11,9 +11,13 @@ uses spaCy's small English pipeline, installed from PyPI as the package ``en-cor
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import lru_cache
+from pathlib import Path
 
 from ..errors import PyaspError
 from .numbers import DETERMINERS, NAMED, parse_number
@@ -129,7 +133,10 @@ def read(text: str, *, determiners: bool = False) -> Document:
     """Parse ``text`` and find its quantities (with ``determiners``, also each/every/a/an/per)."""
     if not isinstance(text, str) or not text.strip():
         raise PyaspError("no text to read: the problem is empty")
-    sp_doc = load_pipeline()(text)
+    return _document(text, load_pipeline()(text), determiners)
+
+
+def _document(text: str, sp_doc, determiners: bool) -> Document:
     sent_of = {}
     sentences = []
     for index, sent in enumerate(sp_doc.sents):
@@ -140,3 +147,64 @@ def read(text: str, *, determiners: bool = False) -> Document:
         Token(t.i, t.text, t.lemma_, t.pos_, t.tag_, t.dep_, t.head.i, sent_of[t.i], t.idx) for t in sp_doc
     )
     return Document(text, tokens, tuple(sentences), tuple(_mentions(sp_doc, determiners)))
+
+
+#: Bump when the reading of a parse changes, so that cached documents are read again.
+READER_VERSION = 1
+
+
+def _cache_key(text: str, determiners: bool) -> str:
+    import spacy
+
+    meta = load_pipeline().meta
+    ident = f"{READER_VERSION}|{spacy.__version__}|{meta.get('name')}|{meta.get('version')}|{determiners}|{text}"
+    return hashlib.sha256(ident.encode("utf-8")).hexdigest()
+
+
+def _to_json(doc: Document) -> dict:
+    data = asdict(doc)
+    for mention in data["mentions"]:
+        mention["value"] = str(mention["value"])
+    return data
+
+
+def _from_json(data: dict) -> Document:
+    return Document(
+        data["text"],
+        tuple(Token(**t) for t in data["tokens"]),
+        tuple(tuple(s) for s in data["sentences"]),
+        tuple(Mention(**{**m, "value": Fraction(m["value"])}) for m in data["mentions"]),
+    )
+
+
+def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str | Path | None = None) -> list[Document]:
+    """Read many texts at once (spaCy's batched ``pipe``), each parsed only once.
+
+    With ``cache_dir``, documents are stored there as JSON (one file per text, keyed by the text,
+    the reader's and the pipeline's versions), so that training and evaluation parse a dataset
+    once. A damaged cache file is parsed again and rewritten.
+    """
+    texts = list(texts)
+    for index, text in enumerate(texts):
+        if not isinstance(text, str) or not text.strip():
+            raise PyaspError(f"text {index}: no text to read: the problem is empty")
+    docs: dict[int, Document] = {}
+    cache = Path(cache_dir) if cache_dir is not None else None
+    keys: dict[int, str] = {}
+    if cache is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+        for index, text in enumerate(texts):
+            keys[index] = _cache_key(text, determiners)
+            path = cache / f"{keys[index]}.json"
+            if path.is_file():
+                try:
+                    docs[index] = _from_json(json.loads(path.read_text(encoding="utf-8")))
+                except (ValueError, KeyError, TypeError):
+                    pass
+    todo = [i for i in range(len(texts)) if i not in docs]
+    if todo:
+        for index, sp_doc in zip(todo, load_pipeline().pipe(texts[i] for i in todo)):
+            docs[index] = _document(texts[index], sp_doc, determiners)
+            if cache is not None:
+                (cache / f"{keys[index]}.json").write_text(json.dumps(_to_json(docs[index])), encoding="utf-8")
+    return [docs[i] for i in range(len(texts))]
