@@ -278,6 +278,11 @@ class Program:
         self._facts: list[clingo.Symbol] = []
         self._ctl: clingo.Control | None = None
 
+    @property
+    def messages(self) -> list[Message]:
+        """What clingo said about the program (empty for a clean encoding)."""
+        return list(self._messages)
+
     @classmethod
     def from_text(cls, text: str, **kwargs) -> Program:
         return cls(text=text, **kwargs)

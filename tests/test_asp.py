@@ -77,23 +77,20 @@ def test_facts_from_python_values_round_trip():
     assert parse_term('f(q(3),"a\\"b",-2)') == Func("f", (Func("q", (3,)), 'a"b', -2))
 
 
-def test_syntax_error_names_file_line_and_column(tmp_path):
+@pytest.mark.parametrize(
+    "text, what",
+    [
+        ("p(1).\nq(X) :- p(X)\nr.\n", "syntax error"),
+        ("p(1).\n\nq(X, Y) :- p(X).\n", "unsafe"),
+    ],
+)
+def test_a_broken_encoding_is_reported_with_file_line_and_what(tmp_path, text, what):
     bad = tmp_path / "bad.lp"
-    bad.write_text("p(1).\nq(X) :- p(X)\nr.\n")
-    with pytest.raises(AspError) as err:
-        Program(bad).ground()
-    message = str(err.value)
-    assert message.startswith(f"{bad}:3:")
-    assert "syntax error" in message
-
-
-def test_unsafe_variable_names_its_line(tmp_path):
-    bad = tmp_path / "unsafe.lp"
-    bad.write_text("p(1).\n\nq(X, Y) :- p(X).\n")
+    bad.write_text(text)
     with pytest.raises(AspError) as err:
         Program(bad).ground()
     assert str(err.value).startswith(f"{bad}:3:")
-    assert "unsafe" in str(err.value)
+    assert what in str(err.value)
 
 
 def test_warnings_are_errors_in_strict_mode(tmp_path):
@@ -117,7 +114,7 @@ def test_packaged_encoding_grounds_without_any_warning():
         [("quantity", 1), ("quantity", 2), ("unknown", 2), ("type_option", 1, "a", 1000), ("type_option", 2, "a", 1000)]
     )
     prog.ground()
-    assert prog._messages == []
+    assert prog.messages == []
 
 
 # -- An independent oracle: python-sat's RC2 MaxSAT solver on the same weighted problems ---------
