@@ -1,0 +1,144 @@
+"""The ALGES pipeline for one problem: read, ground into Qsets, generate candidate trees, and
+compute every feature the learned scorers need (nothing here depends on a model).
+
+``prepare`` is the expensive, model-free part (parse, Qsets, clingo, features). Training and
+evaluation prepare each problem once and reuse it in every fold; ``pyasp.algebra.model`` scores
+the prepared candidates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import InputError
+from ..text.reading import Document
+from .candidates import Candidate, generate_candidates
+from .features import global_static_features, local_features
+from .qsets import REORDER_RULES, Problem, Qset, combine, ground_problem
+from .quantities import MAX_QUANTITIES, Quantity
+from .trees import Leaf, Node
+
+
+@dataclass(frozen=True)
+class PrepareSettings:
+    """How candidates are made: the settings a model was trained with are stored in it."""
+
+    top: int = 100  # M, candidates per problem (Figure 3)
+    reorder: tuple[str, ...] = REORDER_RULES
+    allow_unused: int = 0
+    time_limit_s: float = 30.0
+    fallback_type_weight: float = 0.5  # weight of the other entities when ent is a fallback
+
+    def as_dict(self) -> dict:
+        return {"top": self.top, "reorder": list(self.reorder), "allow_unused": self.allow_unused,
+                "time_limit_s": self.time_limit_s, "fallback_type_weight": self.fallback_type_weight}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> PrepareSettings:
+        return cls(int(data["top"]), tuple(data["reorder"]), int(data["allow_unused"]),
+                   float(data["time_limit_s"]), float(data["fallback_type_weight"]))
+
+
+@dataclass
+class Prepared:
+    """A problem ready to be scored: its Qsets, candidates and their features."""
+
+    problem: Problem | None
+    candidates: list[Candidate] = field(default_factory=list)
+    text_order: list[bool] = field(default_factory=list)
+    node_keys: list[tuple] = field(default_factory=list)  # unique operator nodes (postfix tokens)
+    node_ops: list[str] = field(default_factory=list)
+    node_features: np.ndarray | None = None  # one row per node
+    candidate_nodes: list[list[int]] = field(default_factory=list)  # node rows of each candidate
+    global_features: np.ndarray | None = None  # one row per candidate (static part)
+    partial: bool = False
+    error: str | None = None  # why there is no candidate (no quantity, no question, ...)
+    seconds: float = 0.0
+
+
+def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5) -> list[Quantity]:
+    """The quantities the encoding sees: each Qset's entity is its type.
+
+    Where the parse gave no entity (Table 1's fallbacks), the type is uncertain: the fallback
+    entity with weight 1 and every other entity of the problem with ``fallback_type_weight``.
+    """
+    entities = list(dict.fromkeys(q.ent for q in problem.qsets))
+    quantities = []
+    for q in problem.qsets:
+        types = ((q.ent, 1.0),)
+        if q.ent_fallback and fallback_type_weight > 0:
+            types += tuple((e, fallback_type_weight) for e in entities if e != q.ent)
+        quantities.append(Quantity(q.qnt, types, q.text))
+    return quantities
+
+
+def _in_text_order(tokens: tuple) -> bool:
+    """The constants stand in the postfix sequence in their text order (x not counted)."""
+    return list(tokens) == sorted(tokens)
+
+
+def _subtree_tokens(node) -> tuple:
+    if isinstance(node, Leaf):
+        return (node.index,)
+    return _subtree_tokens(node.left) + _subtree_tokens(node.right) + (node.op,)
+
+
+def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -> Prepared:
+    """Ground ``document`` and compute its candidates and features (see the module docstring)."""
+    import time
+
+    start = time.perf_counter()
+    try:
+        problem = ground_problem(document, reorder=set(settings.reorder))
+    except InputError as err:
+        return Prepared(None, error=str(err), seconds=time.perf_counter() - start)
+    if len(problem.qsets) > MAX_QUANTITIES:
+        return Prepared(problem, error=f"{len(problem.qsets)} quantities, at most {MAX_QUANTITIES} are supported",
+                        seconds=time.perf_counter() - start)
+    quantities = problem_quantities(problem, settings.fallback_type_weight)
+    result = generate_candidates(
+        quantities, top=settings.top, settings={"tie_break": 0, "allow_unused": settings.allow_unused},
+        time_limit_s=settings.time_limit_s,
+    )
+    prepared = Prepared(problem, result.candidates, partial=result.partial)
+    target = problem.target_index + 1
+    rows: dict[tuple, int] = {}
+    node_rows: list[np.ndarray] = []
+    global_rows: list[np.ndarray] = []
+
+    def visit(node, nodes: list[int]) -> Qset:
+        if isinstance(node, Leaf):
+            return problem.qsets[node.index - 1]
+        left, right = visit(node.left, nodes), visit(node.right, nodes)
+        if node.op != "eq":
+            key = _subtree_tokens(node)
+            if key not in rows:
+                rows[key] = len(node_rows)
+                node_rows.append(local_features(left, right, problem))
+                prepared.node_keys.append(key)
+                prepared.node_ops.append(node.op)
+            nodes.append(rows[key])
+            return combine(left, right, node.op)
+        return left
+
+    for candidate in result.candidates:
+        tree = candidate.tree
+        nodes: list[int] = []
+        root: Node = tree.root
+        left_q = visit(root.left, nodes)
+        right_q = visit(root.right, nodes)
+        constants = tuple(t for t in tree.postfix_tokens if isinstance(t, int) and t != target)
+        in_order = _in_text_order(constants)
+        prepared.text_order.append(in_order)
+        prepared.candidate_nodes.append(nodes)
+        global_rows.append(global_static_features(tree, problem, left_q, right_q, in_order))
+    if node_rows:
+        prepared.node_features = np.vstack(node_rows)
+    if global_rows:
+        prepared.global_features = np.vstack(global_rows)
+    if not result.candidates:
+        prepared.error = "no equation tree over the problem's quantities has a positive answer"
+    prepared.seconds = time.perf_counter() - start
+    return prepared

@@ -1,0 +1,164 @@
+"""Train and evaluate ALGES models on word-problem datasets (k-fold cross-validation).
+
+Each problem is read, grounded and given its candidates once (``prepare_many``, in parallel with
+joblib); every fold then trains on the other folds' prepared problems and their answers and
+predicts its own. The split is a fixed permutation from ``seed``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..text.reading import read_many
+from ..wordproblems import WordProblem, is_correct
+from .engine import Prepared, PrepareSettings, prepare
+from .model import AlgebraModel
+
+ABLATIONS = ("no-local", "no-global", "no-reorder")
+
+
+def _prepare_chunk(docs, settings):
+    return [prepare(doc, settings) for doc in docs]
+
+
+def prepare_many(problems: list[WordProblem], settings: PrepareSettings, *, jobs: int = 1,
+                 cache_dir: str | Path | None = None, progress: Callable[[int], None] | None = None) -> list[Prepared]:
+    """Read every problem (parse cache in ``cache_dir``) and prepare it; ``jobs`` processes."""
+    docs = read_many([p.text for p in problems], cache_dir=cache_dir)
+    chunk = 8
+    chunks = [docs[i : i + chunk] for i in range(0, len(docs), chunk)]
+    out: list[Prepared] = []
+    if jobs == 1:
+        for part in chunks:
+            out.extend(_prepare_chunk(part, settings))
+            if progress:
+                progress(len(part))
+        return out
+    from joblib import Parallel, delayed
+
+    parallel = Parallel(n_jobs=jobs, return_as="generator")
+    for part, result in zip(chunks, parallel(delayed(_prepare_chunk)(part, settings) for part in chunks)):
+        out.extend(result)
+        if progress:
+            progress(len(part))
+    return out
+
+
+def fold_indices(n: int, folds: int, seed: int = 0) -> list[np.ndarray]:
+    """A fixed split of range(n) into ``folds`` parts from a seeded permutation."""
+    order = np.random.default_rng(seed).permutation(n)
+    return [np.sort(part) for part in np.array_split(order, folds)]
+
+
+@dataclass
+class Prediction:
+    id: object
+    answer: float | None
+    equation: str | None
+    correct: bool
+    error: str | None = None
+
+    def as_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass
+class EvaluationResult:
+    n: int
+    correct: int
+    folds: list[dict] = field(default_factory=list)
+    seconds: float = 0.0
+    predictions: list[Prediction] = field(default_factory=list)
+    operator_accuracy: float | None = None  # local model on held-out correct trees (Table 8)
+    oracle: float = 0.0  # share of problems with a correct candidate among those scored
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.n if self.n else 0.0
+
+    def as_dict(self, with_predictions: bool = False) -> dict:
+        data = {"accuracy": self.accuracy, "n": self.n, "correct": self.correct, "folds": self.folds,
+                "seconds": round(self.seconds, 2), "operator_accuracy": self.operator_accuracy,
+                "candidate_oracle": self.oracle}
+        if with_predictions:
+            data["predictions"] = [p.as_dict() for p in self.predictions]
+        return data
+
+
+def predict_prepared(model: AlgebraModel, p: Prepared, problem: WordProblem) -> Prediction:
+    best = model.best(p)
+    if best is None:
+        return Prediction(problem.id, None, None, False, p.error or "no candidate")
+    candidate = p.candidates[best[0]]
+    answer = float(candidate.answer)
+    return Prediction(problem.id, answer, candidate.tree.equation, is_correct(answer, problem.solutions))
+
+
+def _operator_accuracy(model: AlgebraModel, prepared: list[Prepared], problems: list[WordProblem]) -> tuple[int, int]:
+    """Operators of held-out correct trees that the local model predicts right (Table 8)."""
+    if model.local_ is None:
+        return 0, 0
+    right = total = 0
+    for p, prob in zip(prepared, problems):
+        if p.error or not p.candidates:
+            continue
+        eligible = model._eligible(p)
+        correct = [i for i in eligible if is_correct(float(p.candidates[i].answer), prob.solutions)]
+        rows = sorted({r for i in model._local_training_trees(p, correct) for r in p.candidate_nodes[i]})
+        if not rows:
+            continue
+        predicted = model.local_.predict(p.node_features[rows])
+        for r, k in zip(rows, predicted):
+            total += 1
+            right += int(p.node_ops[r] == ("add", "sub", "mul", "div")[int(k)])
+    return right, total
+
+
+def cross_validate(problems: list[WordProblem], prepared: list[Prepared], *, folds: int = 5, seed: int = 0,
+                   model_params: dict | None = None, settings: PrepareSettings = PrepareSettings(),
+                   progress: Callable[[int], None] | None = None) -> EvaluationResult:
+    """k-fold cross-validation over prepared problems; returns accuracy per fold and overall."""
+    start = time.perf_counter()
+    result = EvaluationResult(len(problems), 0)
+    predictions: dict[int, Prediction] = {}
+    op_right = op_total = 0
+    for k, test in enumerate(fold_indices(len(problems), folds, seed)):
+        test_set = set(test.tolist())
+        train = [i for i in range(len(problems)) if i not in test_set]
+        model = AlgebraModel(seed=seed, settings=settings, **(model_params or {}))
+        model.fit([prepared[i] for i in train], [problems[i].solutions for i in train])
+        right = 0
+        for i in test:
+            predictions[int(i)] = predict_prepared(model, prepared[i], problems[i])
+            right += predictions[int(i)].correct
+        r, t = _operator_accuracy(model, [prepared[i] for i in test], [problems[i] for i in test])
+        op_right, op_total = op_right + r, op_total + t
+        result.folds.append({"fold": k + 1, "n": len(test), "correct": right, "accuracy": right / len(test)})
+        result.correct += right
+        if progress:
+            progress(len(test))
+    result.predictions = [predictions[i] for i in range(len(problems))]
+    result.operator_accuracy = op_right / op_total if op_total else None
+    scored = [p for p in prepared if p.candidates]
+    result.oracle = sum(
+        any(is_correct(float(c.answer), prob.solutions) for c in p.candidates)
+        for p, prob in zip(prepared, problems) if p.candidates
+    ) / max(1, len(scored))
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def evaluate_model(model: AlgebraModel, problems: list[WordProblem], prepared: list[Prepared]) -> EvaluationResult:
+    """Accuracy of a trained model on every problem (no training)."""
+    start = time.perf_counter()
+    result = EvaluationResult(len(problems), 0)
+    result.predictions = [predict_prepared(model, p, prob) for p, prob in zip(prepared, problems)]
+    result.correct = sum(p.correct for p in result.predictions)
+    result.folds = [{"fold": 1, "n": result.n, "correct": result.correct, "accuracy": result.accuracy}]
+    result.seconds = time.perf_counter() - start
+    return result

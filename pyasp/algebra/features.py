@@ -1,0 +1,181 @@
+"""Features of ALGES's learned scorers (Figure 4 and Section 7.2), as fixed-length vectors.
+
+``local_features(a, b, problem)`` describes a pair of Qsets (either may be compound) that an
+operator joins: single-set features of each side, relational features of the pair, features of
+the question (target), and WordNet Lin similarities of the verbs. The global model sees a whole
+tree: its ILP violations, text order, the structure around "=", the question's words, and the
+local features of the two sides of "=" (see :func:`global_static_features`).
+
+Everything is read from the text; no answer or gold equation is ever seen here.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+
+from ..text.lexical import lin_similarity
+from .qsets import Problem, Qset
+
+#: Math keywords looked for in a Qset's sentence (ALGES's feature code uses this one list).
+MATH_KEYWORDS = ("times", "total", "together", "more", "less", "add", "divide", "split", "equal", "equally")
+#: Words and phrases of the question (target features).
+QUESTION_KEYWORDS = (
+    "in all", "end with", "times", "total", "together", "more", "less", "add", "divide", "split",
+    "left", "equal", "equally", "now", "start", "each", "per", "altogether", "remain", "than",
+    "bigger", "larger", "further", "farther", "longer", "taller", "how much", "cost", "spend", "change",
+)
+#: Seed verbs whose Lin similarity to a Qset's verb is a feature (the verb categories of ALGES's code).
+SEED_VERBS = (
+    "be", "do", "go", "have", "leave", "keep", "get", "make", "tell", "place", "lose", "change",
+    "give", "hand", "take", "buy", "receive", "put", "set", "like", "want", "call", "divide", "split",
+)
+SYN_ROLES = ("dobj", "nsubj", "other")
+GLUE_WORDS = (",", "and", "but")
+VIOLATIONS = ("type", "type_choice", "text_order", "equality_first_or_last", "unknown_first_or_last",
+              "equality_next_to_unknown", "symmetry", "unused")
+OPERATORS = ("add", "sub", "mul", "div")
+
+
+def _match(u: str, v: str) -> float:
+    """+1 same, -1 different, 0 when either is missing."""
+    if not u or not v:
+        return 0.0
+    return 1.0 if u == v else -1.0
+
+
+def _role(q: Qset) -> str:
+    if q.syn.startswith("dobj"):
+        return "dobj"
+    if q.syn.startswith("nsubj"):
+        return "nsubj"
+    return "other"
+
+
+def _single(q: Qset) -> list[float]:
+    out = [1.0 if _role(q) == r else 0.0 for r in SYN_ROLES]
+    out += [float(q.subset), float(q.compound), float(q.is_target or q.qnt is None and not q.compound),
+            float(bool(q.rate)), float(q.ent_fallback), float(bool(q.ctr))]
+    return out
+
+
+def _contains_target(q: Qset, problem: Problem) -> bool:
+    target = problem.qsets[problem.target_index]
+    return q.is_target or (q.compound and target.token in q.members)
+
+
+@lru_cache(maxsize=65536)
+def _verb_vector(verb: str) -> tuple[float, ...]:
+    if not verb:
+        return tuple(0.0 for _ in SEED_VERBS)
+    return tuple(lin_similarity(verb, seed, "v") for seed in SEED_VERBS)
+
+
+@lru_cache(maxsize=16384)
+def _sentence_keywords(text: str) -> tuple[float, ...]:
+    words = set(text.lower().split())
+    return tuple(1.0 if k in words else 0.0 for k in MATH_KEYWORDS)
+
+
+def _sentence_text(problem: Problem, q: Qset) -> str:
+    doc = problem.document
+    if q.sentence < 0 or q.sentence >= len(doc.sentences):
+        return ""
+    return " ".join(t.lemma.lower() for t in doc.sentence_tokens(q.sentence))
+
+
+def question_keywords(problem: Problem) -> list[float]:
+    doc = problem.document
+    text = " " + " ".join(t.text.lower() for t in doc.sentence_tokens(problem.question_sentence)) + " "
+    lemmas = " " + " ".join(t.lemma.lower() for t in doc.sentence_tokens(problem.question_sentence)) + " "
+    return [1.0 if f" {k} " in text or f" {k} " in lemmas else 0.0 for k in QUESTION_KEYWORDS]
+
+
+def _span(q: Qset) -> tuple[int, int]:
+    members = q.members or (q.token,)
+    return min(members), max(members)
+
+
+def _value(q: Qset) -> float | None:
+    return None if q.qnt is None else float(q.qnt)
+
+
+def local_features(a: Qset, b: Qset, problem: Problem) -> np.ndarray:
+    """The feature vector of the pair (a, b) joined by an operator: see :func:`local_feature_names`."""
+    doc = problem.document
+    n = max(1, len(doc.tokens))
+    a_lo, a_hi = _span(a)
+    b_lo, b_hi = _span(b)
+    lo, hi = (a_hi, b_lo) if a_hi < b_lo else (b_hi, a_lo)
+    between = {t.text.lower() for t in doc.tokens[lo + 1 : hi]} if lo < hi else set()
+    va, vb = _value(a), _value(b)
+    f: list[float] = []
+    f += _single(a) + _single(b)
+    f += [float(_contains_target(a, problem)), float(_contains_target(b, problem))]
+    f += [
+        float(a.ent in b.subtypes), float(b.ent in a.subtypes),
+        _match(a.rate, b.ent), _match(b.rate, a.ent), _match(a.ctr, b.ent), _match(b.ctr, a.ent),
+        1.0 if a.ctr and b.ctr and (a.ctr in b.ctr or b.ctr in a.ctr) else (0.0 if not a.ctr or not b.ctr else -1.0),
+        _match(a.ent, b.ent),
+        (1.0 if set(a.adj) & set(b.adj) else -1.0) if a.adj and b.adj else 0.0,
+        _match(a.loc, b.loc),
+        _match(a.vrb, b.vrb),
+        abs(a.token - b.token) / n,
+        float(a.sentence == b.sentence),
+        float(a.token < b.token),
+    ]
+    f += [1.0 if g in between else 0.0 for g in GLUE_WORDS]
+    f += [
+        float(va is not None and vb is not None and va > vb),
+        float(va is not None and vb is not None and va == vb),
+        float(va is not None and 0 < va < 1), float(vb is not None and 0 < vb < 1),
+        float(va is not None and va != int(va)), float(vb is not None and vb != int(vb)),
+        math.log10(1 + abs(va)) / 4 if va is not None else 0.0,
+        math.log10(1 + abs(vb)) / 4 if vb is not None else 0.0,
+    ]
+    f += list(_sentence_keywords(_sentence_text(problem, a))) + list(_sentence_keywords(_sentence_text(problem, b)))
+    f += [lin_similarity(a.vrb, b.vrb, "v") if a.vrb and b.vrb else 0.0]
+    f += list(_verb_vector(a.vrb)) + list(_verb_vector(b.vrb))
+    return np.asarray(f, dtype=np.float64)
+
+
+def local_feature_names() -> list[str]:
+    single = [f"syn_{r}" for r in SYN_ROLES] + ["subset", "compound", "target", "rate", "ent_fallback", "has_ctr"]
+    names = [f"a_{s}" for s in single] + [f"b_{s}" for s in single]
+    names += ["a_has_x", "b_has_x"]
+    names += ["a_ent_in_b_subtypes", "b_ent_in_a_subtypes", "a_rate_b_ent", "b_rate_a_ent", "a_ctr_b_ent",
+              "b_ctr_a_ent", "ctr_match", "ent_match", "adj_match", "loc_match", "vrb_match", "distance",
+              "same_sentence", "a_before_b"]
+    names += [f"between_{g}" for g in GLUE_WORDS]
+    names += ["a_gt_b", "a_eq_b", "a_fraction", "b_fraction", "a_decimal", "b_decimal", "a_log", "b_log"]
+    names += [f"a_kw_{k}" for k in MATH_KEYWORDS] + [f"b_kw_{k}" for k in MATH_KEYWORDS]
+    names += ["verb_lin"] + [f"a_lin_{v}" for v in SEED_VERBS] + [f"b_lin_{v}" for v in SEED_VERBS]
+    return names
+
+
+def global_static_features(tree, problem: Problem, left: Qset, right: Qset, text_order: bool) -> np.ndarray:
+    """The part of a tree's global features that needs no learned model.
+
+    ILP violations by family and the cost, whether the constants keep text order, the shape
+    around "=" (x alone on a side; the operator on top of each side), the question's words
+    crossed with the operator on top of x's side, and the local features of the two sides.
+    """
+    root = tree.root
+    violations = [float(sum(1 for v in tree.violations if v == name)) for name in VIOLATIONS]
+    x_left = _contains_target(left, problem)
+    x_side, other_side = (root.left, root.right) if x_left else (root.right, root.left)
+    x_top = getattr(x_side, "op", "leaf")
+    other_top = getattr(other_side, "op", "leaf")
+    tops = [1.0 if x_top == o else 0.0 for o in OPERATORS + ("leaf",)]
+    tops += [1.0 if other_top == o else 0.0 for o in OPERATORS + ("leaf",)]
+    ops_used = [float(sum(1 for t in tree.postfix_tokens if t == o)) for o in OPERATORS]
+    qk = question_keywords(problem)
+    crossed = [k * t for k in qk for t in tops[:5]]
+    n_leaves = sum(1 for t in tree.postfix_tokens if isinstance(t, int))
+    f = violations + [float(tree.cost), 1.0 / (1.0 + tree.cost), float(text_order),
+                      float(len(problem.qsets) - n_leaves), float(n_leaves)]
+    f += tops + ops_used + qk + crossed
+    f += list(local_features(left, right, problem))
+    return np.asarray(f, dtype=np.float64)

