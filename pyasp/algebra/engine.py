@@ -61,14 +61,17 @@ class Prepared:
 def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5) -> list[Quantity]:
     """The quantities the encoding sees: each Qset's entity is its type.
 
-    Where the parse gave no entity (Table 1's fallbacks), the type is uncertain: the fallback
-    entity with weight 1 and every other entity of the problem with ``fallback_type_weight``.
+    Where the parse gave no entity (Table 1's fallbacks), or the question asks for an entity no
+    number counts ("how much change" against dollars), the type is uncertain: the entity read
+    with weight 1 and every other entity of the problem with ``fallback_type_weight``.
     """
     entities = list(dict.fromkeys(q.ent for q in problem.qsets))
+    counted = {q.ent for q in problem.qsets if not q.is_target}
     quantities = []
     for q in problem.qsets:
         types = ((q.ent, 1.0),)
-        if q.ent_fallback and fallback_type_weight > 0:
+        uncertain = q.ent_fallback or (q.is_target and q.ent not in counted)
+        if uncertain and fallback_type_weight > 0:
             types += tuple((e, fallback_type_weight) for e in entities if e != q.ent)
         quantities.append(Quantity(q.qnt, types, q.text))
     return quantities

@@ -70,13 +70,15 @@ class AlgebraModel:
 
     def __init__(self, *, local_C: float = 100.0, global_C: float = 1000.0, use_local: bool = True,
                  use_global: bool = True, text_order_only: bool = True, one_tree_per_problem: bool = True,
-                 seed: int = 0, settings: PrepareSettings = PrepareSettings()):
+                 global_kind: str = "svm", aggregate_answers: bool = False, seed: int = 0, settings: PrepareSettings = PrepareSettings()):
         self.local_C = local_C
         self.global_C = global_C
         self.use_local = use_local
         self.use_global = use_global
         self.text_order_only = text_order_only
         self.one_tree_per_problem = one_tree_per_problem
+        self.global_kind = global_kind
+        self.aggregate_answers = aggregate_answers
         self.seed = seed
         self.settings = settings
 
@@ -135,7 +137,9 @@ class AlgebraModel:
                 for i in wrong:
                     gX.append(rows[i])
                     gy.append(0)
-            if len(set(gy)) == 2:
+            if self.global_kind == "rank":
+                self.global_ = _ranker(per_problem, self._global_rows, self.global_C, self.seed)
+            elif len(set(gy)) == 2:
                 self.global_ = _svc(self.global_C, self.seed).fit(np.vstack(gX), np.asarray(gy))
             report.global_examples = len(gy)
         self.report_ = report
@@ -170,6 +174,9 @@ class AlgebraModel:
         eligible = self._eligible(p)
         logp = self._local_log_probs(p)
         total = {i: float(sum(logp[r] for r in p.candidate_nodes[i])) for i in eligible}
+        if self.global_ is not None and self.global_kind == "rank":
+            rows = self._global_rows(p)[eligible]
+            return {i: float(v) for i, v in zip(eligible, self.global_.decision_function(rows))}
         if self.global_ is not None:
             rows = self._global_rows(p)[eligible]
             proba = self.global_.predict_proba(rows)[:, list(self.global_.classes_).index(1)]
@@ -182,6 +189,14 @@ class AlgebraModel:
         scores = self.scores(p)
         if not scores:
             return None
+        if self.aggregate_answers:
+            by_answer: dict = {}
+            for i, s in scores.items():
+                by_answer.setdefault(p.candidates[i].answer, []).append(s)
+            total = {a: float(np.logaddexp.reduce(v)) for a, v in by_answer.items()}
+            best_answer = max(total, key=lambda a: (total[a], -min(i for i in scores if p.candidates[i].answer == a)))
+            index = max((i for i in scores if p.candidates[i].answer == best_answer), key=lambda i: (scores[i], -i))
+            return index, total[best_answer]
         index = max(scores, key=lambda i: (scores[i], -i))
         return index, scores[index]
 
@@ -234,6 +249,32 @@ class AlgebraModel:
 
         model.report_ = _TR(**state["report"])
         return model
+
+
+def _ranker(per_problem, rows_of, C: float, seed: int):
+    """A linear ranker of trees: logistic regression on differences correct - incorrect."""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    all_rows, diffs = [], []
+    rng = np.random.default_rng(seed)
+    for p, correct, _ in per_problem:
+        rows = rows_of(p)
+        eligible = [i for i in range(len(p.candidates))]
+        wrong = [i for i in eligible if i not in set(correct)]
+        all_rows.append(rows)
+        if not wrong:
+            continue
+        for c in correct:
+            for w in rng.choice(wrong, size=min(len(wrong), 20), replace=False):
+                diffs.append(rows[c] - rows[w])
+    scaler = StandardScaler(with_mean=False).fit(np.vstack(all_rows))
+    D = scaler.transform(np.vstack(diffs))
+    X = np.vstack([D, -D])
+    y = np.r_[np.ones(len(D)), np.zeros(len(D))]
+    lr = LogisticRegression(C=C, fit_intercept=False, max_iter=2000).fit(X, y)
+    return make_pipeline(scaler, lr)  # both fitted: the pipeline only transforms and scores
 
 
 def _x_alone(p: Prepared, i: int) -> bool:

@@ -37,10 +37,11 @@ PRONOUNS = {"he", "she", "they", "it", "him", "her", "them", "his", "their", "it
 LOCATION_PREPS = {"in", "on", "at", "into", "inside", "onto"}
 RATE_DETERMINERS = {"each", "every", "per", "a", "an"}
 QUESTION_WORDS = {"how", "what", "which"}
+IMPERATIVES = {"find", "calculate", "determine", "compute"}
 VERB_POS = {"VERB", "AUX"}
 NOUN_POS = {"NOUN", "PROPN"}
 #: Words that say how much but are no entity ("how many more", "twice as many").
-NOT_ENTITIES = {"many", "much", "more", "less", "fewer", "time", "total", "altogether", "all", "number", "amount", "lot"}
+NOT_ENTITIES = {"dozen", "many", "much", "more", "less", "fewer", "time", "total", "altogether", "all", "number", "amount", "lot"}
 
 #: Table 2 reordering rules, each can be switched off by name.
 REORDER_RULES = ("rate_link", "container_after_count", "x_first", "some_is_x")
@@ -67,6 +68,7 @@ class Qset:
     subtypes: tuple[str, ...] = ()
     members: tuple[int, ...] = ()  # indices of the base Qsets a compound Qset is made of
     keywords: tuple[str, ...] = ()  # lemmas of the words around the number (math keywords)
+    implicit: str = ""  # for a number the text implies (unit conversions, counts): what it is
 
     @property
     def is_target(self) -> bool:
@@ -267,7 +269,8 @@ def _question_sentence(doc: Document) -> int:
     for index in range(len(doc.sentences) - 1, -1, -1):
         toks = doc.sentence_tokens(index)
         words = [t.text.lower() for t in toks]
-        if "?" in words or any(w in QUESTION_WORDS for w in words[:3]) or ("how" in words and ("many" in words or "much" in words)):
+        if ("?" in words or any(w in QUESTION_WORDS for w in words[:3]) or words[:1] and words[0] in IMPERATIVES
+                or ("how" in words and ("many" in words or "much" in words))):
             return index
     raise InputError("no question: the problem must ask for something (a sentence with '?', 'how many', 'how much' or 'what')")
 
@@ -282,6 +285,10 @@ def _target(doc: Document, sentence: int, qsets: list[Qset]) -> Qset:
             if head.pos in NOUN_POS and head.lemma.lower() not in NOT_ENTITIES:
                 ent_tok = head
                 break
+            # "how many dozen books", "how many more cards": the first noun after the word
+            ent_tok = next((t for t in doc.tokens[tok.i + 1 : min(tok.i + 5, toks[-1].i + 1)]
+                            if t.pos == "NOUN" and t.lemma.lower() not in NOT_ENTITIES), None)
+            break
     if ent_tok is None and qword.text.lower() in {"what", "which"}:
         for tok in doc.tokens[qword.i + 1 : toks[-1].i + 1]:
             if tok.pos == "NOUN" and tok.lemma.lower() not in NOT_ENTITIES:
@@ -292,6 +299,8 @@ def _target(doc: Document, sentence: int, qsets: list[Qset]) -> Qset:
     fallback = False
     if ent_tok is not None:
         ent = _noun_phrase_head_lemma(ent_tok)
+        if ent in {"change", "money"}:
+            ent = "dollar"
     elif "much" in words and words & {"cost", "pay", "spend", "money", "earn", "save", "charge", "price"}:
         ent = "dollar"
     else:
@@ -353,6 +362,8 @@ def _base_qset(doc: Document, mention: Mention) -> Qset:
         ent = "dollar"
     elif ent_tok is not None:
         ent = _noun_phrase_head_lemma(ent_tok)
+        if ent == "dollar" and ent_tok.i >= 2 and doc.tokens[ent_tok.i - 2].text.lower() == "half":
+            ent = "half-dollar"
     else:
         ent = ""
     return Qset(
@@ -463,6 +474,83 @@ def _some_is_x(qsets: list[Qset], doc: Document, question: int) -> tuple[list[Qs
     return qsets, False
 
 
+def _is_half_dollar(doc: Document, mention: Mention) -> bool:
+    """The "half" of "half-dollars" names a coin, it is no quantity of its own."""
+    toks = doc.tokens
+    i = mention.head
+    return (mention.text.lower() == "half" and i + 2 < len(toks) and toks[i + 1].text == "-"
+            and toks[i + 2].lemma.lower() == "dollar")
+
+
+#: Coin and money units, in cents.
+CENTS = {"penny": 1, "cent": 1, "nickel": 5, "dime": 10, "quarter": 25, "half-dollar": 50, "dollar": 100}
+#: Units of time that convert into each other: (smaller, larger, how many smaller in one larger).
+TIME_UNITS = (("minute", "hour", 60), ("hour", "day", 24), ("day", "week", 7))
+SHARING_WORDS = {"each", "every", "split", "share", "divide", "equally", "evenly"}
+
+
+def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
+    """Quantities the text implies but does not write (ALGES's unit conversions and counts).
+
+    * money units: "7 quarters" when dollars are asked -> 0.25 (dollars a quarter); "90 cents"
+      when dimes are asked -> 10 (cents a dime); cents and dollars -> 0.01 / 100;
+    * time units named in the text: minutes and hours (60), hours and days (24), days and weeks (7);
+    * a list of people sharing or each doing something ("Sally, Sam, and Alyssa ... each") ->
+      their number, when no number of the text counts people.
+    """
+    extra: list[Qset] = []
+    last = max((q.token for q in base), default=0)
+    units = {q.ent for q in base}
+    t = target.ent
+    if t in CENTS:
+        for unit in sorted(units & set(CENTS) - {t}, key=lambda u: CENTS[u]):
+            token = max(q.token for q in base if q.ent == unit)  # after the last number of the unit
+            if t in {"dollar", "cent"}:
+                value, ent, rate = Fraction(CENTS[unit], CENTS[t]), t, unit
+            else:  # a count of coins is asked: the value of one coin in the given unit
+                value, ent, rate = Fraction(CENTS[t], CENTS[unit]), unit, t
+            extra.append(Qset(value, ent, rate=rate, text=_number_text(value), token=token, sentence=-1,
+                              implicit=f"{_number_text(value)} {ent} per {rate}"))
+    words = {tok.lemma.lower() for tok in doc.tokens} | {t} | units
+    rates = {tok.lemma.lower() for tok in doc.tokens if tok.i > 0 and (
+        doc.tokens[tok.i - 1].text.lower() in RATE_DETERMINERS or tok.text.lower() == "daily")}
+    if "daily" in rates:
+        rates.add("day")
+    for small, large, factor in TIME_UNITS:
+        if small in words and large in words and not any(q.qnt == factor for q in base):
+            if {small, large} & rates or {small, large} <= units | {t}:
+                extra.append(Qset(Fraction(factor), small, rate=large, text=str(factor), token=last, sentence=-1,
+                                  implicit=f"{factor} {small}s per {large}"))
+    lemmas = {tok.lemma.lower() for tok in doc.tokens}
+    if lemmas & SHARING_WORDS and not ({"person", "people"} & units):
+        people = _listed_people(doc)
+        if people >= 2:
+            extra.append(Qset(Fraction(people), "person", text=str(people), token=last, sentence=-1,
+                              implicit=f"{people} people named"))
+    return extra
+
+
+def _number_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(float(value))
+
+
+def _listed_people(doc: Document) -> int:
+    """The longest list of conjoined names or people ("Sally, Sam, and Alyssa" -> 3)."""
+    best = 0
+    for tok in doc.tokens:
+        if tok.dep == "conj" or not (tok.pos == "PROPN" or tok.text.lower() in PRONOUNS):
+            continue
+        members, frontier = 1, [tok.i]
+        while frontier:
+            i = frontier.pop()
+            for child in _children(doc, i):
+                if child.dep == "conj" or (child.dep == "npadvmod" and child.pos == "PRON"):
+                    members += 1
+                    frontier.append(child.i)
+        best = max(best, members)
+    return best
+
+
 def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem:
     """Base Qsets of every number, the target Qset of the question, reordered by Table 2.
 
@@ -480,11 +568,14 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     if not doc.mentions:
         raise InputError("no quantity: the problem has no number to build an equation from")
     question = _question_sentence(doc)
-    base = [_base_qset(doc, m) for m in doc.mentions if m.kind != "determiner"]
+    base = [_base_qset(doc, m) for m in doc.mentions if m.kind != "determiner" and not _is_half_dollar(doc, m)]
     if not base:
         raise InputError("no quantity: the problem has no number to build an equation from")
     target = _target(doc, question, base)
     base = _fill_entities(base, target, doc)
+    if not target.ent:
+        target = replace(target, ent=base[-1].ent, ent_fallback=True)
+    base += _implicit_qsets(doc, base, target)
     qsets = sorted(base + [target], key=lambda q: q.token)
     fired = []
     if "rate_link" in rules:
