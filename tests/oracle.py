@@ -101,7 +101,8 @@ def enumerate_trees(qs: list[Quantity], settings: dict | None = None) -> dict[tu
     n = len(qs)
     unknown = next(i for i, q in enumerate(qs, start=1) if q.is_unknown)
     value = {i: q.value for i, q in enumerate(qs, start=1)}
-    sizes = range(2, n + 1) if w["allow_unused"] else [n]
+    # leaving numbers out, a tree must still have an operator: "x = q" only when n == 2
+    sizes = range(2 if n == 2 else 3, n + 1) if w["allow_unused"] else [n]
     found: dict[tuple, int] = {}
 
     def allowed(op: str, a: T, b: T) -> bool:

@@ -58,7 +58,7 @@ class Prepared:
     seconds: float = 0.0
 
 
-def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5) -> list[Quantity]:
+def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5, relevance_weights: bool = True) -> list[Quantity]:
     """The quantities the encoding sees: each Qset's entity is its type.
 
     Where the parse gave no entity (Table 1's fallbacks), or the question asks for an entity no
@@ -73,8 +73,28 @@ def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5) -> l
         uncertain = q.ent_fallback or (q.is_target and q.ent not in counted)
         if uncertain and fallback_type_weight > 0:
             types += tuple((e, fallback_type_weight) for e in entities if e != q.ent)
-        quantities.append(Quantity(q.qnt, types, q.text))
+        quantities.append(Quantity(q.qnt, types, q.text, relevance(q, problem) if relevance_weights else 1.0))
     return quantities
+
+
+#: Relevance of a number whose adjectives contradict the question's ("16 red marbles" when blue
+#: ones are asked), and of a number whose entity nothing else in the problem relates to.
+RELEVANCE_OTHER_KIND = 0.2
+RELEVANCE_UNRELATED = 0.5
+
+
+def relevance(q: Qset, problem: Problem) -> float:
+    """How likely a number is to be part of the equation, from its Qset alone (a heuristic:
+    only the cost of leaving it out depends on it, when unused quantities are allowed)."""
+    if q.is_target or q.implicit:
+        return 1.0
+    target = problem.qsets[problem.target_index]
+    if target.adj and q.adj and q.ent == target.ent and not set(target.adj) & set(q.adj):
+        return RELEVANCE_OTHER_KIND
+    others = [p for p in problem.qsets if p is not q]
+    related = any(p.ent == q.ent or p.ctr == q.ent or p.rate == q.ent or q.ctr == p.ent or q.rate == p.ent
+                  for p in others)
+    return 1.0 if related else RELEVANCE_UNRELATED
 
 
 def _in_text_order(tokens: tuple) -> bool:

@@ -93,6 +93,17 @@ def question_keywords(problem: Problem) -> list[float]:
     return [1.0 if f" {k} " in text or f" {k} " in lemmas else 0.0 for k in QUESTION_KEYWORDS]
 
 
+def _target_relation(q: Qset, target: Qset) -> list[float]:
+    """Target features: how a Qset relates to the question's Qset."""
+    adj_conflict = bool(q.adj and target.adj and not set(q.adj) & set(target.adj))
+    return [
+        _match(q.ent, target.ent), _match(q.ctr, target.ctr), _match(q.vrb, target.vrb),
+        float(adj_conflict), float(bool(set(q.adj) & set(target.adj))),
+        float(q.sentence == target.sentence),
+        lin_similarity(q.vrb, target.vrb, "v") if q.vrb and target.vrb else 0.0,
+    ]
+
+
 def _span(q: Qset) -> tuple[int, int]:
     members = q.members or (q.token,)
     return min(members), max(members)
@@ -136,6 +147,9 @@ def local_features(a: Qset, b: Qset, problem: Problem) -> np.ndarray:
         math.log10(1 + abs(vb)) / 4 if vb is not None else 0.0,
     ]
     f += list(_sentence_keywords(_sentence_text(problem, a))) + list(_sentence_keywords(_sentence_text(problem, b)))
+    target = problem.qsets[problem.target_index]
+    for q in (a, b):
+        f += _target_relation(q, target)
     f += [lin_similarity(a.vrb, b.vrb, "v") if a.vrb and b.vrb else 0.0]
     f += list(_verb_vector(a.vrb)) + list(_verb_vector(b.vrb))
     return np.asarray(f, dtype=np.float64)
@@ -151,6 +165,8 @@ def local_feature_names() -> list[str]:
     names += [f"between_{g}" for g in GLUE_WORDS]
     names += ["a_gt_b", "a_eq_b", "a_fraction", "b_fraction", "a_decimal", "b_decimal", "a_log", "b_log"]
     names += [f"a_kw_{k}" for k in MATH_KEYWORDS] + [f"b_kw_{k}" for k in MATH_KEYWORDS]
+    target = ["ent", "ctr", "vrb", "adj_conflict", "adj_overlap", "same_sentence", "vrb_lin"]
+    names += [f"a_target_{t}" for t in target] + [f"b_target_{t}" for t in target]
     names += ["verb_lin"] + [f"a_lin_{v}" for v in SEED_VERBS] + [f"b_lin_{v}" for v in SEED_VERBS]
     return names
 
@@ -174,8 +190,13 @@ def global_static_features(tree, problem: Problem, left: Qset, right: Qset, text
     qk = question_keywords(problem)
     crossed = [k * t for k in qk for t in tops[:5]]
     n_leaves = sum(1 for t in tree.postfix_tokens if isinstance(t, int))
+    used = {t for t in tree.postfix_tokens if isinstance(t, int)}
+    unused = [q for i, q in enumerate(problem.qsets, start=1) if i not in used]
+    target = problem.qsets[problem.target_index]
+    adj_conflict = [bool(q.adj and target.adj and not set(q.adj) & set(target.adj)) for q in unused]
     f = violations + [float(tree.cost), 1.0 / (1.0 + tree.cost), float(text_order),
-                      float(len(problem.qsets) - n_leaves), float(n_leaves)]
+                      float(len(unused)), float(n_leaves), float(sum(adj_conflict)),
+                      float(sum(q.ent != target.ent for q in unused)), float(sum(bool(q.implicit) for q in unused))]
     f += tops + ops_used + qk + crossed
     f += list(local_features(left, right, problem))
     return np.asarray(f, dtype=np.float64)

@@ -15,7 +15,7 @@ TYPE_WEIGHT_SCALE = 1000
 
 
 def tree_facts(quantities: list[Quantity]) -> list[clingo.Symbol]:
-    """``quantity/1``, ``unknown/1``, ``zero/1``, ``one/1`` and ``type_option/3`` facts."""
+    """``quantity/1``, ``unknown/1``, ``zero/1``, ``one/1``, ``type_option/3`` and ``relevance/2`` facts."""
     facts = []
     for index, q in enumerate(quantities, start=1):
         facts.append(fact("quantity", index))
@@ -25,6 +25,8 @@ def tree_facts(quantities: list[Quantity]) -> list[clingo.Symbol]:
             facts.append(fact("zero", index))
         elif q.value == 1:
             facts.append(fact("one", index))
+        if not q.is_unknown and q.relevance < 1:
+            facts.append(fact("relevance", index, round(TYPE_WEIGHT_SCALE * max(0.0, q.relevance))))
         best = max(weight for _, weight in q.types)
         for name, weight in q.types:
             facts.append(fact("type_option", index, name, round(TYPE_WEIGHT_SCALE * weight / best)))

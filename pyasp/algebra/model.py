@@ -70,7 +70,7 @@ class AlgebraModel:
 
     def __init__(self, *, local_C: float = 100.0, global_C: float = 1000.0, use_local: bool = True,
                  use_global: bool = True, text_order_only: bool = True, one_tree_per_problem: bool = True,
-                 global_kind: str = "svm", aggregate_answers: bool = False, seed: int = 0, settings: PrepareSettings = PrepareSettings()):
+                 global_kind: str = "svm", aggregate_answers: bool = False, local_mean: bool = False, seed: int = 0, settings: PrepareSettings = PrepareSettings()):
         self.local_C = local_C
         self.global_C = global_C
         self.use_local = use_local
@@ -79,6 +79,7 @@ class AlgebraModel:
         self.one_tree_per_problem = one_tree_per_problem
         self.global_kind = global_kind
         self.aggregate_answers = aggregate_answers
+        self.local_mean = local_mean
         self.seed = seed
         self.settings = settings
 
@@ -158,6 +159,15 @@ class AlgebraModel:
             out[r] = math.log(max(proba[r, classes.index(k)], 1e-9)) if k in classes else math.log(1e-9)
         return out
 
+    def _local_total(self, logp: np.ndarray, nodes: list[int]) -> float:
+        """Equation 1's product of local probabilities (in logs); with ``local_mean``, their
+        geometric mean, so that trees leaving numbers out are not favoured for having fewer
+        operators."""
+        if not nodes:
+            return 0.0
+        total = float(sum(logp[r] for r in nodes))
+        return total / len(nodes) if self.local_mean else total
+
     def _global_rows(self, p: Prepared) -> np.ndarray:
         """Static global features plus the local scores of each candidate's operators."""
         if self.local_ is None:
@@ -173,7 +183,7 @@ class AlgebraModel:
             return {}
         eligible = self._eligible(p)
         logp = self._local_log_probs(p)
-        total = {i: float(sum(logp[r] for r in p.candidate_nodes[i])) for i in eligible}
+        total = {i: self._local_total(logp, p.candidate_nodes[i]) for i in eligible}
         if self.global_ is not None and self.global_kind == "rank":
             rows = self._global_rows(p)[eligible]
             return {i: float(v) for i, v in zip(eligible, self.global_.decision_function(rows))}

@@ -502,7 +502,7 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
     last = max((q.token for q in base), default=0)
     units = {q.ent for q in base}
     t = target.ent
-    if t in CENTS:
+    if t in CENTS and t not in units:  # the asked unit is not counted: convert
         for unit in sorted(units & set(CENTS) - {t}, key=lambda u: CENTS[u]):
             token = max(q.token for q in base if q.ent == unit)  # after the last number of the unit
             if t in {"dollar", "cent"}:

@@ -37,6 +37,7 @@ class Quantity:
     value: Fraction | None
     types: tuple[tuple[str, float], ...]  # (type, weight), likeliest first
     text: str = ""  # how the value is written ("17", "7.5", "x")
+    relevance: float = 1.0  # in [0, 1]: how much leaving it out costs, relative to w_unused
 
     @property
     def is_unknown(self) -> bool:
