@@ -143,6 +143,178 @@ def algebra_weights(
     out.print(table)
 
 
+# -- ALGES from text ---------------------------------------------------------------------------
+ModelOpt = Annotated[
+    Optional[str],
+    typer.Option("--model", help="A model file written by `pyasp algebra train` ('default': the shipped one)."),
+]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes for reading and candidate generation.")]
+SkipBadOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed records (named on stderr) instead of stopping.")]
+CacheOpt = Annotated[
+    Optional[Path], typer.Option("--cache-dir", help="Where parses are cached (default: $PYASP_CACHE or ~/.cache/pyasp).")
+]
+
+
+def _progress(total: int, what: str):
+    """A rich progress bar on a terminal (stderr); nothing when piped."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=err, disable=not err.is_terminal, transient=True)
+    task = progress.add_task(what, total=total)
+    return progress, lambda n: progress.advance(task, n)
+
+
+def _load_data(data: Path, skip_bad: bool):
+    from pyasp.wordproblems import load_dataset
+
+    problems, bad = load_dataset(data, skip_bad=skip_bad)
+    for message in bad:
+        err.print(f"pyasp: skipped {message}", markup=False)
+    return problems
+
+
+@algebra_app.command("solve")
+def algebra_solve(
+    text: Annotated[str, typer.Argument(help="The word problem, in quotes.")],
+    model: ModelOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    dot: Annotated[Optional[Path], typer.Option("--dot", help="Write the tree as Graphviz DOT (.svg if dot is installed).")] = None,
+) -> None:
+    """Solve an algebra word problem: equation, answer, Qsets and tree.
+
+    Example: [bold]pyasp algebra solve "Tom paid 80 dollars for a bike rental: 17 dollars plus 7 dollars an hour. For how many hours did he rent it?"[/bold]
+    """
+    from pyasp.algebra.solver import solve_text
+    from pyasp.dot import write_dot
+
+    try:
+        solution = solve_text(text, model)
+        if dot is not None:
+            written = write_dot(solution.tree.to_dot(), dot)
+            if written != dot:
+                err.print(f"pyasp: the dot program is not installed: wrote DOT text to {written}", markup=False)
+    except PyaspError as error:
+        raise _fail(error) from None
+    if as_json:
+        out.print_json(json.dumps(solution.as_dict()))
+        return
+    out.print(f"equation: {solution.equation}", markup=False)
+    out.print(f"answer:   x = {solution.answer}", markup=False)
+    out.print("qsets:", markup=False)
+    for q in solution.qsets:
+        out.print(f"  {q.describe()}" + (f"   [implied: {q.implicit}]" if q.implicit else ""), markup=False)
+    out.print(f"tree:     {solution.tree.postfix}   (postfix; ILP cost {solution.tree.cost}"
+              + (f", violates {', '.join(solution.tree.violations)}" if solution.tree.violations else "") + ")", markup=False)
+    out.print(f"chosen from {len(solution.prepared.candidates)} candidate trees, log score {solution.score:.3f}, "
+              f"{solution.seconds:.2f} s", markup=False)
+
+
+@algebra_app.command("train")
+def algebra_train(
+    data: Annotated[Path, typer.Option("--data", help="Dataset JSON (MAWPS format: sQuestion, lSolutions).")],
+    out_path: Annotated[Path, typer.Option("--out", help="Where to write the model.")],
+    jobs: JobsOpt = 1,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed (probability calibration).")] = 0,
+    no_reorder: Annotated[bool, typer.Option("--no-reorder", help="Switch off the reordering rules of Table 2.")] = False,
+    skip_bad: SkipBadOpt = False,
+    cache: CacheOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Train the local and global models from problems and their answers only.
+
+    Example: [bold]pyasp algebra train --data questions.json --out my.model --jobs 2[/bold]
+    """
+    from pyasp.algebra.engine import PrepareSettings
+    from pyasp.algebra.solver import cache_dir, train
+
+    try:
+        problems = _load_data(data, skip_bad)
+        settings = PrepareSettings(reorder=() if no_reorder else PrepareSettings().reorder)
+        progress, advance = _progress(len(problems), "reading and generating candidates")
+        with progress:
+            model = train(problems, settings=settings, jobs=jobs, cache=cache or cache_dir(), progress=advance, seed=seed)
+        model.save(out_path)
+    except PyaspError as error:
+        raise _fail(error) from None
+    report = {**model.report_.as_dict(), "model": str(out_path)}
+    if as_json:
+        out.print_json(json.dumps(report))
+    else:
+        out.print(f"trained on {report['problems']} problems ({report['with_correct_candidate']} with a candidate giving "
+                  f"the answer): {report['local_examples']} operator examples, {report['global_examples']} tree examples; "
+                  f"wrote {out_path}", markup=False)
+
+
+@algebra_app.command("eval")
+def algebra_eval(
+    data: Annotated[Path, typer.Option("--data", help="Dataset JSON (MAWPS format: sQuestion, lSolutions).")],
+    folds: Annotated[int, typer.Option("--folds", help="k of k-fold cross-validation.")] = 5,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the fixed split.")] = 0,
+    jobs: JobsOpt = 1,
+    ablation: Annotated[
+        Optional[str], typer.Option("--ablation", help="no-local, no-global or no-reorder (the paper's Table 7).")
+    ] = None,
+    model: ModelOpt = None,
+    skip_bad: SkipBadOpt = False,
+    cache: CacheOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Accuracy by k-fold cross-validation (or of a trained model with --model).
+
+    Example: [bold]pyasp algebra eval --data questions.json --folds 5 --jobs 2[/bold]
+
+    An answer counts as correct when it equals a gold solution to 1e-4 relative tolerance.
+    """
+    from pyasp.algebra.engine import PrepareSettings
+    from pyasp.algebra.evaluate import ABLATIONS, cross_validate, evaluate_model, prepare_many
+    from pyasp.algebra.solver import cache_dir, load_model
+
+    try:
+        if ablation is not None and ablation not in ABLATIONS:
+            raise PyaspError(f"--ablation must be one of {', '.join(ABLATIONS)}, got {ablation!r}")
+        if folds < 2 and model is None:
+            raise PyaspError(f"--folds must be at least 2, got {folds}")
+        if ablation and model is not None:
+            raise PyaspError("--ablation trains models; it cannot be combined with --model")
+        problems = _load_data(data, skip_bad)
+        if model is None and len(problems) < folds:
+            raise PyaspError(f"{len(problems)} problems cannot be split into {folds} folds")
+        trained = load_model(model) if model is not None else None
+        settings = trained.settings if trained else PrepareSettings()
+        if ablation == "no-reorder":
+            settings = PrepareSettings(**{**settings.__dict__, "reorder": ()})
+        params = {"use_local": ablation != "no-local", "use_global": ablation != "no-global"}
+        progress, advance = _progress(len(problems) * (1 if trained else 2), "evaluating")
+        import time
+
+        start = time.perf_counter()
+        with progress:
+            prepared = prepare_many(problems, settings, jobs=jobs, cache_dir=cache or cache_dir(), progress=advance)
+            if trained is not None:
+                result = evaluate_model(trained, problems, prepared)
+            else:
+                result = cross_validate(problems, prepared, folds=folds, seed=seed, model_params=params,
+                                        settings=settings, progress=advance)
+        result.seconds = time.perf_counter() - start  # reading, candidates, training and scoring
+    except PyaspError as error:
+        raise _fail(error) from None
+    if as_json:
+        out.print_json(json.dumps(result.as_dict()))
+        return
+    table = Table(title=f"{data.name}: " + (f"model {model}" if trained else f"{folds}-fold cross-validation, seed {seed}")
+                  + (f", ablation {ablation}" if ablation else ""))
+    for column in ("fold", "problems", "correct", "accuracy"):
+        table.add_column(column)
+    for fold in result.folds:
+        table.add_row(str(fold["fold"]), str(fold["n"]), str(fold["correct"]), f"{fold['accuracy']:.3f}")
+    table.add_row("all", str(result.n), str(result.correct), f"{result.accuracy:.3f}")
+    out.print(table)
+    extra = f"; local operator accuracy {result.operator_accuracy:.3f}" if result.operator_accuracy is not None else ""
+    out.print(f"{result.seconds:.1f} s in all; a candidate with the right answer existed for {result.oracle:.3f} of the problems{extra}",
+              markup=False)
+
+
 def main() -> None:
     app()
 

@@ -61,15 +61,19 @@ class Prepared:
 def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5, relevance_weights: bool = True) -> list[Quantity]:
     """The quantities the encoding sees: each Qset's entity is its type.
 
-    Where the parse gave no entity (Table 1's fallbacks), or the question asks for an entity no
+    A number whose adjectives contradict the question's ("16 red marbles" when blue ones are
+    asked) has the type "red marble". Where the parse gave no entity (Table 1's fallbacks), or the question asks for an entity no
     number counts ("how much change" against dollars), the type is uncertain: the entity read
     with weight 1 and every other entity of the problem with ``fallback_type_weight``.
     """
     entities = list(dict.fromkeys(q.ent for q in problem.qsets))
     counted = {q.ent for q in problem.qsets if not q.is_target}
     quantities = []
+    target = problem.qsets[problem.target_index]
     for q in problem.qsets:
         types = ((q.ent, 1.0),)
+        if _other_kind(q, target):  # "16 red marbles" when blue ones are asked: another type
+            types = ((" ".join(q.adj + (q.ent,)), 1.0),)
         uncertain = q.ent_fallback or (q.is_target and q.ent not in counted)
         if uncertain and fallback_type_weight > 0:
             types += tuple((e, fallback_type_weight) for e in entities if e != q.ent)
@@ -83,13 +87,17 @@ RELEVANCE_OTHER_KIND = 0.2
 RELEVANCE_UNRELATED = 0.5
 
 
+def _other_kind(q: Qset, target: Qset) -> bool:
+    """A number of the asked entity whose adjectives differ from the question's."""
+    return bool(not q.is_target and target.adj and q.adj and q.ent == target.ent and not set(target.adj) & set(q.adj))
+
+
 def relevance(q: Qset, problem: Problem) -> float:
     """How likely a number is to be part of the equation, from its Qset alone (a heuristic:
     only the cost of leaving it out depends on it, when unused quantities are allowed)."""
     if q.is_target or q.implicit:
         return 1.0
-    target = problem.qsets[problem.target_index]
-    if target.adj and q.adj and q.ent == target.ent and not set(target.adj) & set(q.adj):
+    if _other_kind(q, problem.qsets[problem.target_index]):
         return RELEVANCE_OTHER_KIND
     others = [p for p in problem.qsets if p is not q]
     related = any(p.ent == q.ent or p.ctr == q.ent or p.rate == q.ent or q.ctr == p.ent or q.rate == p.ent

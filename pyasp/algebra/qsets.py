@@ -366,11 +366,15 @@ def _base_qset(doc: Document, mention: Mention) -> Qset:
             ent = "half-dollar"
     else:
         ent = ""
+    adj = _modifiers(doc, ent_tok.i) if ent_tok is not None else ()
+    head = doc.tokens[num.head]
+    if head.i != num.i and head.pos == "ADJ" and head.lemma.lower() not in NOT_ENTITIES:
+        adj = (head.lemma.lower(),) + adj  # "31 red and 15 green balloons": 31 -> red
     return Qset(
         mention.value,
         ent,
         ctr=ctr,
-        adj=_modifiers(doc, ent_tok.i) if ent_tok is not None else (),
+        adj=adj,
         vrb=verb.lemma.lower() if verb is not None else "",
         loc=loc,
         syn=syn,
