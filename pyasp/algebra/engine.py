@@ -30,15 +30,18 @@ class PrepareSettings:
     allow_unused: int = 0
     time_limit_s: float = 30.0
     fallback_type_weight: float = 0.5  # weight of the other entities when ent is a fallback
+    weights: tuple[tuple[str, int], ...] = (("w_unrelated", 5),)  # encoding #const overrides
 
     def as_dict(self) -> dict:
         return {"top": self.top, "reorder": list(self.reorder), "allow_unused": self.allow_unused,
-                "time_limit_s": self.time_limit_s, "fallback_type_weight": self.fallback_type_weight}
+                "time_limit_s": self.time_limit_s, "fallback_type_weight": self.fallback_type_weight,
+                "weights": {k: v for k, v in self.weights}}
 
     @classmethod
     def from_dict(cls, data: dict) -> PrepareSettings:
         return cls(int(data["top"]), tuple(data["reorder"]), int(data["allow_unused"]),
-                   float(data["time_limit_s"]), float(data["fallback_type_weight"]))
+                   float(data["time_limit_s"]), float(data["fallback_type_weight"]),
+                   tuple(sorted((str(k), int(v)) for k, v in data.get("weights", {}).items())))
 
 
 @dataclass
@@ -77,14 +80,15 @@ def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5, rele
         uncertain = q.ent_fallback or (q.is_target and q.ent not in counted)
         if uncertain and fallback_type_weight > 0:
             types += tuple((e, fallback_type_weight) for e in entities if e != q.ent)
-        quantities.append(Quantity(q.qnt, types, q.text, relevance(q, problem) if relevance_weights else 1.0))
+        links = tuple(sorted({v for v in (q.ctr, q.rate) if v}))
+        quantities.append(Quantity(q.qnt, types, q.text, relevance(q, problem) if relevance_weights else 1.0, links))
     return quantities
 
 
 #: Relevance of a number whose adjectives contradict the question's ("16 red marbles" when blue
 #: ones are asked), and of a number whose entity nothing else in the problem relates to.
 RELEVANCE_OTHER_KIND = 0.2
-RELEVANCE_UNRELATED = 0.5
+RELEVANCE_UNRELATED = 0.2
 
 
 def _other_kind(q: Qset, target: Qset) -> bool:
@@ -130,7 +134,8 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
                         seconds=time.perf_counter() - start)
     quantities = problem_quantities(problem, settings.fallback_type_weight)
     result = generate_candidates(
-        quantities, top=settings.top, settings={"tie_break": 0, "allow_unused": settings.allow_unused},
+        quantities, top=settings.top,
+        settings={**dict(settings.weights), "tie_break": 0, "allow_unused": settings.allow_unused},
         time_limit_s=settings.time_limit_s,
     )
     prepared = Prepared(problem, result.candidates, partial=result.partial)

@@ -35,7 +35,7 @@ SEED_VERBS = (
 SYN_ROLES = ("dobj", "nsubj", "other")
 GLUE_WORDS = (",", "and", "but")
 VIOLATIONS = ("type", "type_choice", "text_order", "equality_first_or_last", "unknown_first_or_last",
-              "equality_next_to_unknown", "symmetry", "unused")
+              "equality_next_to_unknown", "symmetry", "unused", "unrelated")
 OPERATORS = ("add", "sub", "mul", "div")
 
 

@@ -15,8 +15,10 @@ TYPE_WEIGHT_SCALE = 1000
 
 
 def tree_facts(quantities: list[Quantity]) -> list[clingo.Symbol]:
-    """``quantity/1``, ``unknown/1``, ``zero/1``, ``one/1``, ``type_option/3`` and ``relevance/2`` facts."""
+    """``quantity/1``, ``unknown/1``, ``zero/1``, ``one/1``, ``type_option/3``, ``relevance/2`` and ``related/2`` facts."""
     facts = []
+    links = sorted({(t, other) for q in quantities for t, _ in q.types for other in q.links if other != t})
+    facts.extend(fact("related", a, b) for a, b in links)
     for index, q in enumerate(quantities, start=1):
         facts.append(fact("quantity", index))
         if q.is_unknown:

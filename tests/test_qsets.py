@@ -1,0 +1,108 @@
+"""Grounding text into Qsets (ALGES Table 1), reordering (Table 2), combine (Section 5)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from pyasp.algebra.engine import problem_quantities
+from pyasp.algebra.qsets import REORDER_RULES, combine, ground_problem
+from pyasp.errors import InputError
+from pyasp.text.reading import read
+
+ZOO = ("On Monday, 375 students went on a trip to the zoo. All 7 buses were filled and 4 students had "
+       "to travel in cars. How many students were in each bus ?")
+BIKE = ("Oceanside Bike Rental Shop charges 17 dollars plus 7 dollars an hour for renting a bike. Tom paid "
+        "80 dollars to rent a bike. How many hours did he pay to have the bike checked out ?")
+SEASHELLS = ("Joan found 70 seashells on the beach. she gave Sam some of her seashells. She has 27 seashell "
+             "left. How many seashells did she give to Sam ?")
+
+
+def qsets(text: str, **kw):
+    return ground_problem(read(text), **kw)
+
+
+def test_zoo_problem_of_figure_2_field_by_field():
+    p = qsets(ZOO)
+    by_value = {q.qnt: q for q in p.qsets}
+    assert [q.qnt for q in p.qsets if q.qnt is not None] == [375, 7, 4]
+    students, buses, cars = by_value[375], by_value[7], by_value[4]
+    assert (students.ent, students.vrb, students.syn) == ("student", "go", "nsubj")
+    assert (buses.ent, buses.vrb, buses.syn) == ("bus", "fill", "nsubjpass")
+    assert (cars.ent, cars.vrb, cars.loc) == ("student", "have", "") and cars.ctr == ""
+    x = p.qsets[p.target_index]
+    assert (x.ent, x.ctr, x.rate, x.text) == ("student", "bus", "bus", "x")
+    # Table 2: x, contained in a bus, is read right after the count of buses
+    assert [q.text for q in p.qsets] == ["375", "7", "x", "4"]
+    assert p.reordered == ("container_after_count",)
+
+
+def test_bike_problem_rate_and_money():
+    p = qsets(BIKE)
+    assert [(q.text, q.ent) for q in p.qsets] == [("17", "dollar"), ("7", "dollar"), ("80", "dollar"), ("x", "hour")]
+    seventeen, seven, eighty, x = p.qsets
+    assert seven.rate == "hour" and seventeen.rate == ""
+    assert (seventeen.ctr, seventeen.vrb, seventeen.syn) == ("shop", "charge", "dobj")
+    assert (eighty.ctr, eighty.vrb) == ("tom", "pay")
+    assert x.ctr == "tom"  # "he" resolved to the last named subject
+
+
+def test_giving_makes_the_receiver_the_container_and_some_becomes_x():
+    p = qsets(SEASHELLS)
+    assert [q.text for q in p.qsets] == ["70", "x", "27"]  # x stands where "some" is (Table 2)
+    found, x, left = p.qsets
+    assert (found.ctr, found.vrb, found.loc) == ("joan", "find", "beach")
+    assert (x.ent, x.ctr, x.vrb) == ("seashell", "sam", "give")
+    assert (left.ctr, left.vrb) == ("joan", "have")
+    assert "some_is_x" in p.reordered
+
+
+def test_question_about_the_start_puts_x_first():
+    p = qsets("Mary spent 12 dollars on a book. She has 20 dollars left. How much money did she have at first?")
+    assert p.qsets[0].is_target and p.qsets[0].ent == "dollar"
+    assert p.reordered == ("x_first",)
+
+
+def test_reordering_can_be_switched_off_rule_by_rule():
+    assert [q.text for q in qsets(ZOO, reorder=False).qsets] == ["375", "7", "4", "x"]
+    assert [q.text for q in qsets(SEASHELLS, reorder=set(REORDER_RULES) - {"some_is_x"}).qsets] == ["70", "27", "x"]
+    with pytest.raises(InputError, match="unknown reordering rule"):
+        qsets(ZOO, reorder={"sideways"})
+
+
+def test_number_words_fallback_entity_and_adjectives():
+    p = qsets("Sara has 31 red and 15 green balloons. Sandy has 24 red balloons. How many red balloons do they have in all?")
+    assert [(q.text, q.ent, q.adj) for q in p.qsets] == [
+        ("31", "balloon", ("red",)), ("15", "balloon", ("green",)), ("24", "balloon", ("red",)), ("x", "balloon", ("red",))]
+    assert p.qsets[0].ent_fallback  # "31 red" counts no noun: it takes the entity of the next number
+    quantities = problem_quantities(p)
+    assert quantities[1].types == (("green balloon", 1.0),)  # another kind than the one asked for
+    assert quantities[1].relevance < 1
+
+
+def test_implied_quantities_coins_and_people():
+    coins = qsets("Sam got 9 pennies and 7 quarters. How much money does Sam have?")
+    implied = [(q.qnt, q.ent, q.rate) for q in coins.qsets if q.implicit]
+    assert implied == [(Fraction(1, 100), "dollar", "cent"), (Fraction(1, 4), "dollar", "quarter")]
+    people = qsets("Melanie, Benny, Sally, and Jessica each have 3 baseball cards. How many baseball cards do they have in all?")
+    assert [(q.qnt, q.ent) for q in people.qsets if q.implicit] == [(4, "person")]
+
+
+def test_combine_follows_section_5():
+    p = qsets(ZOO, reorder=False)
+    students, buses, cars, x = p.qsets
+    total = combine(buses, x, "mul")
+    assert (total.ent, total.compound, total.subtypes) == ("student", True, ("bus", "student"))
+    difference = combine(students, cars, "sub")  # subtraction keeps the minuend's properties
+    assert (difference.ent, difference.vrb, difference.ctr) == ("student", "go", "")
+    assert set(difference.members) == {students.token, cars.token}
+
+
+@pytest.mark.parametrize("text, message", [
+    ("How many apples does Tom have?", "no quantity"),
+    ("Tom has 3 apples and 4 pears.", "no question"),
+])
+def test_unusable_problems_are_refused(text, message):
+    with pytest.raises(InputError, match=message):
+        qsets(text)
