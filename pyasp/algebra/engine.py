@@ -27,7 +27,7 @@ class PrepareSettings:
 
     top: int = 100  # M, candidates per problem (Figure 3)
     reorder: tuple[str, ...] = REORDER_RULES
-    allow_unused: int = 0
+    allow_unused: int = 1  # AddSub states numbers the equation does not use
     time_limit_s: float = 30.0
     fallback_type_weight: float = 0.5  # weight of the other entities when ent is a fallback
     weights: tuple[tuple[str, int], ...] = (("w_unrelated", 5),)  # encoding #const overrides

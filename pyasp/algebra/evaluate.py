@@ -119,6 +119,14 @@ def _operator_accuracy(model: AlgebraModel, prepared: list[Prepared], problems: 
     return right, total
 
 
+def candidate_oracle(prepared: list[Prepared], problems: list[WordProblem]) -> float:
+    """Share of the problems with candidates where some candidate gives a gold answer (the
+    best accuracy any scorer could reach on these candidates)."""
+    scored = [(p, prob) for p, prob in zip(prepared, problems) if p.candidates]
+    hits = sum(any(is_correct(float(c.answer), prob.solutions) for c in p.candidates) for p, prob in scored)
+    return hits / max(1, len(scored))
+
+
 def cross_validate(problems: list[WordProblem], prepared: list[Prepared], *, folds: int = 5, seed: int = 0,
                    model_params: dict | None = None, settings: PrepareSettings = PrepareSettings(),
                    progress: Callable[[int], None] | None = None) -> EvaluationResult:
@@ -144,11 +152,7 @@ def cross_validate(problems: list[WordProblem], prepared: list[Prepared], *, fol
             progress(len(test))
     result.predictions = [predictions[i] for i in range(len(problems))]
     result.operator_accuracy = op_right / op_total if op_total else None
-    scored = [p for p in prepared if p.candidates]
-    result.oracle = sum(
-        any(is_correct(float(c.answer), prob.solutions) for c in p.candidates)
-        for p, prob in zip(prepared, problems) if p.candidates
-    ) / max(1, len(scored))
+    result.oracle = candidate_oracle(prepared, problems)
     result.seconds = time.perf_counter() - start
     return result
 
@@ -159,6 +163,7 @@ def evaluate_model(model: AlgebraModel, problems: list[WordProblem], prepared: l
     result = EvaluationResult(len(problems), 0)
     result.predictions = [predict_prepared(model, p, prob) for p, prob in zip(prepared, problems)]
     result.correct = sum(p.correct for p in result.predictions)
+    result.oracle = candidate_oracle(prepared, problems)
     result.folds = [{"fold": 1, "n": result.n, "correct": result.correct, "accuracy": result.accuracy}]
     result.seconds = time.perf_counter() - start
     return result

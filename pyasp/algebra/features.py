@@ -83,7 +83,8 @@ def _sentence_text(problem: Problem, q: Qset) -> str:
     doc = problem.document
     if q.sentence < 0 or q.sentence >= len(doc.sentences):
         return ""
-    return " ".join(t.lemma.lower() for t in doc.sentence_tokens(q.sentence))
+    tokens = doc.sentence_tokens(q.sentence)
+    return " ".join([t.lemma.lower() for t in tokens] + [t.text.lower() for t in tokens])
 
 
 def question_keywords(problem: Problem) -> list[float]:

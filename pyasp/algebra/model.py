@@ -50,6 +50,16 @@ def _svc(C: float, seed: int):
     return make_pipeline(StandardScaler(), SVC(C=C, kernel="rbf", gamma="scale", probability=True, random_state=seed))
 
 
+def _fit(estimator, X, y):
+    """Fit quietly: scikit-learn 1.9 announces that probability=True (libsvm's Platt scaling,
+    what ALGES used) will move to CalibratedClassifierCV in 1.11; pyproject pins < 1.11."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", category=FutureWarning, message=".*probability.*")
+        return estimator.fit(X, y)
+
+
 @dataclass
 class TrainingReport:
     problems: int = 0
@@ -65,21 +75,25 @@ class AlgebraModel:
     """Local operator classifier + global tree classifier (scikit-learn SVMs, RBF kernels).
 
     ``use_local`` / ``use_global`` switch either off for the paper's ablations (Table 7).
-    ``local_C`` and ``global_C`` are the SVM costs of ALGES's code (100 and 1000).
+    ``local_C`` and ``global_C``: SVM costs (ALGES's code used 100 and 1000; 10 and 10 measured
+    better here, see docs/benchmarks.md). ``text_order_only``: like ALGES, rank only the
+    candidates whose constants keep their text order (all of them when none does); off by
+    default, as the global model sees text order as a feature. ``one_tree_per_problem``: learn operators from one
+    correct tree per problem (ALGES's code) rather than from all of them (our default: more
+    examples, measured better). ``aggregate_answers`` (ours): candidates that give the same
+    answer pool their probabilities, and the best tree of the best answer is returned.
     """
 
-    def __init__(self, *, local_C: float = 100.0, global_C: float = 1000.0, use_local: bool = True,
-                 use_global: bool = True, text_order_only: bool = True, one_tree_per_problem: bool = True,
-                 global_kind: str = "svm", aggregate_answers: bool = False, local_mean: bool = False, seed: int = 0, settings: PrepareSettings = PrepareSettings()):
+    def __init__(self, *, local_C: float = 10.0, global_C: float = 10.0, use_local: bool = True,
+                 use_global: bool = True, text_order_only: bool = False, one_tree_per_problem: bool = False,
+                 aggregate_answers: bool = True, seed: int = 0, settings: PrepareSettings = PrepareSettings()):
         self.local_C = local_C
         self.global_C = global_C
         self.use_local = use_local
         self.use_global = use_global
         self.text_order_only = text_order_only
         self.one_tree_per_problem = one_tree_per_problem
-        self.global_kind = global_kind
         self.aggregate_answers = aggregate_answers
-        self.local_mean = local_mean
         self.seed = seed
         self.settings = settings
 
@@ -125,7 +139,7 @@ class AlgebraModel:
             raise InputError("too few problems with a correct candidate to learn from (need two operators at least)")
         self.local_ = None
         if self.use_local:
-            self.local_ = _svc(self.local_C, self.seed).fit(np.vstack(local_X), np.asarray(local_y))
+            self.local_ = _fit(_svc(self.local_C, self.seed), np.vstack(local_X), np.asarray(local_y))
         report.local_examples = len(local_y)
         self.global_ = None
         if self.use_global:
@@ -138,10 +152,8 @@ class AlgebraModel:
                 for i in wrong:
                     gX.append(rows[i])
                     gy.append(0)
-            if self.global_kind == "rank":
-                self.global_ = _ranker(per_problem, self._global_rows, self.global_C, self.seed)
-            elif len(set(gy)) == 2:
-                self.global_ = _svc(self.global_C, self.seed).fit(np.vstack(gX), np.asarray(gy))
+            if len(set(gy)) == 2:
+                self.global_ = _fit(_svc(self.global_C, self.seed), np.vstack(gX), np.asarray(gy))
             report.global_examples = len(gy)
         self.report_ = report
         return self
@@ -159,14 +171,10 @@ class AlgebraModel:
             out[r] = math.log(max(proba[r, classes.index(k)], 1e-9)) if k in classes else math.log(1e-9)
         return out
 
-    def _local_total(self, logp: np.ndarray, nodes: list[int]) -> float:
-        """Equation 1's product of local probabilities (in logs); with ``local_mean``, their
-        geometric mean, so that trees leaving numbers out are not favoured for having fewer
-        operators."""
-        if not nodes:
-            return 0.0
-        total = float(sum(logp[r] for r in nodes))
-        return total / len(nodes) if self.local_mean else total
+    @staticmethod
+    def _local_total(logp: np.ndarray, nodes: list[int]) -> float:
+        """Equation 1's product of the local probabilities of a tree's operators (in logs)."""
+        return float(sum(logp[r] for r in nodes))
 
     def _global_rows(self, p: Prepared) -> np.ndarray:
         """Static global features plus the local scores of each candidate's operators."""
@@ -184,9 +192,6 @@ class AlgebraModel:
         eligible = self._eligible(p)
         logp = self._local_log_probs(p)
         total = {i: self._local_total(logp, p.candidate_nodes[i]) for i in eligible}
-        if self.global_ is not None and self.global_kind == "rank":
-            rows = self._global_rows(p)[eligible]
-            return {i: float(v) for i, v in zip(eligible, self.global_.decision_function(rows))}
         if self.global_ is not None:
             rows = self._global_rows(p)[eligible]
             proba = self.global_.predict_proba(rows)[:, list(self.global_.classes_).index(1)]
@@ -195,7 +200,10 @@ class AlgebraModel:
         return total
 
     def best(self, p: Prepared) -> tuple[int, float] | None:
-        """Index and log score of the best candidate; ties go to the better ILP rank."""
+        """Index and log score of the best candidate; ties go to the better ILP rank.
+
+        With ``aggregate_answers`` the score is that of the answer: the log of the summed scores
+        of every candidate giving it (so it may exceed 0)."""
         scores = self.scores(p)
         if not scores:
             return None
@@ -205,7 +213,9 @@ class AlgebraModel:
                 by_answer.setdefault(p.candidates[i].answer, []).append(s)
             total = {a: float(np.logaddexp.reduce(v)) for a, v in by_answer.items()}
             best_answer = max(total, key=lambda a: (total[a], -min(i for i in scores if p.candidates[i].answer == a)))
-            index = max((i for i in scores if p.candidates[i].answer == best_answer), key=lambda i: (scores[i], -i))
+            # the tree shown for the answer: the likeliest by the ILP (its most natural form)
+            index = min((i for i in scores if p.candidates[i].answer == best_answer),
+                        key=lambda i: (p.candidates[i].tree.cost, -scores[i], i))
             return index, total[best_answer]
         index = max(scores, key=lambda i: (scores[i], -i))
         return index, scores[index]
@@ -219,13 +229,14 @@ class AlgebraModel:
             "version": VERSION,
             "params": {"local_C": self.local_C, "global_C": self.global_C, "use_local": self.use_local,
                        "use_global": self.use_global, "text_order_only": self.text_order_only,
-                       "one_tree_per_problem": self.one_tree_per_problem, "seed": self.seed},
+                       "one_tree_per_problem": self.one_tree_per_problem,
+                       "aggregate_answers": self.aggregate_answers, "seed": self.seed},
             "settings": self.settings.as_dict(),
             "report": self.report_.as_dict(),
             "local": self.local_,
             "global": self.global_,
         }
-        sio.dump(state, Path(path))
+        sio.dump(state, Path(path), compression=zipfile.ZIP_DEFLATED, compresslevel=9)
 
     @classmethod
     def load(cls, path: str | Path) -> AlgebraModel:
@@ -255,36 +266,8 @@ class AlgebraModel:
         model = cls(**state["params"], settings=PrepareSettings.from_dict(state["settings"]))
         model.local_ = state["local"]
         model.global_ = state["global"]
-        from .model import TrainingReport as _TR
-
-        model.report_ = _TR(**state["report"])
+        model.report_ = TrainingReport(**state["report"])
         return model
-
-
-def _ranker(per_problem, rows_of, C: float, seed: int):
-    """A linear ranker of trees: logistic regression on differences correct - incorrect."""
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import StandardScaler
-
-    all_rows, diffs = [], []
-    rng = np.random.default_rng(seed)
-    for p, correct, _ in per_problem:
-        rows = rows_of(p)
-        eligible = [i for i in range(len(p.candidates))]
-        wrong = [i for i in eligible if i not in set(correct)]
-        all_rows.append(rows)
-        if not wrong:
-            continue
-        for c in correct:
-            for w in rng.choice(wrong, size=min(len(wrong), 20), replace=False):
-                diffs.append(rows[c] - rows[w])
-    scaler = StandardScaler(with_mean=False).fit(np.vstack(all_rows))
-    D = scaler.transform(np.vstack(diffs))
-    X = np.vstack([D, -D])
-    y = np.r_[np.ones(len(D)), np.zeros(len(D))]
-    lr = LogisticRegression(C=C, fit_intercept=False, max_iter=2000).fit(X, y)
-    return make_pipeline(scaler, lr)  # both fitted: the pipeline only transforms and scores
 
 
 def _x_alone(p: Prepared, i: int) -> bool:
