@@ -35,3 +35,14 @@ def read_text_file(path: str | Path, what: str = "file") -> str:
         raise InputError(f"cannot read {what} {path}: {err.strerror or err}") from None
     except UnicodeDecodeError:
         raise InputError(f"{what} {path} is not a UTF-8 text file") from None
+
+
+def read_json_file(path: str | Path, what: str = "file"):
+    """The decoded JSON of a file, or an :class:`InputError` naming the file, line and column."""
+    import json
+
+    text = read_text_file(path, what)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(f"{path}: not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None

@@ -12,12 +12,11 @@ by default, so that nothing that trains or predicts from answers can read them b
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import InputError, read_text_file
+from .errors import InputError, read_json_file
 
 #: An answer is right when it is within this relative tolerance of a gold solution.
 RELATIVE_TOLERANCE = 1e-4
@@ -83,11 +82,7 @@ def records_from_json(data: object, source: str = "dataset", *, extra_fields: tu
 def load_dataset(path: str | Path, *, skip_bad: bool = False, extra_fields: tuple[str, ...] = ()) -> tuple[list[WordProblem], list[str]]:
     """Load a dataset file. A bad record stops loading (exit 2) unless ``skip_bad``."""
     path = Path(path)
-    text = read_text_file(path, "dataset")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InputError(f"{path}: not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+    data = read_json_file(path, "dataset")
     problems, bad = records_from_json(data, str(path), extra_fields=extra_fields)
     if bad and not skip_bad:
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""

@@ -7,22 +7,9 @@ import pickle
 import zipfile
 
 import pytest
-from typer.testing import CliRunner
+from clitools import run, write
 
 from pyasp.algebra.solver import DEFAULT_MODEL
-from pyasp.cli import app
-
-runner = CliRunner()
-
-
-def run(*args: str):
-    return runner.invoke(app, list(args))
-
-
-def write(tmp_path, name: str, content) -> str:
-    path = tmp_path / name
-    path.write_text(content if isinstance(content, str) else json.dumps(content))
-    return str(path)
 
 
 def test_the_default_model_is_shipped():

@@ -9,21 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from clitools import run, write
 
-from pyasp.cli import app
-
-runner = CliRunner()
-
-
-def run(*args: str):
-    return runner.invoke(app, list(args))
-
-
-def write(tmp_path, name: str, content) -> str:
-    path = tmp_path / name
-    path.write_text(content if isinstance(content, str) else json.dumps(content))
-    return str(path)
 
 
 BIKE = [{"value": 17, "type": "dollar"}, {"value": 7, "type": "dollar"}, {"value": "x", "type": "hour"}, {"value": 80, "type": "dollar"}]

@@ -17,8 +17,8 @@ def readme_commands() -> list[str]:
 
 def test_readme_opens_with_the_install_and_run_and_the_test_commands():
     first, second = readme_commands()[:2]
-    assert "python3 -m venv" in first and "pip install ." in first and "pyasp algebra candidates" in first
-    assert "examples/algebra/bike.json" in first and (ROOT / "examples/algebra/bike.json").is_file()
+    assert "python3 -m venv" in first and "pip install ." in first and "pyasp algebra solve" in first
+    assert "examples/algebra/bike.txt" in first and (ROOT / "examples/algebra/bike.txt").is_file()
     assert "python3 -m venv" in second and "pytest" in second
 
 
@@ -35,5 +35,6 @@ def test_installed_package_carries_encodings_and_grammars():
         assert (package / "encodings" / "equation_trees.lp").is_file()
         assert (package / "grammars").is_dir()
         assert (package / "cli.py").is_file()
+        assert (package / "models" / "algebra.skops").is_file()
     assert encoding_path("equation_trees").read_text().startswith("%")
     assert grammar_path is not None

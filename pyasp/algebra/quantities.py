@@ -14,13 +14,12 @@ The JSON form, one object per quantity in text order::
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from ..errors import InputError, read_text_file
+from ..errors import InputError, read_json_file
 
 #: At most this many quantities: the number of equation trees grows faster than factorially in
 #: the number of quantities (n! orderings x Catalan(n-1) shapes x 4^(n-2) operators), so ranking
@@ -131,9 +130,5 @@ def validate(quantities: list[Quantity], source: str = "input") -> None:
 def load_quantities(path: str | Path) -> list[Quantity]:
     """Read a JSON file of quantities (see the module docstring)."""
     path = Path(path)
-    text = read_text_file(path, "quantities file")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InputError(f"{path}: not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+    data = read_json_file(path, "quantities file")
     return quantities_from_json(data, str(path))
