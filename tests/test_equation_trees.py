@@ -190,13 +190,17 @@ def test_negative_and_fractional_answers_are_filtered():
 
 
 def test_allow_unused_adds_smaller_trees_after_the_complete_ones():
-    qs = quantities_from_json([{"value": 4, "type": "a"}, {"value": 9, "type": "b"}, {"value": "x", "type": "a"}])
+    qs = quantities_from_json([{"value": 4, "type": "a"}, {"value": 9, "type": "b"}, {"value": 2, "type": "a"},
+                               {"value": "x", "type": "a"}])
     full = generate_candidates(qs, top=200)
-    assert all(len([t for t in c.tree.postfix_tokens if isinstance(t, int)]) == 3 for c in full.candidates)
+    assert all(len([t for t in c.tree.postfix_tokens if isinstance(t, int)]) == 4 for c in full.candidates)
     some = generate_candidates(qs, top=200, settings={"allow_unused": 1})
     sizes = {len([t for t in c.tree.postfix_tokens if isinstance(t, int)]) for c in some.candidates}
-    assert sizes == {2, 3}
+    assert sizes == {3, 4}  # never "x = 4": a tree that leaves numbers out still computes something
     assert any("unused" in c.tree.violations for c in some.candidates)
+    # with a single constant, "x = q" is the only tree there is
+    lone = quantities_from_json([{"value": 4, "type": "a"}, {"value": "x", "type": "a"}])
+    assert [c.tree.equation for c in generate_candidates(lone, top=5, settings={"allow_unused": 1}).candidates] == ["4=x", "x=4"]
 
 
 def test_max_depth_bounds_the_stack():
