@@ -82,11 +82,13 @@ class AlgebraModel:
     correct tree per problem (ALGES's code) rather than from all of them (our default: more
     examples, measured better). ``aggregate_answers`` (ours): candidates that give the same
     answer pool their probabilities, and the best tree of the best answer is returned.
+    ``negatives``: incorrect trees per correct one in the global model's training set (the first
+    by ILP rank; ALGES's code: 1).
     """
 
     def __init__(self, *, local_C: float = 10.0, global_C: float = 10.0, use_local: bool = True,
                  use_global: bool = True, text_order_only: bool = False, one_tree_per_problem: bool = False,
-                 aggregate_answers: bool = True, seed: int = 0, settings: PrepareSettings = PrepareSettings()):
+                 aggregate_answers: bool = True, negatives: int = 1, seed: int = 0, settings: PrepareSettings = PrepareSettings()):
         self.local_C = local_C
         self.global_C = global_C
         self.use_local = use_local
@@ -94,6 +96,7 @@ class AlgebraModel:
         self.text_order_only = text_order_only
         self.one_tree_per_problem = one_tree_per_problem
         self.aggregate_answers = aggregate_answers
+        self.negatives = negatives
         self.seed = seed
         self.settings = settings
 
@@ -134,7 +137,7 @@ class AlgebraModel:
                         seen.add(row)
                         local_X.append(p.node_features[row])
                         local_y.append(OP_CLASSES.index(p.node_ops[row]))
-            per_problem.append((p, correct, wrong[: len(correct)]))
+            per_problem.append((p, correct, wrong[: self.negatives * len(correct)]))
         if len(set(local_y)) < 2:
             raise InputError("too few problems with a correct candidate to learn from (need two operators at least)")
         self.local_ = None
