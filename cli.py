@@ -295,7 +295,7 @@ def algebra_eval(
                 result = evaluate_model(trained, problems, prepared)
             else:
                 result = cross_validate(problems, prepared, folds=folds, seed=seed, model_params=params,
-                                        settings=settings, progress=advance)
+                                        settings=settings, progress=advance, jobs=jobs)
         result.seconds = time.perf_counter() - start  # reading, candidates, training and scoring
     except PyaspError as error:
         raise _fail(error) from None

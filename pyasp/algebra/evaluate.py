@@ -127,25 +127,45 @@ def candidate_oracle(prepared: list[Prepared], problems: list[WordProblem]) -> f
     return hits / max(1, len(scored))
 
 
+def _run_fold(train: list[int], test: list[int], problems: list[WordProblem], prepared: list[Prepared],
+              model_params: dict, settings: PrepareSettings, seed: int) -> tuple[list[Prediction], int, int]:
+    """Train on ``train``, predict ``test``: the predictions and the operator accuracy counts."""
+    model = AlgebraModel(seed=seed, settings=settings, **model_params)
+    model.fit([prepared[i] for i in train], [problems[i].solutions for i in train])
+    predictions = [predict_prepared(model, prepared[i], problems[i]) for i in test]
+    right, total = _operator_accuracy(model, [prepared[i] for i in test], [problems[i] for i in test])
+    return predictions, right, total
+
+
 def cross_validate(problems: list[WordProblem], prepared: list[Prepared], *, folds: int = 5, seed: int = 0,
                    model_params: dict | None = None, settings: PrepareSettings = PrepareSettings(),
-                   progress: Callable[[int], None] | None = None) -> EvaluationResult:
-    """k-fold cross-validation over prepared problems; returns accuracy per fold and overall."""
+                   progress: Callable[[int], None] | None = None, jobs: int = 1) -> EvaluationResult:
+    """k-fold cross-validation over prepared problems; returns accuracy per fold and overall.
+
+    Folds are trained and scored in ``jobs`` processes; each fold is deterministic (seeded), so
+    the result does not depend on ``jobs``.
+    """
     start = time.perf_counter()
     result = EvaluationResult(len(problems), 0)
+    splits = []
+    for test in fold_indices(len(problems), folds, seed):
+        test_set = set(test.tolist())
+        splits.append(([i for i in range(len(problems)) if i not in test_set], [int(i) for i in test]))
+    args = (problems, prepared, dict(model_params or {}), settings, seed)
+    if jobs == 1:
+        outcomes = (_run_fold(train, test, *args) for train, test in splits)
+    else:
+        from joblib import Parallel, delayed
+
+        outcomes = Parallel(n_jobs=jobs, return_as="generator")(delayed(_run_fold)(train, test, *args) for train, test in splits)
     predictions: dict[int, Prediction] = {}
     op_right = op_total = 0
-    for k, test in enumerate(fold_indices(len(problems), folds, seed)):
-        test_set = set(test.tolist())
-        train = [i for i in range(len(problems)) if i not in test_set]
-        model = AlgebraModel(seed=seed, settings=settings, **(model_params or {}))
-        model.fit([prepared[i] for i in train], [problems[i].solutions for i in train])
+    for k, ((_, test), (fold_predictions, right_ops, total_ops)) in enumerate(zip(splits, outcomes)):
         right = 0
-        for i in test:
-            predictions[int(i)] = predict_prepared(model, prepared[i], problems[i])
-            right += predictions[int(i)].correct
-        r, t = _operator_accuracy(model, [prepared[i] for i in test], [problems[i] for i in test])
-        op_right, op_total = op_right + r, op_total + t
+        for i, prediction in zip(test, fold_predictions):
+            predictions[i] = prediction
+            right += prediction.correct
+        op_right, op_total = op_right + right_ops, op_total + total_ops
         result.folds.append({"fold": k + 1, "n": len(test), "correct": right, "accuracy": right / len(test)})
         result.correct += right
         if progress:
