@@ -106,3 +106,16 @@ def test_combine_follows_section_5():
 def test_unusable_problems_are_refused(text, message):
     with pytest.raises(InputError, match=message):
         qsets(text)
+
+
+def test_every_local_feature_has_a_name():
+    from pyasp.algebra.features import local_feature_names, local_features
+
+    p = qsets(ZOO)
+    students, buses, x, cars = p.qsets
+    vector = local_features(buses, x, p)
+    names = local_feature_names()
+    assert len(names) == len(vector) == len(set(names))
+    named = dict(zip(names, vector))
+    assert named["b_ctr_a_ent"] == 1.0  # x's container (bus) is the entity of "7 buses"
+    assert named["b_has_x"] == 1.0 and named["a_has_x"] == 0.0

@@ -16,7 +16,6 @@ from ..asp import Func, Model
 from .quantities import Quantity
 
 OPERATORS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "eq": "="}
-SYMBOL_NAMES = {v: k for k, v in OPERATORS.items()}
 
 
 @dataclass(frozen=True)
