@@ -6,6 +6,7 @@ Exit codes: 0 success, 1 no answer, 2 bad input (one line on stderr, no tracebac
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -286,8 +287,6 @@ def algebra_eval(
             settings = PrepareSettings(**{**settings.__dict__, "reorder": ()})
         params = {"use_local": ablation != "no-local", "use_global": ablation != "no-global"}
         progress, advance = _progress(len(problems) * (1 if trained else 2), "evaluating")
-        import time
-
         start = time.perf_counter()
         with progress:
             prepared = prepare_many(problems, settings, jobs=jobs, cache_dir=cache or cache_dir(), progress=advance)

@@ -8,6 +8,7 @@ the prepared candidates.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -122,8 +123,6 @@ def _subtree_tokens(node) -> tuple:
 
 def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -> Prepared:
     """Ground ``document`` and compute its candidates and features (see the module docstring)."""
-    import time
-
     start = time.perf_counter()
     try:
         problem = ground_problem(document, reorder=set(settings.reorder))
