@@ -314,6 +314,90 @@ def algebra_eval(
               markup=False)
 
 
+# -- declarative rules ---------------------------------------------------------------------------
+rules_app = typer.Typer(help="Declarative rules for arithmetic word problems: check and show rule files.", no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
+
+RulesFileArg = Annotated[
+    Optional[Path], typer.Argument(help="A rule file (default: the packaged encodings/knowledge.rules).", show_default=False)
+]
+
+
+@rules_app.command("check")
+def rules_check(
+    file: RulesFileArg = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Check a rule file: syntax, names, class kinds, duplicates, conflicting rules.
+
+    Example: [bold]pyasp rules check my.rules[/bold] (a file may start with `extends default`).
+
+    Prints one line per finding (file:line:col: error|warning|note: message) and a summary;
+    exits with 2 when there is an error.
+    """
+    from pyasp.rules.check import check_file
+
+    try:
+        ruleset, diagnostics = check_file(file)
+    except PyaspError as error:
+        raise _fail(error) from None
+    errors = sum(d.severity == "error" for d in diagnostics)
+    warnings = sum(d.severity == "warning" for d in diagnostics)
+    rules = len(ruleset.rules) if ruleset is not None else 0
+    if as_json:
+        out.print_json(json.dumps({"ok": errors == 0, "rules": rules, "diagnostics": [d.as_dict() for d in diagnostics]}))
+    else:
+        for d in diagnostics:
+            out.print(str(d) + (f"\n{d.context.rstrip()}" if d.context else ""), markup=False)
+        classes = len(ruleset.classes) if ruleset is not None else 0
+        out.print(f"{rules} rules, {classes} classes, {errors} error{'s' * (errors != 1)}, "
+                  f"{warnings} warning{'s' * (warnings != 1)}", markup=False)
+    if errors:
+        raise typer.Exit(2)
+
+
+@rules_app.command("show")
+def rules_show(
+    file: RulesFileArg = None,
+    classes: Annotated[bool, typer.Option("--classes", help="Show only the classes and their entries.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (the rules; with --classes, the classes).")] = False,
+) -> None:
+    """Show the rules of a rule file (merged with the default for `extends default`), and its classes.
+
+    Example: [bold]pyasp rules show --json[/bold], [bold]pyasp rules show my.rules --classes[/bold]
+    """
+    from pyasp.rules.dsl import format_condition, load_rules
+
+    try:
+        ruleset = load_rules(file)
+    except PyaspError as error:
+        raise _fail(error) from None
+    if as_json:
+        if classes:
+            data = [{"class": name, "kind": kind, "entries": [{"words": " ".join(e.words), "qualifier": e.qualifier,
+                                                               "class": e.qualifier_class} for e in entries]}
+                    for name, (kind, entries) in ruleset.classes.items()]
+        else:
+            data = [{"rule": r.name, "concept": r.concept, "condition": format_condition(r.condition), "operation": r.operation}
+                    for r in ruleset.rules]
+        out.print_json(json.dumps(data))
+        return
+    if not classes:
+        table = Table(title=f"{len(ruleset.rules)} rules of {ruleset.source}")
+        for column in ("rule", "concept", "condition", "operation"):
+            table.add_column(column)
+        for r in ruleset.rules:
+            table.add_row(r.name, r.concept, format_condition(r.condition), r.operation_text)
+        out.print(table)
+    table = Table(title="classes")
+    for column in ("class", "kind", "entries"):
+        table.add_column(column)
+    for name, (kind, entries) in ruleset.classes.items():
+        words = [" ".join(e.words) + (f" ({e.qualifier} {e.qualifier_class})" if e.qualifier else "") for e in entries]
+        table.add_row(name, kind, ", ".join(words))
+    out.print(table)
+
+
 def main() -> None:
     app()
 

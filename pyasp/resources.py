@@ -1,4 +1,4 @@
-"""Where the packaged encodings (``.lp``) and grammars (``.lark``) live.
+"""Where the packaged encodings (``.lp``, ``.rules``) and grammars (``.lark``) live.
 
 In a built wheel the folders ``encodings/`` and ``grammars/`` of the repository are installed
 inside the package (``pyasp/encodings``, ``pyasp/grammars``); in a source checkout they sit next
@@ -34,4 +34,12 @@ def grammar_path(name: str) -> Path:
     path = _resource_dir("grammars") / f"{name}.lark"
     if not path.is_file():
         raise PyaspError(f"no packaged grammar named {name!r} ({path} is missing)")
+    return path
+
+
+def rules_path(name: str) -> Path:
+    """The path of a packaged rule file of the declarative-rules engine, e.g. ``rules_path("knowledge")``."""
+    path = _resource_dir("encodings") / f"{name}.rules"
+    if not path.is_file():
+        raise PyaspError(f"no packaged rule file named {name!r} ({path} is missing)")
     return path

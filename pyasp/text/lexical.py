@@ -176,3 +176,14 @@ def closest_category(verb: str, categories: dict[str, tuple[str, ...]]) -> tuple
         if score > best_score:
             best, best_score = name, score
     return best, best_score
+
+
+@lru_cache(maxsize=1 << 15)
+def is_hyponym(word: str, other: str) -> bool:
+    """Whether some noun sense of ``word`` is a kind of some noun sense of ``other``
+    ("oak" is a hyponym of "tree"); False for the same lemma or words not in WordNet."""
+    a, b = _normalise(word), _normalise(other)
+    senses, others = _synset_offsets(a, "n"), set(_synset_offsets(b, "n"))
+    if not senses or not others or a == b:
+        return False
+    return any(others & (_subsumers("n", s) - {s}) for s in senses)

@@ -1,0 +1,98 @@
+"""Class membership of a number's properties, from the classes of a rule file.
+
+A verb belongs to the verbs class that lists its lemma (an entry may carry ``if MONEY`` /
+``unless MONEY``: it counts only when the number's unit is, or is not, in that units class);
+a verb no class lists goes to the class of its most similar seed verb (Lin similarity over
+WordNet, :func:`pyasp.text.lexical.closest_category`), as the paper extends its seed lists. A
+unit or rate belongs to the units class listing its head word; a math term to the math class
+listing the phrase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..text.lexical import closest_category
+from .properties import NumberInfo, Phrase
+
+#: a verb no class lists joins the closest class only if its best seed is at least this similar
+MIN_VERB_SIMILARITY = 0.2
+
+
+@dataclass(frozen=True)
+class Entry:
+    words: tuple[str, ...]
+    qualifier: str | None = None  # "if" / "unless"
+    qualifier_class: str | None = None
+
+
+@dataclass(frozen=True)
+class ClassIndex:
+    """The classes of a rule file, by kind: ``{"verbs": {"HAVE": (Entry, ...)}, ...}``."""
+
+    kinds: tuple[tuple[str, tuple[tuple[str, tuple[Entry, ...]], ...]], ...]
+
+    @classmethod
+    def from_mapping(cls, classes: dict[str, tuple[str, list[Entry]]]) -> ClassIndex:
+        by_kind: dict[str, list[tuple[str, tuple[Entry, ...]]]] = {}
+        for name, (kind, entries) in classes.items():
+            by_kind.setdefault(kind, []).append((name, tuple(entries)))
+        return cls(tuple((k, tuple(v)) for k, v in by_kind.items()))
+
+    def of_kind(self, kind: str) -> tuple[tuple[str, tuple[Entry, ...]], ...]:
+        return next((v for k, v in self.kinds if k == kind), ())
+
+    def math_terms(self) -> tuple[tuple[str, ...], ...]:
+        """Every math phrase, longest first (so "more than" wins over "more")."""
+        terms = {e.words for _, entries in self.of_kind("math") for e in entries}
+        return tuple(sorted(terms, key=lambda t: (-len(t), t)))
+
+    # -- membership -----------------------------------------------------------------------------
+    def unit_classes(self, phrase: Phrase | None) -> tuple[str, ...]:
+        if phrase is None:
+            return ()
+        words = {phrase.lemma, phrase.text.lower()}
+        return tuple(name for name, entries in self.of_kind("units") if any(" ".join(e.words) in words for e in entries))
+
+    def _qualified(self, entry: Entry, unit_classes: tuple[str, ...]) -> bool:
+        if entry.qualifier is None:
+            return True
+        inside = entry.qualifier_class in unit_classes
+        return inside if entry.qualifier == "if" else not inside
+
+    def verb_classes(self, verb: Phrase | None, unit: Phrase | None) -> tuple[str, ...]:
+        if verb is None:
+            return ()
+        units = self.unit_classes(unit)
+        listed = [name for name, entries in self.of_kind("verbs")
+                  if any(e.words == (verb.lemma,) and self._qualified(e, units) for e in entries)]
+        if listed:
+            return tuple(listed)
+        return _closest(verb.lemma, self._seeds(units))
+
+    def _seeds(self, units: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return tuple((name, tuple(" ".join(e.words) for e in entries if self._qualified(e, units) and len(e.words) == 1))
+                     for name, entries in self.of_kind("verbs"))
+
+    def math_classes(self, term: Phrase | None) -> tuple[str, ...]:
+        if term is None:
+            return ()
+        words = tuple(term.lemmas)
+        return tuple(name for name, entries in self.of_kind("math") if any(e.words == words for e in entries))
+
+    def memberships(self, number: NumberInfo) -> list[tuple[str, str]]:
+        """(property, class) pairs that hold for ``number``."""
+        out = [("verb", c) for c in self.verb_classes(number.verb, number.unit)]
+        out += [("unit", c) for c in self.unit_classes(number.unit)]
+        out += [("rate", c) for c in self.unit_classes(number.rate)]
+        out += [("math", c) for c in self.math_classes(number.math)]
+        return out
+
+
+@lru_cache(maxsize=4096)
+def _closest(lemma: str, seeds: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[str, ...]:
+    if lemma in {"do", "be"}:
+        return ()
+    name, score = closest_category(lemma, dict(seeds))
+    return (name,) if name and score >= MIN_VERB_SIMILARITY else ()

@@ -1,0 +1,85 @@
+"""The declarative-rules pipeline for one problem, model-free: read the numbers and their
+properties, ground them as facts, let clingo decide which rules apply to which pair of numbers
+(the rule file compiled to ASP, on top of ``encodings/knowledge.lp``), and compute the features
+of every applicable (rule, pair). ``pyasp.arith.model`` scores the result.
+
+Fact vocabulary (what the compiled rules read): ``pair(A,B)`` for two numbers, A earlier in the
+text; ``has(X,P)`` when number X (or the question, ``q``) has property P (subj, verb, iobj, obj,
+unit, rate, math); ``member(X,P,C)`` when that property is in class C of the rule file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..asp import Program
+from ..text.reading import Document
+from .features import assumption_features, option_features, pair_context, relevance_features
+from .inference import Option
+from .knowledge import Knowledge
+from .properties import PROPERTIES, NumberInfo, ProblemInfo, read_problem
+
+
+@dataclass
+class Prepared:
+    """A problem ready to be scored: its numbers, the applicable rules of each pair and the
+    features of each option (one sparse dict per option row) and of each number."""
+
+    info: ProblemInfo
+    values: tuple[Fraction, ...]
+    options: dict[tuple[int, int], list[Option]] = field(default_factory=dict)
+    option_features: list[dict[str, float]] = field(default_factory=list)
+    relevance_features: list[dict[str, float]] = field(default_factory=list)
+    memberships: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
+
+    def has_rate(self, number: int) -> bool:
+        return self.info.numbers[number - 1].rate is not None
+
+    def has_math(self, number: int) -> bool:
+        return self.info.numbers[number - 1].math is not None
+
+
+def facts(info: ProblemInfo, memberships: dict[int, list[tuple[str, str]]]) -> list[tuple]:
+    """The facts of a problem (see the module docstring)."""
+    out: list[tuple] = []
+    entities: list[tuple[object, NumberInfo]] = [(n.index, n) for n in info.numbers] + [("q", info.question)]
+    for ident, number in entities:
+        for prop in PROPERTIES:
+            if number.get(prop) is not None:
+                out.append(("has", ident, prop))
+        for prop, cls in memberships.get(number.index, ()):
+            out.append(("member", ident, prop, cls.lower()))
+    for a in info.numbers:
+        for b in info.numbers:
+            if a.index < b.index:
+                out.append(("pair", a.index, b.index))
+    return out
+
+
+def applicable(knowledge: Knowledge, info: ProblemInfo, memberships) -> list[tuple[int, int, str, int]]:
+    """``(A, B, rule, disjunct)`` for every rule condition clingo finds true of a pair."""
+    if len(info.numbers) < 2:
+        return []
+    program = Program(encoding=knowledge.encoding, text=knowledge.program)
+    program.add_facts(facts(info, memberships))
+    model = program.all_models()[0]
+    return [(int(a), int(b), str(r), int(d)) for a, b, r, d in model.atoms("applies", 4)]
+
+
+def prepare(doc: Document, knowledge: Knowledge) -> Prepared:
+    info = read_problem(doc, knowledge.classes.math_terms())
+    memberships = {n.index: knowledge.classes.memberships(n) for n in (*info.numbers, info.question)}
+    prepared = Prepared(info, tuple(n.value for n in info.numbers), memberships=memberships)
+    contexts: dict[tuple[int, int], list[str]] = {}
+    for a, b, rule_name, d in applicable(knowledge, info, memberships):
+        rule = knowledge.rules[rule_name]
+        na, nb = info.numbers[a - 1], info.numbers[b - 1]
+        if (a, b) not in contexts:
+            contexts[(a, b)] = pair_context(info, na, nb, memberships)
+        assumed = assumption_features(info, na, nb, knowledge.assumptions.get((rule_name, d), ()))
+        row = len(prepared.option_features)
+        prepared.option_features.append(option_features(contexts[(a, b)], rule.name, rule.concept, rule.op, assumed))
+        prepared.options.setdefault((a, b), []).append(Option(row, rule.name, d, rule.concept, rule.op))
+    prepared.relevance_features = [relevance_features(info, n) for n in info.numbers]
+    return prepared

@@ -1,0 +1,170 @@
+"""Features of the declarative-rules scorer (Roy & Roth 2018, Section 5.2), as sparse dicts.
+
+Three kinds, all linear in one weight vector:
+
+- concept features: the context of a pair of numbers (cue words of the question and of the
+  numbers' sentences, verb classes, rates, units, order of magnitude), conjoined with the concept
+  and with the operation the rule yields;
+- rule features: the rule's name, and for every learned predicate the rule assumes (Coref,
+  Sibling, Hyponym, Hypernym), true or false, the evidence for it: same head word, same entity
+  after pronoun resolution, word overlap (Jaccard), pronouns, WordNet hyponymy;
+- relevance features of each number, as used or left out of the expression (the heuristics of
+  Section 5.1 for irrelevant numbers: stray ones and twos, "another"/"other", units that do not
+  match the question's).
+"""
+
+from __future__ import annotations
+
+from ..text.lexical import is_hyponym
+from .properties import NumberInfo, Phrase, ProblemInfo
+
+QUESTION_CUES = (
+    "all", "altogether", "total", "together", "combine", "sum", "both", "in", "left", "remain", "rest",
+    "more", "less", "fewer", "than", "each", "per", "every", "average", "time", "now", "still", "change",
+    "difference", "how", "much", "cost", "spend", "earn", "need", "take", "leave", "start", "begin",
+    "first", "originally", "already", "other", "another", "equally", "split", "share", "divide", "group",
+    "many", "long", "far", "weigh", "last", "remaining", "away", "give", "lose", "eat", "buy", "sell",
+)
+SENTENCE_CUES = (
+    "each", "per", "every", "some", "more", "less", "fewer", "than", "times", "twice", "half", "rest",
+    "remaining", "total", "all", "another", "other", "already", "then", "but", "if", "left", "away",
+    "equally", "among", "between", "into", "row", "group", "box", "bag", "of", "for", "at", "cost",
+    "pay", "spend", "buy", "sell", "give", "get", "lose", "eat", "find", "pick", "use", "need", "save",
+)
+IRRELEVANT_CUES = ("another", "other", "first", "second", "one", "each", "last", "next", "only", "least", "most")
+
+
+def _words_near(info: ProblemInfo, n: NumberInfo, window: int = 6) -> set[str]:
+    start, end = info.doc.sentences[n.mention.sentence]
+    lo, hi = max(start, n.mention.start - window), min(end, n.mention.end + window)
+    return {t.lemma.lower() for t in info.doc.tokens[lo:hi]}
+
+
+def _jaccard(a: Phrase, b: Phrase) -> float:
+    x, y = set(a.lemmas) | {a.key}, set(b.lemmas) | {b.key}
+    return len(x & y) / len(x | y) if x | y else 0.0
+
+
+def phrase_pair(a: Phrase | None, b: Phrase | None) -> dict[str, float]:
+    """Evidence that two phrases name the same thing, or related things."""
+    if a is None or b is None:
+        return {"missing": 1.0}
+    out = {"bias": 1.0, "jaccard": _jaccard(a, b)}
+    if a.key == b.key:
+        out["same_entity"] = 1.0
+    if a.lemma == b.lemma:
+        out["same_head"] = 1.0
+        if set(a.lemmas) != set(b.lemmas):
+            out["same_head_other_mods"] = 1.0
+    if a.text.lower() == b.text.lower():
+        out["same_text"] = 1.0
+    if a.is_pronoun or b.is_pronoun:
+        out["pronoun"] = 1.0
+    if a.lemma != b.lemma and a.lemma != "$" and b.lemma != "$":
+        if is_hyponym(a.lemma, b.lemma):
+            out["hyponym"] = 1.0
+        if is_hyponym(b.lemma, a.lemma):
+            out["hypernym"] = 1.0
+    if out["jaccard"] == 0.0:
+        out["disjoint"] = 1.0
+    return out
+
+
+def _role(info: ProblemInfo, a: NumberInfo, b: NumberInfo, role: str) -> NumberInfo:
+    return {"1": a, "2": b, "Q": info.question}[role]
+
+
+def assumption_features(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -> dict[str, float]:
+    """Evidence for the learned predicates a rule's condition assumes (``(predicate,
+    ((prop, role), (prop, role)), positive)`` triples)."""
+    out: dict[str, float] = {}
+    for predicate, args, positive in assumptions:
+        (p1, r1), (p2, r2) = args
+        x, y = _role(info, a, b, r1).get(p1), _role(info, a, b, r2).get(p2)
+        block = f"{predicate.lower()}:{p1}{'q' if r1 == 'Q' else ''}-{p2}{'q' if r2 == 'Q' else ''}:{'T' if positive else 'F'}"
+        for name, value in phrase_pair(x, y).items():
+            out[f"{block}:{name}"] = out.get(f"{block}:{name}", 0.0) + value
+    return out
+
+
+def pair_context(info: ProblemInfo, a: NumberInfo, b: NumberInfo, classes: dict[int, list[tuple[str, str]]]) -> list[str]:
+    """Binary context features of the pair (a earlier than b)."""
+    ctx = [f"q:{w}" for w in QUESTION_CUES if w in info.words]
+    near_b = _words_near(info, b)
+    ctx += [f"b:{w}" for w in SENTENCE_CUES if w in near_b]
+    near_a = _words_near(info, a)
+    ctx += [f"a:{w}" for w in SENTENCE_CUES if w in near_a]
+    for who, n in (("a", a), ("b", b), ("q", info.question)):
+        for prop, cls in classes.get(n.index, ()):
+            ctx.append(f"{who}:{prop}={cls}")
+        for prop in ("rate", "math", "obj", "iobj"):
+            if n.get(prop) is not None:
+                ctx.append(f"{who}:has_{prop}")
+    if a.mention.sentence == b.mention.sentence:
+        ctx.append("same_sentence")
+    if b.mention.sentence == info.question_sentence:
+        ctx.append("b_in_question")
+    ctx.append("a_larger" if a.value > b.value else "b_larger" if b.value > a.value else "equal")
+    if a.unit is not None and b.unit is not None:
+        ctx.append("same_unit" if a.unit.lemma == b.unit.lemma else "other_unit")
+    qu = info.question.unit
+    for who, n in (("a", a), ("b", b)):
+        if qu is not None and n.unit is not None and n.unit.lemma == qu.lemma:
+            ctx.append(f"{who}_unit_is_question_unit")
+        if n.unit is not None and n.unit.lemma == "$":
+            ctx.append(f"{who}_money")
+    if a.subj is not None and b.subj is not None and a.subj.key == b.subj.key:
+        ctx.append("same_subject")
+    if a.verb is not None and b.verb is not None and a.verb.lemma == b.verb.lemma:
+        ctx.append("same_verb")
+    return ctx
+
+
+def option_features(context: list[str], rule: str, concept: str, op: str, assumed: dict[str, float]) -> dict[str, float]:
+    """All features of choosing ``rule`` (of ``concept``, yielding ``op``) for a pair."""
+    out = {f"rule={rule}": 1.0, f"concept={concept}": 1.0, f"op={op}": 1.0}
+    for c in context:
+        out[f"{concept}|{c}"] = 1.0
+        out[f"{op}|{c}"] = 1.0
+    for name, value in assumed.items():
+        out[f"{concept}|{name}"] = value
+    return out
+
+
+def relevance_features(info: ProblemInfo, n: NumberInfo) -> dict[str, float]:
+    """Why a number might be left out (features of the number, scored when it is used)."""
+    out = {"rel:bias": 1.0}
+    value = n.value
+    if value == 1:
+        out["rel:one"] = 1.0
+    if value == 2:
+        out["rel:two"] = 1.0
+    if n.mention.kind == "word":
+        out["rel:word"] = 1.0
+    start, _ = info.doc.sentences[n.mention.sentence]
+    before = {t.lemma.lower() for t in info.doc.tokens[max(start, n.mention.start - 2) : n.mention.start]}
+    for w in IRRELEVANT_CUES:
+        if w in before:
+            out[f"rel:before={w}"] = 1.0
+    qu = info.question.unit
+    if n.unit is None:
+        out["rel:no_unit"] = 1.0
+    elif qu is not None:
+        if n.unit.lemma == qu.lemma:
+            out["rel:question_unit"] = 1.0
+        elif n.rate is not None and n.rate.lemma == qu.lemma:
+            out["rel:rate_is_question_unit"] = 1.0
+        else:
+            out["rel:other_unit"] = 1.0
+    if n.unit_inferred:
+        out["rel:unit_inferred"] = 1.0
+    if n.rate is not None:
+        out["rel:rate"] = 1.0
+    if n.mention.sentence == info.question_sentence:
+        out["rel:in_question"] = 1.0
+    same = sum(1 for m in info.numbers if m.value == value)
+    if same > 1:
+        out["rel:repeated"] = 1.0
+    if n.mention.sentence == 0:
+        out["rel:first_sentence"] = 1.0
+    return out

@@ -1,0 +1,170 @@
+"""Inference over expressions (Roy & Roth 2018, Section 4.1): numbers and sub-expressions are
+combined two at a time, each combination by a concept and a rule whose condition clingo found to
+apply to the two numbers that represent them.
+
+A sub-expression is represented by one of its numbers (the paper's heuristic): for transfer and
+part-whole the earlier one in the text, for dimensional analysis the one that is not a rate, for
+explicit math the one carrying the math term. The search is bottom-up over sets of numbers with
+a beam per set (the paper's beam of 1000 by default), so every subset of the numbers is tried:
+numbers left out are the irrelevant ones, and relevance features score the choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+OPERATIONS = ("add", "subtract", "multiply", "divide", "divide_reversed")
+SYMBOLS = {"add": "+", "subtract": "-", "multiply": "*", "divide": "/", "divide_reversed": "/"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way to combine a pair of numbers: a rule (and which disjunct of its condition)."""
+
+    row: int  # index into the prepared option features
+    rule: str
+    disjunct: int
+    concept: str
+    op: str
+
+
+@dataclass(frozen=True)
+class Leaf:
+    number: int  # 1-based index of the number
+
+    rep: int = 0
+    score: float = 0.0
+    value: Fraction = Fraction(0)
+    mask: int = 0
+
+
+@dataclass(frozen=True)
+class Step:
+    """``first`` holds the earlier representative number (role 1 of the rule), ``second`` the later."""
+
+    first: Leaf | Step
+    second: Leaf | Step
+    option: Option
+    value: Fraction
+    rep: int
+    score: float
+    mask: int
+
+
+Expr = Leaf | Step
+
+
+def combine_value(op: str, first: Fraction, second: Fraction) -> Fraction | None:
+    if op == "add":
+        return first + second
+    if op == "subtract":
+        return abs(first - second)  # the larger minus the smaller, as the paper
+    if op == "multiply":
+        return first * second
+    if op == "divide":
+        return first / second if second != 0 else None
+    if op == "divide_reversed":
+        return second / first if first != 0 else None
+    raise ValueError(f"unknown operation {op!r}")
+
+
+def representative(concept: str, first: int, second: int, has_rate: Callable[[int], bool], has_math: Callable[[int], bool]) -> int:
+    if concept == "dimensional_analysis":
+        if has_rate(first) and not has_rate(second):
+            return second
+        return first
+    if concept == "explicit_math":
+        if has_math(second) and not has_math(first):
+            return second
+        return first
+    return first
+
+
+def leaves(expr: Expr) -> list[int]:
+    if isinstance(expr, Leaf):
+        return [expr.number]
+    return leaves(expr.first) + leaves(expr.second)
+
+
+def steps(expr: Expr) -> list[Step]:
+    """The operations of an expression, bottom-up (children before parents)."""
+    if isinstance(expr, Leaf):
+        return []
+    return steps(expr.first) + steps(expr.second) + [expr]
+
+
+def infix(expr: Expr, values: tuple[Fraction, ...]) -> str:
+    if isinstance(expr, Leaf):
+        return _number(values[expr.number - 1])
+    left, right = infix(expr.first, values), infix(expr.second, values)
+    op = expr.option.op
+    if op == "subtract" and _value(expr.second, values) > _value(expr.first, values):
+        left, right = right, left
+    if op == "divide_reversed":
+        left, right = right, left
+    return f"({left} {SYMBOLS[op]} {right})"
+
+
+def _value(expr: Expr, values) -> Fraction:
+    return values[expr.number - 1] if isinstance(expr, Leaf) else expr.value
+
+
+def _number(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):g}"
+
+
+def search(
+    values: tuple[Fraction, ...],
+    options: dict[tuple[int, int], list[Option]],
+    option_scores: np.ndarray,
+    relevance_scores: np.ndarray,
+    has_rate: Callable[[int], bool],
+    has_math: Callable[[int], bool],
+    *,
+    beam: int = 1000,
+    max_numbers: int = 5,
+    accept: Callable[[Fraction], bool] | None = None,
+    top: int = 1,
+) -> list[tuple[float, Expr]]:
+    """The best expressions (score, expression), best first; with ``accept``, only those whose
+    value it accepts (training: the expressions that give the right answer)."""
+    n = len(values)
+    states: dict[int, list[Expr]] = {}
+    for i in range(n):
+        states[1 << i] = [Leaf(i + 1, i + 1, 0.0, values[i], 1 << i)]
+    masks = sorted((m for m in range(1, 1 << n) if 2 <= bin(m).count("1") <= max_numbers), key=lambda m: bin(m).count("1"))
+    finals: list[tuple[float, Expr]] = []
+    for mask in masks:
+        low = mask & -mask
+        found: list[Expr] = []
+        sub = (mask - 1) & mask
+        while sub:
+            if sub & low:
+                other = mask ^ sub
+                for left in states.get(sub, ()):
+                    for right in states.get(other, ()):
+                        first, second = (left, right) if left.rep < right.rep else (right, left)
+                        for opt in options.get((first.rep, second.rep), ()):
+                            value = combine_value(opt.op, first.value, second.value)
+                            if value is None:
+                                continue
+                            rep = representative(opt.concept, first.rep, second.rep, has_rate, has_math)
+                            score = first.score + second.score + float(option_scores[opt.row])
+                            found.append(Step(first, second, opt, value, rep, score, mask))
+            sub = (sub - 1) & mask
+        if len(found) > beam:
+            found.sort(key=lambda e: -e.score)
+            found = found[:beam]
+        states[mask] = found
+        bonus = float(sum(relevance_scores[i] for i in range(n) if mask >> i & 1))
+        for expr in found:
+            if accept is None or accept(expr.value):
+                finals.append((expr.score + bonus, expr))
+    finals.sort(key=lambda t: -t[0])
+    return finals[:top]

@@ -1,0 +1,174 @@
+"""Score: the learned weights of the declarative-rules solver (Roy & Roth 2018, Section 4.2).
+
+One linear model scores an expression: the sum, over its operations, of the features of the
+chosen concept and rule (``pyasp.arith.features``), plus the relevance features of the numbers
+it uses. Which rule justified an operation is never given, nor which expression: training
+searches, with the current weights, the best derivation that reaches the problem's answer
+(the latent structure) and moves the weights towards it and away from the predicted one, in two
+stages as the paper: first the rule weights with the concept weights frozen, then the concept
+weights with the rule weights frozen (averaged structured perceptron updates in both).
+
+Persistence is JSON: the non-zero weights by feature name, readable and safe to load.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from scipy import sparse
+
+from ..errors import PyaspError
+from ..wordproblems import is_correct
+from .engine import Prepared
+from .inference import Expr, leaves, search, steps
+
+FORMAT = "pyasp-arith-model"
+VERSION = 1
+ASSUMPTION_MARKERS = ("coref:", "sibling:", "hyponym:", "hypernym:")
+
+
+@dataclass
+class KnowledgeModel:
+    """Weights over named features; ``fit`` on prepared problems and their answers."""
+
+    epochs: int = 10
+    beam: int = 1000
+    max_numbers: int = 5
+    seed: int = 0
+    two_stage: bool = True
+    weights_: dict[str, float] = field(default_factory=dict)
+
+    # -- features -> arrays ---------------------------------------------------------------------
+    def _vectorise(self, prepared: list[Prepared], vocab: dict[str, int], grow: bool):
+        """Each problem's option and relevance features as two sparse matrices over ``vocab``
+        (with ``grow``, unseen features are added to it; otherwise they are dropped)."""
+        out = []
+        for p in prepared:
+            mats = []
+            for rows in (p.option_features, p.relevance_features):
+                indptr, indices, data = [0], [], []
+                for f in rows:
+                    for k, v in f.items():
+                        i = vocab.setdefault(k, len(vocab)) if grow else vocab.get(k, -1)
+                        if i >= 0:
+                            indices.append(i)
+                            data.append(v)
+                    indptr.append(len(indices))
+                mats.append((np.array(indptr), np.array(indices, dtype=np.int64), np.array(data, dtype=float)))
+            out.append(mats)
+        if grow:
+            size = len(vocab)
+        else:
+            size = max(vocab.values(), default=-1) + 1
+        return [[sparse.csr_matrix((d, i, ptr), shape=(len(ptr) - 1, size)) for ptr, i, d in mats] for mats in out]
+
+    def _search(self, p: Prepared, vec, w: np.ndarray, accept=None, top: int = 1):
+        return search(p.values, p.options, vec[0] @ w, vec[1] @ w, p.has_rate, p.has_math,
+                      beam=self.beam, max_numbers=self.max_numbers, accept=accept, top=top)
+
+    @staticmethod
+    def _phi(expr: Expr, vec, size: int) -> np.ndarray:
+        out = np.zeros(size)
+        rows = [step.option.row for step in steps(expr)]
+        if rows:
+            out += np.asarray(vec[0][rows].sum(axis=0)).ravel()
+        out += np.asarray(vec[1][[n - 1 for n in leaves(expr)]].sum(axis=0)).ravel()
+        return out
+
+    # -- learning -------------------------------------------------------------------------------
+    def fit(self, prepared: list[Prepared], solutions: list[tuple[float, ...]]) -> KnowledgeModel:
+        vocab: dict[str, int] = {}
+        vecs = self._vectorise(prepared, vocab, grow=True)
+        names = sorted(vocab, key=vocab.get)
+        concepts = {opt.concept for p in prepared for opts in p.options.values() for opt in opts}
+        is_concept = np.array([_concept_feature(n, concepts) for n in names], dtype=bool)
+        stages = [~is_concept, is_concept] if self.two_stage else [np.ones(len(names), dtype=bool)]
+        w = np.zeros(len(names))
+        rng = random.Random(self.seed)
+        order = list(range(len(prepared)))
+        epochs = max(1, self.epochs // len(stages))
+        for mask in stages:
+            total, count = np.zeros(len(names)), 0
+            for _ in range(epochs):
+                rng.shuffle(order)
+                for k in order:
+                    p, vec, sols = prepared[k], vecs[k], solutions[k]
+                    if len(p.values) < 2:
+                        continue
+                    pred = self._search(p, vec, w)
+                    if not pred or not is_correct(float(pred[0][1].value), sols):
+                        gold = self._search(p, vec, w, accept=lambda v, s=sols: is_correct(float(v), s))
+                        if gold:
+                            delta = self._phi(gold[0][1], vec, len(names))
+                            if pred:
+                                delta -= self._phi(pred[0][1], vec, len(names))
+                            w += np.where(mask, delta, 0.0)
+                    total += w
+                    count += 1
+            w = total / max(count, 1)
+        self.weights_ = {n: float(x) for n, x in zip(names, w) if abs(x) > 1e-12}
+        return self
+
+    # -- prediction -----------------------------------------------------------------------------
+    def _weights_for(self, prepared: list[Prepared]):
+        vocab = {name: i for i, name in enumerate(self.weights_)}
+        w = np.array(list(self.weights_.values()), dtype=float)
+        return self._vectorise(prepared, vocab, grow=False), w
+
+    def best(self, p: Prepared, top: int = 1) -> list[tuple[float, Expr]]:
+        """The best expressions of one prepared problem, (score, expression), best first."""
+        if len(p.values) < 2:
+            return []
+        [vec], w = self._weights_for([p])
+        return self._search(p, vec, w, top=top)
+
+    def predict(self, prepared: list[Prepared]) -> list[float | None]:
+        out = []
+        for p in prepared:
+            found = self.best(p)
+            out.append(float(found[0][1].value) if found else None)
+        return out
+
+    # -- persistence ----------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {"format": FORMAT, "version": VERSION,
+                "params": {"epochs": self.epochs, "beam": self.beam, "max_numbers": self.max_numbers,
+                           "seed": self.seed, "two_stage": self.two_stage},
+                "weights": dict(sorted(self.weights_.items()))}
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, data: object, source: str = "model") -> KnowledgeModel:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise PyaspError(f"{source}: not a pyasp arith model (no \"format\": \"{FORMAT}\")")
+        if data.get("version") != VERSION:
+            raise PyaspError(f"{source}: model version {data.get('version')!r}, this pyasp reads version {VERSION}")
+        try:
+            params = data["params"]
+            model = cls(int(params["epochs"]), int(params["beam"]), int(params["max_numbers"]), int(params["seed"]),
+                        bool(params["two_stage"]))
+            model.weights_ = {str(k): float(v) for k, v in data["weights"].items()}
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise PyaspError(f"{source}: malformed model ({err})") from None
+        return model
+
+    @classmethod
+    def load(cls, path: str | Path) -> KnowledgeModel:
+        from ..errors import read_json_file
+
+        return cls.from_json(read_json_file(path, "model"), str(path))
+
+
+def _concept_feature(name: str, concepts: set[str]) -> bool:
+    """Concept features: a concept's bias and the pair's context conjoined with a concept.
+    Everything else (rule name, operation, assumed predicates) belongs to the rules."""
+    if name.startswith("concept="):
+        return True
+    head, sep, tail = name.partition("|")
+    return bool(sep) and head in concepts and not tail.startswith(ASSUMPTION_MARKERS)

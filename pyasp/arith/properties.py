@@ -1,0 +1,374 @@
+"""Read: each number of an arithmetic word problem with the properties the declarative rules
+talk about (Roy & Roth 2018, Section 5): Subj, Verb, IObj, Obj, Unit, Rate and Math, read from
+the dependency parse of the shared reader (:mod:`pyasp.text.reading`), plus the same properties
+of the question ("Q").
+
+Class membership (is this verb a GIVE verb? is this unit money?) is not decided here: the rule
+file's classes say it, in :mod:`pyasp.arith.classes`.
+
+    >>> from pyasp.text.reading import read                         # doctest: +SKIP
+    >>> problem = read_problem(read("Joan found 70 seashells. She gave Sam 27 seashells. "
+    ...                             "How many seashells does she have now?"))    # doctest: +SKIP
+    >>> [(n.value, n.verb.lemma, n.subj.text, n.unit.lemma) for n in problem.numbers]  # doctest: +SKIP
+    [(70, 'find', 'Joan', 'seashell'), (27, 'give', 'she', 'seashell')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..text.reading import Document, Mention, Token
+
+PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
+PRONOUNS = frozenset("he she it they him her them his hers its their theirs i you we me us my our your".split())
+QUESTION_WORDS = frozenset("how what which who find".split())
+RATE_WORDS = frozenset({"per", "each", "every"})
+MONEY_SIGNS = frozenset({"$", "€", "£"})
+# words read as numbers by the shared reader that are math terms here ("twice as many")
+QUANTIFIERS = frozenset({"many", "much", "more", "few", "less", "other", "total", "additional", "extra"})
+TERM_NUMBERS = frozenset({"twice", "double", "triple", "half", "thrice"})
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A property's value: its words, its head word's lemma and where the head is."""
+
+    text: str
+    lemma: str  # head lemma, lower case ("seashell")
+    head: int  # token index of the head (-1 when implied, e.g. the unit "$")
+    lemmas: tuple[str, ...] = ()  # content lemmas of the phrase (modifiers + head)
+    resolved: str = ""  # for pronouns: the lemma of the noun they most likely stand for
+
+    @property
+    def key(self) -> str:
+        """The entity the phrase names: the resolved noun for a pronoun, else the head lemma."""
+        return self.resolved or self.lemma
+
+    @property
+    def is_pronoun(self) -> bool:
+        return self.lemma in PRONOUNS
+
+
+@dataclass(frozen=True)
+class NumberInfo:
+    """One number of the problem and its properties (None when absent)."""
+
+    index: int  # 1-based, text order
+    value: Fraction
+    mention: Mention
+    subj: Phrase | None = None
+    verb: Phrase | None = None
+    iobj: Phrase | None = None
+    obj: Phrase | None = None
+    unit: Phrase | None = None
+    rate: Phrase | None = None
+    math: Phrase | None = None
+    unit_inferred: bool = False  # the unit was borrowed from an earlier number
+
+    def get(self, prop: str) -> Phrase | None:
+        return getattr(self, prop)
+
+
+@dataclass(frozen=True)
+class ProblemInfo:
+    """The numbers of a problem, its question's properties and the document they come from."""
+
+    doc: Document
+    numbers: tuple[NumberInfo, ...]
+    question: NumberInfo  # index 0, value 0: the properties of the question
+    question_sentence: int
+    words: tuple[str, ...] = field(default=())  # lower-case lemmas of the question sentence
+
+
+def _children(doc: Document) -> dict[int, list[Token]]:
+    kids: dict[int, list[Token]] = {t.i: [] for t in doc.tokens}
+    for t in doc.tokens:
+        if t.head != t.i:
+            kids[t.head].append(t)
+    return kids
+
+
+class _Reader:
+    def __init__(self, doc: Document):
+        self.doc = doc
+        self.tokens = doc.tokens
+        self.kids = _children(doc)
+
+    # -- phrases ------------------------------------------------------------------------------
+    def phrase(self, tok: Token, resolved: str = "") -> Phrase:
+        mods = [k for k in self.kids[tok.i] if k.dep in {"compound", "amod", "nmod"} and k.i < tok.i and k.pos != "NUM"
+                and k.lemma.lower() not in QUANTIFIERS]
+        words = [m.text for m in mods] + [tok.text]
+        lemmas = tuple(m.lemma.lower() for m in mods) + (tok.lemma.lower(),)
+        return Phrase(" ".join(words), tok.lemma.lower(), tok.i, lemmas, resolved)
+
+    def verb_of(self, i: int) -> Token | None:
+        seen = set()
+        tok = self.tokens[i]
+        while tok.i not in seen:
+            seen.add(tok.i)
+            if tok.pos in {"VERB", "AUX"} and tok.i != i:
+                return tok
+            if tok.head == tok.i:
+                return tok if tok.pos in {"VERB", "AUX"} else None
+            tok = self.tokens[tok.head]
+        return None
+
+    def clause(self, verb: Token | None, sentence: int) -> list[Token]:
+        """The tokens of the sentence governed by ``verb`` without passing another verb."""
+        start, end = self.doc.sentences[sentence]
+        if verb is None:
+            return list(self.tokens[start:end])
+        out = []
+        for t in self.tokens[start:end]:
+            v = self.verb_of(t.i) if t.i != verb.i else verb
+            if v is not None and v.i == verb.i:
+                out.append(t)
+        return out
+
+    def subject(self, verb: Token | None) -> Token | None:
+        if verb is None:
+            return None
+        for k in self.kids[verb.i]:
+            if k.dep in {"nsubj", "nsubjpass"}:
+                if k.text.lower() in {"that", "which", "who"} and verb.dep == "relcl":
+                    return self.tokens[verb.head]
+                return k
+        # "... and gave 3 to Sam": a conjoined verb shares its head verb's subject
+        if verb.dep == "conj" and verb.head != verb.i:
+            return self.subject(self.tokens[verb.head])
+        if verb.dep in {"relcl", "acl"}:
+            return self.tokens[verb.head]
+        return None
+
+    def resolve(self, tok: Token, before: int) -> str:
+        """A pronoun's most likely antecedent: the last non-pronoun subject before it."""
+        if tok.lemma.lower() not in PRONOUNS and tok.text.lower() not in PRONOUNS:
+            return ""
+        best = ""
+        for t in self.tokens[:before]:
+            if t.dep in {"nsubj", "nsubjpass"} and t.pos in {"PROPN", "NOUN"}:
+                best = t.lemma.lower()
+        return best
+
+    def nouns_after(self, i: int, sentence: int, limit: int = 4) -> Token | None:
+        _, end = self.doc.sentences[sentence]
+        for t in self.tokens[i + 1 : min(end, i + 1 + limit)]:
+            if t.pos in {"NOUN", "PROPN"}:
+                return t
+            if t.pos in {"VERB", "AUX", "PUNCT", "CCONJ", "SCONJ"} or t.lemma.lower() in {"than", "as"}:
+                return None
+        return None
+
+    # -- properties of one number ---------------------------------------------------------------
+    def unit(self, m: Mention) -> Token | None:
+        head = self.tokens[m.head]
+        parent = self.tokens[head.head]
+        if head.dep in {"nummod", "quantmod"} and parent.pos in {"NOUN", "PROPN"} and parent.i > head.i:
+            return parent
+        return self.nouns_after(m.head, m.sentence)
+
+    def rate(self, m: Mention, unit: Token | None, verb: Token | None) -> Token | None:
+        """The noun a number is counted per: "5 pies per row", "$2 a pound", "10 in each box",
+        "boxes that hold 10 each", "packages of 6", "each box has 5", "a bee has 6 legs"."""
+        anchor = unit.i if unit is not None else m.head
+        _, end = self.doc.sentences[m.sentence]
+        other = lambda t: t is not None and t.pos in {"NOUN", "PROPN", "PRON"} and (unit is None or t.lemma != unit.lemma)
+        # right after the number or its unit
+        for t in self.tokens[anchor + 1 : min(end, anchor + 4)]:
+            word = t.text.lower()
+            if word in {"per", "every"} or (word in {"a", "an"} and t.i == anchor + 1):
+                nxt = self.nouns_after(t.i, m.sentence, 3)
+                if other(nxt):
+                    return nxt
+            if word == "each":
+                nxt = self.tokens[t.i + 1] if t.i + 1 < end else None
+                if nxt is not None and nxt.pos == "NOUN" and other(nxt):
+                    return nxt
+                if nxt is not None and nxt.text.lower() in {"on", "for"}:  # "$10.62 each on 2 tickets"
+                    target = self.nouns_after(nxt.i, m.sentence, 4)
+                    if other(target):
+                        return target
+                subj = self.subject(verb)
+                if other(subj):
+                    return subj
+            if t.pos in {"VERB", "AUX", "PUNCT", "CCONJ"}:
+                break
+        # "in packages of 6", "cases of 12 boxes": counted per the noun "of" hangs on
+        inner = unit if unit is not None and unit.dep == "pobj" else self.tokens[m.head]
+        if inner.dep == "pobj" and self.tokens[inner.head].text.lower() == "of":
+            owner = self.tokens[self.tokens[inner.head].head]
+            if owner.pos == "NOUN" and other(owner) and owner.i < m.start:
+                return owner
+        # "1 pencil weighs 28.3 grams", "2 miles in 1 hour": a one in the clause names the rate
+        for n in self.doc.mentions:
+            if n.sentence == m.sentence and n.value == 1 and n.start != m.start and n.kind in {"number", "word"}:
+                one_unit = self.unit(n)
+                if other(one_unit) and (verb is None or self.verb_of(n.head) is None or self.verb_of(n.head).i == verb.i):
+                    return one_unit
+        # "each box", "every shelf" in the number's clause; "They each ate 8 pieces"
+        for t in self.clause(verb, m.sentence):
+            if t.text.lower() in {"each", "every"}:
+                target = self.tokens[t.head] if t.dep in {"det", "predet"} else self.nouns_after(t.i, m.sentence, 2)
+                if t.dep == "advmod" and verb is not None and t.head == verb.i:
+                    target = self.subject(verb)
+                if other(target):
+                    return target
+        # generic present-tense statements about "a"/"an" thing: "A bee has 6 legs"
+        subj = self.subject(verb)
+        if verb is not None and verb.tag in {"VBZ", "VBP"} and other(subj) and subj.pos == "NOUN":
+            if any(k.dep == "det" and k.text.lower() in {"a", "an"} for k in self.kids[subj.i]):
+                return subj
+        return None
+
+    def objects(self, verb: Token | None, m: Mention, unit: Token | None) -> tuple[Token | None, Token | None]:
+        """(indirect object, object): the dative, and the object of a preposition or of
+        "than"/"as" attached to the verb or to the number's noun."""
+        if verb is None:
+            return None, None
+        iobj = obj = None
+        holders = [verb] + ([unit] if unit is not None else [])
+        for h in holders:
+            for k in self.kids[h.i]:
+                if k.dep in {"dative", "iobj"} and iobj is None:
+                    iobj = k
+                    if k.pos == "ADP":  # "to Sam" parsed as dative
+                        pobj = [c for c in self.kids[k.i] if c.dep == "pobj"]
+                        iobj = pobj[0] if pobj else None
+                if k.dep == "prep" and k.text.lower() in {"to", "from", "with", "than", "as", "for", "of"} and obj is None:
+                    pobj = [c for c in self.kids[k.i] if c.dep == "pobj"]
+                    if pobj and (unit is None or pobj[0].lemma != unit.lemma) and pobj[0].i != m.head:
+                        obj = pobj[0]
+                if k.dep == "dobj" and obj is None and (unit is None or k.i != unit.i) and k.i != m.head and k.pos in {"NOUN", "PROPN", "PRON"}:
+                    obj = k
+        # "than John": anywhere in the sentence after the number
+        _, end = self.doc.sentences[m.sentence]
+        for t in self.tokens[m.end : end]:
+            if t.text.lower() in {"than", "as"}:
+                nxt = next((u for u in self.tokens[t.i + 1 : min(end, t.i + 4)] if u.pos in {"NOUN", "PROPN", "PRON"}), None)
+                if nxt is not None:
+                    obj = nxt
+                break
+        return iobj, obj
+
+
+def _math_term(reader: _Reader, start: int, end: int, sentence: int, terms: tuple[tuple[str, ...], ...]) -> Phrase | None:
+    """The first math term (a phrase of the rule file's math classes) in tokens [start, end) of
+    ``sentence``: its first word within the window, its other words later in the sentence."""
+    _, sent_end = reader.doc.sentences[sentence]
+    words = [t.text.lower() for t in reader.tokens]
+    lemmas = [t.lemma.lower() for t in reader.tokens]
+    for i in range(max(start, 0), min(end, sent_end)):
+        for term in terms:
+            if words[i] != term[0] and lemmas[i] != term[0]:
+                continue
+            j, ok = i, True
+            for word in term[1:]:
+                j = next((k for k in range(j + 1, min(sent_end, j + 6)) if words[k] == word), -1)
+                if j < 0:
+                    ok = False
+                    break
+            if ok:
+                return Phrase(" ".join(term), " ".join(term), i, term)
+    return None
+
+
+def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = ()) -> ProblemInfo:
+    """Find the numbers of ``doc`` and read their properties; ``math_terms`` are the phrases of
+    the rule file's math classes (lower case, split into words)."""
+    reader = _Reader(doc)
+    mentions = [m for m in doc.mentions if m.kind != "determiner" and m.text.lower() not in TERM_NUMBERS]
+    qsent = _question_sentence(doc)
+    numbers: list[NumberInfo] = []
+    last_unit: Phrase | None = None
+    for index, m in enumerate(mentions, start=1):
+        unit_tok = reader.unit(m) if m.kind != "money" else None
+        verb = reader.verb_of(m.head)
+        subj_tok = reader.subject(verb)
+        iobj_tok, obj_tok = reader.objects(verb, m, unit_tok)
+        rate_tok = reader.rate(m, unit_tok, verb)
+        if m.kind == "money":
+            unit = Phrase(m.text[0], "$", -1, ("$",))
+        elif unit_tok is not None:
+            unit = reader.phrase(unit_tok)
+        else:
+            unit = None
+        inferred = False
+        if unit is None and last_unit is not None:
+            unit, inferred = last_unit, True
+        if unit is not None and not inferred:
+            last_unit = unit
+        start, end = doc.sentences[m.sentence]
+        math = _math_term(reader, m.start - 1, m.end + 4, m.sentence, math_terms)
+        numbers.append(
+            NumberInfo(
+                index,
+                m.value,
+                m,
+                subj=reader.phrase(subj_tok, reader.resolve(subj_tok, subj_tok.i)) if subj_tok is not None else None,
+                verb=reader.phrase(verb) if verb is not None else None,
+                iobj=reader.phrase(iobj_tok, reader.resolve(iobj_tok, iobj_tok.i)) if iobj_tok is not None else None,
+                obj=reader.phrase(obj_tok, reader.resolve(obj_tok, obj_tok.i)) if obj_tok is not None else None,
+                unit=unit,
+                rate=reader.phrase(rate_tok) if rate_tok is not None else None,
+                math=math,
+                unit_inferred=inferred,
+            )
+        )
+    question = _read_question(reader, qsent, math_terms)
+    start, end = doc.sentences[qsent] if doc.sentences else (0, 0)
+    words = tuple(t.lemma.lower() for t in doc.tokens[start:end])
+    return ProblemInfo(doc, tuple(numbers), question, qsent, words)
+
+
+def _question_sentence(doc: Document) -> int:
+    for index in range(len(doc.sentences) - 1, -1, -1):
+        start, end = doc.sentences[index]
+        toks = doc.tokens[start:end]
+        if any(t.text == "?" for t in toks) or any(t.text.lower() in QUESTION_WORDS for t in toks):
+            return index
+    return max(len(doc.sentences) - 1, 0)
+
+
+def _read_question(reader: _Reader, sentence: int, math_terms) -> NumberInfo:
+    doc = reader.doc
+    start, end = doc.sentences[sentence] if doc.sentences else (0, 0)
+    toks = doc.tokens[start:end]
+    unit = rate = verb = subj = None
+    for k, t in enumerate(toks):
+        if t.text.lower() == "how" and k + 1 < len(toks) and toks[k + 1].text.lower() in {"many", "much"}:
+            nxt = reader.nouns_after(toks[k + 1].i, sentence, 3)
+            if nxt is not None:
+                unit = reader.phrase(nxt)
+            elif toks[k + 1].text.lower() == "much" and any(x.text.lower() in {"cost", "pay", "spend", "money", "earn"} or x.lemma in {"cost", "pay", "spend", "earn"} for x in toks):
+                unit = Phrase("$", "$", -1, ("$",))
+            verb = reader.verb_of(toks[k + 1].i)
+            break
+    if verb is None:
+        verb = next((t for t in toks if t.dep == "ROOT"), None)
+        if verb is not None and verb.pos not in {"VERB", "AUX"}:
+            verb = None
+    subj_tok = reader.subject(verb)
+    if subj_tok is not None and subj_tok.text.lower() in {"many", "much", "how", "what"}:
+        subj_tok = None
+    if subj_tok is not None and unit is not None and subj_tok.i == unit.head:
+        subj_tok = None
+    for t in toks:
+        if t.text.lower() in RATE_WORDS or (t.text.lower() in {"a", "an"} and unit is not None and t.i > unit.head >= 0):
+            nxt = reader.nouns_after(t.i, sentence, 3)
+            if nxt is not None and (unit is None or nxt.lemma != unit.lemma):
+                rate = reader.phrase(nxt)
+                break
+    math = _math_term(reader, start, end, sentence, math_terms)
+    dummy = Mention(Fraction(0), "?", start, start + 1, sentence, "question")
+    return NumberInfo(
+        0,
+        Fraction(0),
+        dummy,
+        subj=reader.phrase(subj_tok, reader.resolve(subj_tok, subj_tok.i)) if subj_tok is not None else None,
+        verb=reader.phrase(verb) if verb is not None else None,
+        unit=unit,
+        rate=rate,
+        math=math,
+    )

@@ -1,0 +1,618 @@
+"""Read and print the rule DSL of the declarative-rules engine (Roy & Roth, TACL 2018).
+
+A rule file declares concepts, classes of words and rules; the grammar is ``grammars/rules.lark``
+and the packaged rules are ``encodings/knowledge.rules`` (its header explains the language)::
+
+    >>> rs = parse_rules('''
+    ... concept transfer
+    ... verbs HAVE: have, own
+    ... verbs GET: get, buy unless MONEY
+    ... units MONEY: dollar
+    ... rule have_get (transfer): Coref(Subj1, Subj2) and Verb1 in HAVE and Verb2 in GET => add
+    ... ''')
+    >>> rs.rules[0].name, rs.rules[0].operation
+    ('have_get', 'add')
+    >>> str(rs.rules[0].condition)
+    'Coref(Subj1, Subj2) and Verb1 in HAVE and Verb2 in GET'
+    >>> rs.classes["GET"][1][1]
+    Entry(words=('buy',), qualifier='unless', qualifier_class='MONEY')
+
+The AST is frozen dataclasses; positions (line, column) do not take part in equality, so a file
+and ``parse_rules(format_rules(ruleset))`` are equal. Which names exist (predicates, properties,
+classes, concepts) is checked by :mod:`pyasp.rules.check`, not by the parser: a misspelt name
+parses, and the check says what is known. Comments are not kept: ``format_rules`` prints none.
+
+``extends default`` (first statement only) starts from the packaged rules: the parsed
+:class:`Ruleset` keeps the file's own statements and the default as its ``base``; its merged
+views ``concepts``, ``classes`` and ``rules`` combine both (a rule of the same name replaces the
+default's, ``+=`` extends a class).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
+from pathlib import Path
+
+from ..errors import PyaspError, read_text_file
+from ..resources import grammar_path, rules_path
+
+__all__ = [
+    "And", "ClassDecl", "Concept", "Diagnostic", "Entry", "Literal", "Not", "Or", "Prop", "Rule", "Ruleset",
+    "RulesError", "RulesSyntaxError", "format_condition", "format_rules", "load_rules", "parse_rules",
+]
+
+#: property names of the DSL -> the name in the ASP facts (has/2, member/3)
+PROPERTIES = {"Subj": "subj", "Verb": "verb", "IObj": "iobj", "Obj": "obj", "Unit": "unit", "Rate": "rate", "Math": "math"}
+#: "1" the earlier number of the pair, "2" the later one, "Q" the question
+ROLES = ("1", "2", "Q")
+#: predicates whose truth is learned (scored), not a fact
+LEARNED = ("Coref", "Sibling", "Hyponym", "Hypernym")
+#: deterministic predicates; "in" is written ``P in CLASS``
+DETERMINISTIC = ("null", "in", "true")
+CLASS_KINDS = ("verbs", "math", "units")
+#: which kind of class each property can be tested against with ``in``
+KIND_OF_PROPERTY = {"Verb": "verbs", "Math": "math", "Unit": "units", "Rate": "units"}
+#: ``divide`` is number 1 / number 2; ``divide_reversed`` (written ``divide reversed``) is 2 / 1;
+#: ``subtract`` is the larger minus the smaller, as in the paper
+OPERATIONS = ("add", "subtract", "multiply", "divide", "divide_reversed")
+#: words that end an entry list; quote them ("math") to use them as words
+RESERVED_WORDS = frozenset({"rule", "concept", "verbs", "math", "units", "if", "unless"})
+
+
+# -- errors ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding about a rule file: where, how bad (error / warning / note) and what."""
+
+    severity: str
+    source: str
+    line: int
+    column: int
+    message: str
+    context: str = field(default="", compare=False)  # the offending line with a caret (syntax errors)
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}:{self.column}: {self.severity}: {self.message}"
+
+    def as_dict(self) -> dict:
+        return {"severity": self.severity, "line": self.line, "column": self.column, "message": self.message}
+
+
+class RulesError(PyaspError):
+    """A rule file with errors; ``diagnostics`` lists them (the message shows each one)."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        lines = [f"{d.source}:{d.line}:{d.column}: {d.message}" for d in self.diagnostics]
+        count = len(self.diagnostics)
+        head = lines[0] if count == 1 else f"{count} errors in the rule file:\n  " + "\n  ".join(lines)
+        super().__init__(head)
+
+
+class RulesSyntaxError(RulesError):
+    """The file does not follow the grammar; one diagnostic, with the offending line."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__([diagnostic])
+        if diagnostic.context:
+            self.args = (f"{self.args[0]}\n{diagnostic.context.rstrip()}",)
+
+
+# -- AST ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Prop:
+    """A property of a role: ``Prop("Subj", "1")`` is ``Subj1``. ``name`` as written (the check
+    reports unknown ones); iterating gives ``(fact name, role)``, e.g. ``("subj", "1")``."""
+
+    name: str
+    role: str  # "1", "2", "Q", or "" when the text has none
+
+    def __str__(self) -> str:
+        return self.name + self.role
+
+    @property
+    def known(self) -> bool:
+        return self.name in PROPERTIES and self.role in ROLES
+
+    @property
+    def fact(self) -> str:
+        """The property's name in the ASP facts: ``subj``, ``iobj``, ..."""
+        return PROPERTIES.get(self.name, self.name.lower())
+
+    def __iter__(self):
+        return iter((self.fact, self.role))
+
+    @classmethod
+    def parse(cls, text: str) -> Prop:
+        match = re.fullmatch(r"(.+?)([12Q])", text)
+        return cls(match[1], match[2]) if match else cls(text, "")
+
+
+@dataclass(frozen=True)
+class Literal:
+    """An atom of a condition, or its negation (only in DNF: the AST writes negation as :class:`Not`).
+
+    ``predicate`` is a learned one (Coref, Sibling, Hyponym, Hypernym; ``args`` two :class:`Prop`,
+    or as many as written), ``"null"`` (``args = (Prop,)``), ``"in"`` (``args = (Prop, "CLASS")``)
+    or ``"true"`` (``args = ()``). Iterating gives ``(predicate, args, positive)``.
+    """
+
+    predicate: str
+    args: tuple = ()
+    positive: bool = True
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+    positions: tuple[tuple[int, int], ...] = field(default=(), compare=False)  # (line, column) of each arg
+
+    def __iter__(self):
+        return iter((self.predicate, self.args, self.positive))
+
+    @property
+    def learned(self) -> bool:
+        return self.predicate not in DETERMINISTIC
+
+    def negate(self) -> Literal:
+        return replace(self, positive=not self.positive)
+
+    def atom_text(self) -> str:
+        if self.predicate == "true":
+            return "true"
+        if self.predicate == "in":
+            return f"{self.args[0]} in {self.args[1]}"
+        return f"{self.predicate}({', '.join(str(a) for a in self.args)})"
+
+    def __str__(self) -> str:
+        return self.atom_text() if self.positive else f"not {self.atom_text()}"
+
+    def position_of(self, index: int) -> tuple[int, int]:
+        return self.positions[index] if index < len(self.positions) else (self.line, self.column)
+
+
+@dataclass(frozen=True)
+class Not:
+    operand: Condition
+
+    def __str__(self) -> str:
+        return format_condition(self)
+
+
+@dataclass(frozen=True)
+class And:
+    operands: tuple[Condition, ...]
+
+    def __str__(self) -> str:
+        return format_condition(self)
+
+
+@dataclass(frozen=True)
+class Or:
+    operands: tuple[Condition, ...]
+
+    def __str__(self) -> str:
+        return format_condition(self)
+
+
+Condition = Literal | Not | And | Or
+
+
+@dataclass(frozen=True)
+class Concept:
+    name: str
+    description: str | None = None
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+    source: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A phrase of a class; with a qualifier it counts only when the number's unit is (``if``) or
+    is not (``unless``) in the units class ``qualifier_class``."""
+
+    words: tuple[str, ...]
+    qualifier: str | None = None  # "if" / "unless"
+    qualifier_class: str | None = None
+    line: int = field(default=0, compare=False, repr=False)
+    column: int = field(default=0, compare=False, repr=False)
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+
+@dataclass(frozen=True)
+class ClassDecl:
+    """``verbs HAVE: be, have`` (``extend`` False) or ``verbs HAVE += own`` (``extend`` True)."""
+
+    kind: str  # verbs, math, units
+    name: str
+    entries: tuple[Entry, ...]
+    extend: bool = False
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+    source: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """``rule NAME (CONCEPT): CONDITION => OPERATION``; ``operation`` is one of :data:`OPERATIONS`
+    (``divide reversed`` is ``"divide_reversed"``)."""
+
+    name: str
+    concept: str
+    condition: Condition
+    operation: str
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+    source: str = field(default="", compare=False)
+    concept_at: tuple[int, int] = field(default=(0, 0), compare=False)
+    operation_at: tuple[int, int] = field(default=(0, 0), compare=False)
+
+    @property
+    def operation_text(self) -> str:
+        """The operation as the DSL writes it: ``divide reversed``."""
+        return self.operation.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A parsed rule file: its own statements, by kind, in file order, and (``extends default``)
+    the packaged rules it starts from as ``base``. Use the merged views to read the knowledge."""
+
+    source: str = field(default="<rules>", compare=False)
+    extends: str | None = None
+    concept_decls: tuple[Concept, ...] = ()
+    class_decls: tuple[ClassDecl, ...] = ()
+    rule_decls: tuple[Rule, ...] = ()
+    base: Ruleset | None = field(default=None, compare=False, repr=False)
+    extends_at: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
+
+    def _layers(self) -> tuple[Ruleset, ...]:
+        return ((self.base,) if self.base is not None else ()) + (self,)
+
+    @cached_property
+    def concepts(self) -> dict[str, Concept]:
+        """Every concept, the base's first; a repeated name keeps the first declaration."""
+        out: dict[str, Concept] = {}
+        for layer in self._layers():
+            for concept in layer.concept_decls:
+                out.setdefault(concept.name, concept)
+        return out
+
+    @cached_property
+    def classes(self) -> dict[str, tuple[str, tuple[Entry, ...]]]:
+        """Every class: name -> (kind, entries), ``+=`` entries appended to the class they extend."""
+        out: dict[str, tuple[str, tuple[Entry, ...]]] = {}
+        layers = self._layers()
+        for layer in layers:
+            for decl in layer.class_decls:
+                if not decl.extend and decl.name not in out:
+                    out[decl.name] = (decl.kind, decl.entries)
+        for layer in layers:
+            for decl in layer.class_decls:
+                if decl.extend and decl.name in out:
+                    kind, entries = out[decl.name]
+                    out[decl.name] = (kind, entries + decl.entries)
+        return out
+
+    @cached_property
+    def rules(self) -> tuple[Rule, ...]:
+        """Every rule in order; a rule named like one of the base replaces it in its place."""
+        merged: dict[str, Rule] = {}
+        for rule in self.base.rules if self.base is not None else ():
+            merged[rule.name] = rule
+        own: dict[str, Rule] = {}
+        for rule in self.rule_decls:
+            own.setdefault(rule.name, rule)
+        merged.update(own)
+        return tuple(merged.values())
+
+    def rule(self, name: str) -> Rule:
+        for rule in self.rules:
+            if rule.name == name:
+                return rule
+        raise KeyError(name)
+
+
+# -- parsing --------------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _parser():
+    from lark import Lark
+
+    return Lark(grammar_path("rules").read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                propagate_positions=True, maybe_placeholders=False)
+
+
+def _unquote(token: str) -> str:
+    return re.sub(r"\\(.)", lambda m: "\n" if m[1] == "n" else m[1], token[1:-1])
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def _transformer(source: str):
+    from lark import Token, Transformer, v_args
+
+    def at(token: Token) -> tuple[int, int]:
+        return (token.line, token.column)
+
+    @v_args(meta=True)
+    class ToAst(Transformer):
+        def start(self, meta, items):
+            extends = next((i for i in items if isinstance(i, tuple) and i[0] == "extends"), None)
+            return Ruleset(
+                source=source,
+                extends=extends[1] if extends else None,
+                concept_decls=tuple(i for i in items if isinstance(i, Concept)),
+                class_decls=tuple(i for i in items if isinstance(i, ClassDecl)),
+                rule_decls=tuple(i for i in items if isinstance(i, Rule)),
+                extends_at=extends[2] if extends else (0, 0),
+            )
+
+        def extends(self, meta, items):
+            return ("extends", str(items[0]), at(items[0]))
+
+        def concept(self, meta, items):
+            name = items[0]
+            description = _unquote(items[1]) if len(items) > 1 else None
+            return Concept(str(name), description, meta.line, meta.column, source)
+
+        def kind(self, meta, items):
+            return str(items[0])
+
+        def class_decl(self, meta, items):
+            kind, name, *rest = items
+            extend = bool(rest) and isinstance(rest[0], Token) and rest[0].type == "PLUS_EQ"
+            entries = tuple(e for e in rest if isinstance(e, Entry))
+            return ClassDecl(kind, str(name), entries, extend, meta.line, meta.column, source)
+
+        def entry(self, meta, items):
+            words: list[str] = []
+            qualifier = None
+            for item in items:
+                if isinstance(item, tuple):
+                    qualifier = item
+                elif item.type == "STRING":
+                    words.extend(_unquote(item).split())
+                else:
+                    words.append(str(item))
+            return Entry(tuple(words), qualifier and qualifier[0], qualifier and qualifier[1], meta.line, meta.column)
+
+        def qualifier(self, meta, items):
+            return (str(items[0]), str(items[1]))
+
+        def rule(self, meta, items):
+            name, concept, condition, (operation, op_at) = items
+            return Rule(str(name), str(concept), condition, operation, meta.line, meta.column, source, at(concept), op_at)
+
+        def operation(self, meta, items):
+            return ("_".join(str(t) for t in items), at(items[0]))
+
+        def or_cond(self, meta, items):
+            return Or(tuple(items))
+
+        def and_cond(self, meta, items):
+            return And(tuple(items))
+
+        def negation(self, meta, items):
+            return Not(items[0])
+
+        def true(self, meta, items):
+            return Literal("true", (), True, meta.line, meta.column)
+
+        def null(self, meta, items):
+            return Literal("null", (Prop.parse(items[0]),), True, meta.line, meta.column, (at(items[0]),))
+
+        def member(self, meta, items):
+            prop, cls = items
+            return Literal("in", (Prop.parse(prop), str(cls)), True, meta.line, meta.column, (at(prop), at(cls)))
+
+        def predicate(self, meta, items):
+            name, *args = items
+            return Literal(str(name), tuple(Prop.parse(a) for a in args), True, meta.line, meta.column,
+                           tuple(at(a) for a in args))
+
+    return ToAst()
+
+
+# Readable names of the grammar's terminals, for "expected ..." in syntax errors.
+_GROUPS = (
+    (("ADD", "SUBTRACT", "MULTIPLY", "DIVIDE"), "an operation (add, subtract, multiply, divide)"),
+    (("CONCEPT", "VERBS", "MATH", "UNITS", "RULE"), "a statement (concept, verbs, math, units or rule)"),
+    (("NAME", "NOT", "TRUE", "NULL", "LPAR"), 'a condition (a property such as Verb1 in CLASS, a predicate such as '
+                                      'Coref(Subj1, Subj2), null(...), true, not or "(")'),
+    (("WORD", "STRING"), "a word or a quoted phrase"),
+    (("IF", "UNLESS"), '"if" or "unless"'),
+)
+_NAMES = {"NAME": "a name", "WORD": "a word", "STRING": "a quoted string", "$END": "the end of the file",
+          "VERBS": "verbs", "MATH": "math", "UNITS": "units"}
+_ORDER = ["__ANON_0", "RPAR", "COMMA", "COLON", "PLUS_EQ", "LPAR", "IN", "AND", "OR"]
+
+
+def _readable(expected: set[str]) -> list[str]:
+    expected = set(expected)
+    parts: list[tuple[int, str]] = []
+    for names, text in _GROUPS:
+        if set(names) <= expected:
+            expected -= set(names)
+            parts.append((50, text))
+    terminals = {t.name: t for t in _parser().terminals}
+    for name in expected:
+        term = terminals.get(name)
+        if name in _NAMES:
+            text = _NAMES[name]
+        elif term is not None and term.pattern.type == "str":
+            text = f'"{term.pattern.value}"'
+        else:
+            text = name.lower()
+        rank = _ORDER.index(name) if name in _ORDER else (90 if name == "$END" else 60)
+        parts.append((rank, text))
+    return [text for _, text in sorted(parts)]
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _syntax_diagnostic(error, text: str, source: str) -> Diagnostic:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    line, column = error.line, error.column
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        expected = set(error.accepts or error.expected)
+        if token.type == "$END":
+            found = "the end of the file"
+            line, column = token.end_line or line, token.end_column or column
+        else:
+            found = f'"{token.value}"'
+    elif isinstance(error, UnexpectedCharacters):
+        found = f'"{text[error.pos_in_stream]}"'
+        expected = set(error.allowed or ())
+    else:  # UnexpectedEOF
+        found, expected = "the end of the file", set(getattr(error, "expected", ()) or ())
+    if line is None or line < 1:
+        line, column = 1, 1
+    readable = _readable(expected - {"$END"}) + (["the end of the file"] if "$END" in expected else [])
+    message = f"unexpected {found}"
+    if "__ANON_0" in expected:  # "=>": the condition of a rule ended without an operation
+        before = text[: error.pos_in_stream if getattr(error, "pos_in_stream", None) is not None else len(text)]
+        names = re.findall(r"\brule\s+([A-Za-z][A-Za-z0-9_]*)", re.sub(r"#[^\n]*", "", before))
+        rest = [r for r in readable if r != '"=>"']
+        what = f"rule {names[-1]}" if names else "the rule"
+        operation = '"=>" followed by an operation (add, subtract, multiply, divide)'
+        message += f": {what} has no operation: expected {_join(rest + [operation])}"
+    elif readable:
+        message += f": expected {_join(readable)}"
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        lines = text.splitlines() or [""]
+        shown = lines[min(line, len(lines)) - 1]
+        context = f"{shown}\n{' ' * (column - 1)}^\n"
+    elif isinstance(error, UnexpectedEOF):
+        context = ""
+    else:
+        context = error.get_context(text)
+    return Diagnostic("error", source, line, column, message, context)
+
+
+def parse_rules(text: str, source: str = "<rules>") -> Ruleset:
+    """Parse the text of a rule file. Syntax errors raise :class:`RulesSyntaxError` (file, line,
+    column, what was expected); names are checked by :func:`pyasp.rules.check.check_rules`."""
+    from lark.exceptions import UnexpectedInput
+
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as error:
+        raise RulesSyntaxError(_syntax_diagnostic(error, text, source)) from None
+    ruleset = _transformer(source).transform(tree)
+    if ruleset.extends == "default":
+        default = _default_ruleset()
+        if default.source != source:
+            ruleset = replace(ruleset, base=default)
+    return ruleset
+
+
+def _default_ruleset() -> Ruleset:
+    path = rules_path("knowledge")
+    return _parse_cached(str(path), path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=4)
+def _parse_cached(path: str, _mtime: int) -> Ruleset:
+    return parse_rules(read_text_file(path, "rule file"), path)
+
+
+def load_rules(path: str | Path | None = None) -> Ruleset:
+    """Read and check a rule file (None: the packaged ``encodings/knowledge.rules``).
+
+    Raises :class:`RulesError` listing every error (``file:line:col: message``); warnings and
+    notes are not raised (``pyasp rules check`` shows them).
+    """
+    from .check import check_rules
+
+    source = rules_path("knowledge") if path is None else Path(path)
+    ruleset = parse_rules(read_text_file(source, "rule file"), str(source))
+    errors = [d for d in check_rules(ruleset) if d.severity == "error"]
+    if errors:
+        raise RulesError(errors)
+    return ruleset
+
+
+# -- printing -------------------------------------------------------------------------------------
+def format_condition(condition: Condition) -> str:
+    """A condition in DSL syntax, with the parentheses that keep its structure."""
+    if isinstance(condition, Literal):
+        return str(condition)
+    if isinstance(condition, Not):
+        inner = format_condition(condition.operand)
+        return f"not ({inner})" if isinstance(condition.operand, (And, Or)) else f"not {inner}"
+    if isinstance(condition, (And, Or)):
+        word = " and " if isinstance(condition, And) else " or "
+        return word.join(f"({format_condition(c)})" if _needs_parens(condition, c) else format_condition(c)
+                         for c in condition.operands)
+    raise TypeError(f"not a condition: {condition!r}")
+
+
+_WORD = re.compile(r"[A-Za-z$\u20ac\u00a3][A-Za-z0-9$'\-]*")
+
+
+def _format_word(word: str) -> str:
+    return word if _WORD.fullmatch(word) and word not in RESERVED_WORDS else _quote(word)
+
+
+def _format_entry(entry: Entry) -> str:
+    text = " ".join(_format_word(w) for w in entry.words) if entry.words else '""'
+    return text + (f" {entry.qualifier} {entry.qualifier_class}" if entry.qualifier else "")
+
+
+def _wrap(head: str, items: list[str], width: int) -> list[str]:
+    lines, line = [], head
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if line != head and len(line) + 1 + len(piece) > width:
+            lines.append(line)
+            line = "    " + piece
+        else:
+            line += " " + piece
+    lines.append(line)
+    return lines
+
+
+def format_rules(ruleset: Ruleset, width: int = 100) -> str:
+    """The file's own statements as DSL text (``extends``, concepts, classes, rules; no comments).
+
+    ``parse_rules(format_rules(rs))`` equals ``rs``.
+    """
+    out: list[str] = []
+    if ruleset.extends is not None:
+        out += [f"extends {ruleset.extends}", ""]
+    for concept in ruleset.concept_decls:
+        out.append(f"concept {concept.name}" + (f" {_quote(concept.description)}" if concept.description is not None else ""))
+    if ruleset.concept_decls:
+        out.append("")
+    for decl in ruleset.class_decls:
+        head = f"{decl.kind} {decl.name}" + (" +=" if decl.extend else ":")
+        out += _wrap(head, [_format_entry(e) for e in decl.entries], width)
+    if ruleset.class_decls:
+        out.append("")
+    for rule in ruleset.rule_decls:
+        out.append(f"rule {rule.name} ({rule.concept}):")
+        out += ["    " + line for line in _condition_lines(rule.condition, width - 4)]
+        out += [f"    => {rule.operation_text}", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _condition_lines(condition: Condition, width: int) -> list[str]:
+    text = format_condition(condition)
+    if len(text) <= width or not isinstance(condition, (And, Or)):
+        return [text]
+    word = "or" if isinstance(condition, Or) else "and"
+    parts = [f"({format_condition(c)})" if _needs_parens(condition, c) else format_condition(c) for c in condition.operands]
+    return [parts[0]] + [f"{word} {p}" for p in parts[1:]]
+
+
+def _needs_parens(parent: Condition, child: Condition) -> bool:
+    return isinstance(child, Or) or (isinstance(parent, And) and isinstance(child, And))
