@@ -166,10 +166,10 @@ def _progress(total: int, what: str):
     return progress, lambda n: progress.advance(task, n)
 
 
-def _load_data(data: Path, skip_bad: bool):
+def _load_data(data: Path, skip_bad: bool, extra_fields: tuple[str, ...] = ()):
     from pyasp.wordproblems import load_dataset
 
-    problems, bad = load_dataset(data, skip_bad=skip_bad)
+    problems, bad = load_dataset(data, skip_bad=skip_bad, extra_fields=extra_fields)
     for message in bad:
         err.print(f"pyasp: skipped {message}", markup=False)
     return problems
@@ -396,6 +396,197 @@ def rules_show(
         words = [" ".join(e.words) + (f" ({e.qualifier} {e.qualifier_class})" if e.qualifier else "") for e in entries]
         table.add_row(name, kind, ", ".join(words))
     out.print(table)
+
+# -- declarative rules: solving ----------------------------------------------------------------
+arith_app = typer.Typer(help="Arithmetic word problems by declarative rules (Roy & Roth, TACL 2018).", no_args_is_help=True)
+app.add_typer(arith_app, name="arith")
+
+RulesOpt = Annotated[
+    Optional[Path],
+    typer.Option("--rules", help="A rule file replacing the packaged encodings/knowledge.rules (start it with `extends default` to add to it)."),
+]
+ArithModelOpt = Annotated[
+    Optional[str],
+    typer.Option("--model", help="A model file written by `pyasp arith train` ('default': the shipped one)."),
+]
+
+
+@arith_app.command("solve")
+def arith_solve(
+    text: Annotated[str, typer.Argument(help="The word problem, in quotes.")],
+    rules: RulesOpt = None,
+    model: ArithModelOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    dot: Annotated[Optional[Path], typer.Option("--dot", help="Write the expression tree as Graphviz DOT (.svg if dot is installed).")] = None,
+) -> None:
+    """Solve an arithmetic word problem: expression, answer, and for every operation the concept,
+    the rule and the facts that made its condition true.
+
+    Example: [bold]pyasp arith solve "Tom has 5 apples. He gave 2 apples to Mary. How many apples does Tom have now?"[/bold]
+    """
+    from pyasp.arith.solver import solve_text
+    from pyasp.dot import write_dot
+
+    try:
+        solution = solve_text(text, model, rules)
+        if dot is not None:
+            written = write_dot(solution.to_dot(), dot)
+            if written != dot:
+                err.print(f"pyasp: the dot program is not installed: wrote DOT text to {written}", markup=False)
+    except PyaspError as error:
+        raise _fail(error) from None
+    if as_json:
+        out.print_json(json.dumps(solution.as_dict()))
+        return
+    out.print(f"expression: {solution.expression}", markup=False)
+    out.print(f"answer:     {solution.answer}", markup=False)
+    out.print("derivation:", markup=False)
+    for k, step in enumerate(solution.derivation, 1):
+        out.print(f"  {k}. {step['expression']} = {step['value']}   {step['concept']}, rule {step['rule']}", markup=False)
+        out.print(f"     condition: {step['condition']}", markup=False)
+        for fact in step["facts"]:
+            out.print(f"       - {fact}", markup=False)
+    out.print("numbers:", markup=False)
+    for n in solution.numbers:
+        props = ", ".join(f"{p}={n[p]!r}" for p in ("subj", "verb", "iobj", "obj", "unit", "rate", "math") if n[p])
+        out.print(f"  {n['index']}. {n['text']}{'' if n['used'] else '  (not used)'}: {props}"
+                  + (f"  [{', '.join(n['classes'])}]" if n["classes"] else ""), markup=False)
+    q = solution.question
+    props = ", ".join(f"{p}={q[p]!r}" for p in ("subj", "verb", "unit", "rate", "math") if q[p])
+    out.print(f"question: {props or '-'}", markup=False)
+    out.print(f"chosen among {solution.as_dict()['options']} rule applications, score {solution.score:.3f}, "
+              f"{solution.seconds:.2f} s", markup=False)
+
+
+@arith_app.command("train")
+def arith_train(
+    data: Annotated[Path, typer.Option("--data", help="Dataset JSON (MAWPS / CogComp format: sQuestion, lSolutions, lEquations).")],
+    out_path: Annotated[Path, typer.Option("--out", help="Where to write the model (JSON).")],
+    ids: Annotated[Optional[Path], typer.Option("--ids", help="Train only on the problems with these ids (one a line).")] = None,
+    rules: RulesOpt = None,
+    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training problems.", min=1)] = 10,
+    no_equations: Annotated[bool, typer.Option("--no-equations", help="Learn from the answers alone (ignore lEquations).")] = False,
+    jobs: JobsOpt = 1,
+    skip_bad: SkipBadOpt = False,
+    cache: CacheOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Learn the weights of concepts, rules and features from problems and their answers.
+
+    Example: [bold]pyasp arith train --data questions.json --ids allArith.txt --out arith.json --jobs 2[/bold]
+    """
+    from pyasp.algebra.solver import cache_dir
+    from pyasp.arith.evaluate import read_ids, select
+    from pyasp.arith.solver import train
+
+    try:
+        problems = _load_data(data, skip_bad, ("lEquations",))
+        if ids is not None:
+            problems = [problems[i] for i in select(problems, read_ids(ids), str(ids))]
+        progress, advance = _progress(len(problems), "reading and applying the rules")
+        start = time.perf_counter()
+        with progress:
+            model = train(problems, rules=rules, jobs=jobs, model_params={"epochs": epochs},
+                          use_equations=not no_equations, cache=cache or cache_dir(), progress=advance)
+        model.save(out_path)
+    except PyaspError as error:
+        raise _fail(error) from None
+    report = {"problems": len(problems), "features": len(model.weights_), "model": str(out_path),
+              "seconds": round(time.perf_counter() - start, 1)}
+    if as_json:
+        out.print_json(json.dumps(report))
+    else:
+        out.print(f"trained on {report['problems']} problems: {report['features']} weighted features; wrote {out_path} "
+                  f"in {report['seconds']} s", markup=False)
+
+
+@arith_app.command("eval")
+def arith_eval(
+    data: Annotated[Path, typer.Option("--data", help="Dataset JSON (MAWPS / CogComp format).")],
+    folds_dir: Annotated[
+        Optional[Path], typer.Option("--folds-dir", help="Cross-validate on the folds of this directory (fold*.txt, one id a line).")
+    ] = None,
+    folds: Annotated[int, typer.Option("--folds", help="Without --folds-dir: k of a seeded k-fold split.")] = 5,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the split (without --folds-dir).")] = 0,
+    train_ids: Annotated[Optional[Path], typer.Option("--train-ids", help="Train on these ids (with --test-ids) instead of cross-validating.")] = None,
+    test_ids: Annotated[Optional[Path], typer.Option("--test-ids", help="Score these ids (with --train-ids or --model).")] = None,
+    model: ArithModelOpt = None,
+    rules: RulesOpt = None,
+    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training problems.", min=1)] = 10,
+    no_equations: Annotated[bool, typer.Option("--no-equations", help="Learn from the answers alone (ignore lEquations).")] = False,
+    jobs: JobsOpt = 1,
+    skip_bad: SkipBadOpt = False,
+    cache: CacheOpt = None,
+    predictions: Annotated[Optional[Path], typer.Option("--predictions", help="Write every prediction to this JSON file.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Accuracy by cross-validation (the paper's folds with --folds-dir), by training on some ids
+    and testing on others (--train-ids, --test-ids), or of a trained model (--model).
+
+    Example: [bold]pyasp arith eval --data cogcomp/questions.json --folds-dir cogcomp/folds/allArith --jobs 2[/bold]
+
+    An answer counts as correct when it equals a gold solution to 1e-4 relative tolerance.
+    """
+    from pyasp.algebra.solver import cache_dir
+    from pyasp.arith.evaluate import cross_validate, evaluate_model, folds_from_dir, prepare_many, read_ids, seeded_folds, select
+    from pyasp.arith.model import KnowledgeModel
+    from pyasp.arith.solver import gold_uses_of, knowledge_for, load_model
+
+    try:
+        if model is not None and train_ids is not None:
+            raise PyaspError("--model scores a trained model; it cannot be combined with --train-ids")
+        if (train_ids is None) != (test_ids is None) and model is None:
+            raise PyaspError("--train-ids and --test-ids go together")
+        if folds_dir is not None and (model is not None or train_ids is not None):
+            raise PyaspError("--folds-dir cross-validates; it cannot be combined with --model or --train-ids")
+        if folds < 2:
+            raise PyaspError(f"--folds must be at least 2, got {folds}")
+        problems = _load_data(data, skip_bad, ("lEquations",))
+        trained = load_model(model) if model is not None else None
+        knowledge = knowledge_for(rules)
+        test = select(problems, read_ids(test_ids), str(test_ids)) if test_ids is not None else None
+        train = select(problems, read_ids(train_ids), str(train_ids)) if train_ids is not None else None
+        split = folds_from_dir(problems, folds_dir) if folds_dir is not None else None
+        if split is None and trained is None and train is None and len(problems) < folds:
+            raise PyaspError(f"{len(problems)} problems cannot be split into {folds} folds")
+        progress, advance = _progress(len(problems) * (1 if trained or train else 2), "evaluating")
+        params = {"epochs": epochs}
+        start = time.perf_counter()
+        with progress:
+            prepared = prepare_many(problems, knowledge, jobs=jobs, cache_dir=cache or cache_dir(), progress=advance)
+            if trained is not None:
+                result = evaluate_model(trained, problems, prepared, test)
+                title = f"model {model}"
+            elif train is not None:
+                fitted = KnowledgeModel(**params).fit([prepared[i] for i in train], [problems[i].solutions for i in train],
+                                                      gold_uses_of(problems, prepared, train, not no_equations))
+                result = evaluate_model(fitted, problems, prepared, test)
+                title = f"trained on {train_ids.name} ({len(train)}), tested on {test_ids.name}"
+            else:
+                split = split or seeded_folds(len(problems), folds, seed)
+                result = cross_validate(problems, prepared, split, model_params={**params, "use_equations": not no_equations},
+                                        jobs=jobs, progress=advance)
+                title = f"cross-validation on {folds_dir}" if folds_dir else f"{folds}-fold cross-validation, seed {seed}"
+        result.seconds = time.perf_counter() - start
+        if predictions is not None:
+            try:
+                predictions.write_text(json.dumps([p.as_dict() for p in result.predictions], indent=1) + "\n", encoding="utf-8")
+            except OSError as error:
+                raise PyaspError(f"cannot write {predictions}: {error.strerror or error}") from None
+    except PyaspError as error:
+        raise _fail(error) from None
+    if as_json:
+        out.print_json(json.dumps(result.as_dict()))
+        return
+    table = Table(title=f"{data.name}: {title}")
+    for column in ("fold", "problems", "correct", "accuracy"):
+        table.add_column(column)
+    for fold in result.folds:
+        table.add_row(str(fold["fold"]), str(fold["n"]), str(fold["correct"]), f"{fold['accuracy']:.4f}")
+    table.add_row("all", str(result.n), str(result.correct), f"{result.accuracy:.4f}")
+    out.print(table)
+    out.print(f"{result.seconds:.1f} s in all; some derivation of the rules reached the answer for {result.oracle:.3f} of the problems",
+              markup=False)
 
 
 def main() -> None:

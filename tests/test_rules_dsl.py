@@ -317,9 +317,10 @@ def test_compiled_literals_follow_the_fact_vocabulary():
 
 def test_disjuncts_are_numbered_in_the_order_the_condition_lists_them():
     rule = load_rules().rule("rate_divide")
-    first, second = dnf(rule.condition)
+    first, second, third = dnf(rule.condition)
     assert [str(lit) for lit in first] == ["not null(Rate2)", "null(Rate1)", "Coref(Unit1, Unit2)"]
     assert [str(lit) for lit in second] == ["not null(RateQ)", "Coref(Unit1, UnitQ)", "Coref(Unit2, RateQ)"]
+    assert [str(lit) for lit in third] == ["not null(RateQ)", "Coref(Unit2, RateQ)"]
 
 
 def test_compiling_rules_with_errors_raises():

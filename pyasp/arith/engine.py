@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from ..asp import Program
 from ..text.reading import Document
-from .features import assumption_features, option_features, pair_context, relevance_features
+from .features import assumption_features, concept_label, option_features, pair_context, relevance_features, root_features
 from .inference import Option
 from .knowledge import Knowledge
 from .properties import PROPERTIES, NumberInfo, ProblemInfo, read_problem
@@ -31,6 +31,8 @@ class Prepared:
     options: dict[tuple[int, int], list[Option]] = field(default_factory=dict)
     option_features: list[dict[str, float]] = field(default_factory=list)
     relevance_features: list[dict[str, float]] = field(default_factory=list)
+    root_features: list[dict[str, float]] = field(default_factory=list)
+    labelled: list[bool] = field(default_factory=list)  # option row agrees with the concept heuristics
     memberships: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
 
     def has_rate(self, number: int) -> bool:
@@ -80,6 +82,8 @@ def prepare(doc: Document, knowledge: Knowledge) -> Prepared:
         assumed = assumption_features(info, na, nb, knowledge.assumptions.get((rule_name, d), ()))
         row = len(prepared.option_features)
         prepared.option_features.append(option_features(contexts[(a, b)], rule.name, rule.concept, rule.op, assumed))
+        prepared.root_features.append(root_features(info, rule.concept, rule.op))
+        prepared.labelled.append(concept_label(info, na, nb, rule.op, memberships) == rule.concept)
         prepared.options.setdefault((a, b), []).append(Option(row, rule.name, d, rule.concept, rule.op))
     prepared.relevance_features = [relevance_features(info, n) for n in info.numbers]
     return prepared

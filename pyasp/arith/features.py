@@ -131,6 +131,47 @@ def option_features(context: list[str], rule: str, concept: str, op: str, assume
     return out
 
 
+PART_WHOLE_CUES = ("remaining", "rest", "either")
+TOTAL_CUES = ("all", "altogether", "overall", "total", "sum", "together", "combined", "both")
+
+
+def concept_label(info: ProblemInfo, a: NumberInfo, b: NumberInfo, op: str, classes: dict[int, list[tuple[str, str]]]) -> str:
+    """The concept the heuristics of Section 5.1 give an operation on numbers ``a`` and ``b``
+    (used in training only: a derivation whose concepts disagree is not taken as gold when one
+    that agrees reaches the answer). A math term of a class that fits the operation: explicit
+    math; else multiplication and division: dimensional analysis; addition and subtraction:
+    part-whole when the two numbers share a verb, "remaining", "rest" or "either" follows the
+    later one, or (for addition) the question asks for a total; else transfer."""
+    fitting = {"add": ("add", "sub"), "subtract": ("add", "sub")}.get(op, ("mul",))
+    for n in (a, b, info.question):
+        if any(prop == "math" and cls.lower() in fitting for prop, cls in classes.get(n.index, ())):
+            return "explicit_math"
+    if op not in ("add", "subtract"):
+        return "dimensional_analysis"
+    if a.verb is not None and b.verb is not None and a.verb.lemma == b.verb.lemma:
+        return "part_whole"
+    start, end = info.doc.sentences[b.mention.sentence]
+    after = {t.lemma.lower() for t in info.doc.tokens[b.mention.end : min(end, b.mention.end + 6)]}
+    if after & set(PART_WHOLE_CUES):
+        return "part_whole"
+    if op == "add" and set(info.words) & set(TOTAL_CUES):
+        return "part_whole"
+    return "transfer"
+
+
+def root_features(info: ProblemInfo, concept: str, op: str) -> dict[str, float]:
+    """Features of the last operation of the expression: the question's cue words and what the
+    question asks (a rate, a comparison, a unit), conjoined with the operation and the concept."""
+    cues = [f"q:{w}" for w in QUESTION_CUES if w in info.words]
+    q = info.question
+    cues += [f"q:has_{prop}" for prop in ("rate", "math", "unit") if q.get(prop) is not None]
+    out = {f"root|{op}": 1.0, f"root|{concept}": 1.0}
+    for c in cues:
+        out[f"root|{op}|{c}"] = 1.0
+        out[f"root|{concept}|{c}"] = 1.0
+    return out
+
+
 def relevance_features(info: ProblemInfo, n: NumberInfo) -> dict[str, float]:
     """Why a number might be left out (features of the number, scored when it is used)."""
     out = {"rel:bias": 1.0}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+import heapq
 from fractions import Fraction
 
 import numpy as np
@@ -38,7 +39,7 @@ class Leaf:
 
     rep: int = 0
     score: float = 0.0
-    value: Fraction = Fraction(0)
+    value: Fraction | float = Fraction(0)
     mask: int = 0
 
 
@@ -49,7 +50,7 @@ class Step:
     first: Leaf | Step
     second: Leaf | Step
     option: Option
-    value: Fraction
+    value: Fraction | float
     rep: int
     score: float
     mask: int
@@ -129,42 +130,100 @@ def search(
     *,
     beam: int = 1000,
     max_numbers: int = 5,
-    accept: Callable[[Fraction], bool] | None = None,
+    accept: Callable[[Expr], bool] | None = None,
     top: int = 1,
+    root_scores: np.ndarray | None = None,
+    struct_scores: np.ndarray | None = None,
 ) -> list[tuple[float, Expr]]:
-    """The best expressions (score, expression), best first; with ``accept``, only those whose
-    value it accepts (training: the expressions that give the right answer)."""
+    """The best expressions (score, expression), best first; with ``accept``, only those it
+    accepts (training: the expressions that give the right answer).
+
+    ``root_scores`` (per option row) score the option that makes the last operation;
+    ``struct_scores`` (see :func:`struct_index`) score each operation by its operation and
+    whether its operands are numbers or sub-expressions. The search computes in floating
+    point; the expressions returned carry exact values.
+    """
     n = len(values)
     states: dict[int, list[Expr]] = {}
     for i in range(n):
-        states[1 << i] = [Leaf(i + 1, i + 1, 0.0, values[i], 1 << i)]
+        states[1 << i] = [Leaf(i + 1, i + 1, 0.0, float(values[i]), 1 << i)]
+    scores = [float(x) for x in option_scores]
+    roots = [float(x) for x in root_scores] if root_scores is not None else [0.0] * len(scores)
+    struct = [float(x) for x in struct_scores] if struct_scores is not None else [0.0] * (4 * len(OPERATIONS))
+    op_base = {op: 4 * k for k, op in enumerate(OPERATIONS)}
+    rate = [False] + [has_rate(i + 1) for i in range(n)]
+    math = [False] + [has_math(i + 1) for i in range(n)]
     masks = sorted((m for m in range(1, 1 << n) if 2 <= bin(m).count("1") <= max_numbers), key=lambda m: bin(m).count("1"))
     finals: list[tuple[float, Expr]] = []
     for mask in masks:
         low = mask & -mask
-        found: list[Expr] = []
+        found: list[tuple] = []
         sub = (mask - 1) & mask
         while sub:
             if sub & low:
                 other = mask ^ sub
-                for left in states.get(sub, ()):
-                    for right in states.get(other, ()):
+                rights = states.get(other)
+                for left in states.get(sub, ()) if rights else ():
+                    for right in rights:
                         first, second = (left, right) if left.rep < right.rep else (right, left)
-                        for opt in options.get((first.rep, second.rep), ()):
-                            value = combine_value(opt.op, first.value, second.value)
-                            if value is None:
-                                continue
-                            rep = representative(opt.concept, first.rep, second.rep, has_rate, has_math)
-                            score = first.score + second.score + float(option_scores[opt.row])
-                            found.append(Step(first, second, opt, value, rep, score, mask))
+                        opts = options.get((first.rep, second.rep))
+                        if not opts:
+                            continue
+                        x, y, base = first.value, second.value, first.score + second.score
+                        kind = 2 * isinstance(first, Step) + isinstance(second, Step)
+                        for opt in opts:
+                            op = opt.op
+                            if op == "add":
+                                value = x + y
+                            elif op == "subtract":
+                                value = abs(x - y)
+                            elif op == "multiply":
+                                value = x * y
+                            elif op == "divide":
+                                if y == 0:
+                                    continue
+                                value = x / y
+                            else:
+                                if x == 0:
+                                    continue
+                                value = y / x
+                            found.append((base + scores[opt.row] + struct[op_base[op] + kind], first, second, opt, value))
             sub = (sub - 1) & mask
         if len(found) > beam:
-            found.sort(key=lambda e: -e.score)
-            found = found[:beam]
-        states[mask] = found
+            found = heapq.nlargest(beam, found, key=lambda t: t[0])
+        kept = []
+        for score, first, second, opt, value in found:
+            concept = opt.concept
+            a, b = first.rep, second.rep
+            if concept == "dimensional_analysis":
+                rep = b if rate[a] and not rate[b] else a
+            elif concept == "explicit_math":
+                rep = b if math[b] and not math[a] else a
+            else:
+                rep = a
+            kept.append(Step(first, second, opt, value, rep, score, mask))
+        states[mask] = kept
         bonus = float(sum(relevance_scores[i] for i in range(n) if mask >> i & 1))
-        for expr in found:
-            if accept is None or accept(expr.value):
-                finals.append((expr.score + bonus, expr))
+        for expr in kept:
+            if accept is None or accept(expr):
+                finals.append((expr.score + bonus + roots[expr.option.row], expr))
     finals.sort(key=lambda t: -t[0])
-    return finals[:top]
+    return [(score, exact(expr, values)) for score, expr in finals[:top]]
+
+
+def struct_index(step: Step) -> int:
+    """Where a step's structure feature sits in ``struct_scores``."""
+    return 4 * OPERATIONS.index(step.option.op) + 2 * isinstance(step.first, Step) + isinstance(step.second, Step)
+
+
+def struct_names() -> list[str]:
+    return [f"struct|{op}|{a}{b}" for op in OPERATIONS for a in "LS" for b in "LS"]
+
+
+def exact(expr: Expr, values: tuple[Fraction, ...]) -> Expr:
+    """The expression with exact (rational) values in place of the search's floats."""
+    if isinstance(expr, Leaf):
+        return Leaf(expr.number, expr.rep, expr.score, Fraction(values[expr.number - 1]), expr.mask)
+    first, second = exact(expr.first, values), exact(expr.second, values)
+    value = combine_value(expr.option.op, first.value, second.value)
+    return Step(first, second, expr.option, value, expr.rep, expr.score, expr.mask)

@@ -24,7 +24,7 @@ from scipy import sparse
 from ..errors import PyaspError
 from ..wordproblems import is_correct
 from .engine import Prepared
-from .inference import Expr, leaves, search, steps
+from .inference import Expr, leaves, search, steps, struct_index, struct_names
 
 FORMAT = "pyasp-arith-model"
 VERSION = 1
@@ -39,7 +39,9 @@ class KnowledgeModel:
     beam: int = 1000
     max_numbers: int = 5
     seed: int = 0
-    two_stage: bool = True
+    two_stage: bool = False
+    margin: float = 0.0
+    concept_labels: bool = True
     weights_: dict[str, float] = field(default_factory=dict)
 
     # -- features -> arrays ---------------------------------------------------------------------
@@ -49,7 +51,7 @@ class KnowledgeModel:
         out = []
         for p in prepared:
             mats = []
-            for rows in (p.option_features, p.relevance_features):
+            for rows in (p.option_features, p.relevance_features, p.root_features):
                 indptr, indices, data = [0], [], []
                 for f in rows:
                     for k, v in f.items():
@@ -66,23 +68,34 @@ class KnowledgeModel:
             size = max(vocab.values(), default=-1) + 1
         return [[sparse.csr_matrix((d, i, ptr), shape=(len(ptr) - 1, size)) for ptr, i, d in mats] for mats in out]
 
-    def _search(self, p: Prepared, vec, w: np.ndarray, accept=None, top: int = 1):
+    def _search(self, p: Prepared, vec, w: np.ndarray, struct: np.ndarray, accept=None, top: int = 1):
         return search(p.values, p.options, vec[0] @ w, vec[1] @ w, p.has_rate, p.has_math,
-                      beam=self.beam, max_numbers=self.max_numbers, accept=accept, top=top)
+                      beam=self.beam, max_numbers=self.max_numbers, accept=accept, top=top,
+                      root_scores=vec[2] @ w, struct_scores=w[struct])
 
     @staticmethod
-    def _phi(expr: Expr, vec, size: int) -> np.ndarray:
+    def _phi(expr: Expr, vec, size: int, struct: np.ndarray) -> np.ndarray:
         out = np.zeros(size)
-        rows = [step.option.row for step in steps(expr)]
+        all_steps = steps(expr)
+        rows = [step.option.row for step in all_steps]
         if rows:
             out += np.asarray(vec[0][rows].sum(axis=0)).ravel()
+            out += np.asarray(vec[2][rows[-1]].todense()).ravel()
+        for step in all_steps:
+            out[struct[struct_index(step)]] += 1.0
         out += np.asarray(vec[1][[n - 1 for n in leaves(expr)]].sum(axis=0)).ravel()
         return out
 
     # -- learning -------------------------------------------------------------------------------
-    def fit(self, prepared: list[Prepared], solutions: list[tuple[float, ...]]) -> KnowledgeModel:
-        vocab: dict[str, int] = {}
+    def fit(self, prepared: list[Prepared], solutions: list[tuple[float, ...]],
+            uses: list[frozenset[int] | None] | None = None) -> KnowledgeModel:
+        """Learn from the answers (``solutions``); with ``uses`` (the numbers of each problem
+        that its gold equation uses, 1-based, or None), a derivation counts as gold only when it
+        uses exactly those numbers."""
+        uses = uses or [None] * len(prepared)
+        vocab: dict[str, int] = {name: i for i, name in enumerate(struct_names())}
         vecs = self._vectorise(prepared, vocab, grow=True)
+        struct = np.arange(len(struct_names()))
         names = sorted(vocab, key=vocab.get)
         concepts = {opt.concept for p in prepared for opts in p.options.values() for opt in opts}
         is_concept = np.array([_concept_feature(n, concepts) for n in names], dtype=bool)
@@ -96,17 +109,29 @@ class KnowledgeModel:
             for _ in range(epochs):
                 rng.shuffle(order)
                 for k in order:
-                    p, vec, sols = prepared[k], vecs[k], solutions[k]
+                    p, vec, sols, used = prepared[k], vecs[k], solutions[k], uses[k]
                     if len(p.values) < 2:
                         continue
-                    pred = self._search(p, vec, w)
-                    if not pred or not is_correct(float(pred[0][1].value), sols):
-                        gold = self._search(p, vec, w, accept=lambda v, s=sols: is_correct(float(v), s))
+                    pred = self._search(p, vec, w, struct)
+                    gold_e = wrong_e = None
+                    if not pred or not _gold(pred[0][1], sols, used):
+                        gold = []
+                        if self.concept_labels and p.labelled:
+                            gold = self._search(p, vec, w, struct, accept=lambda e, s=sols, u=used, lab=p.labelled:
+                                                _gold(e, s, u) and all(lab[st.option.row] for st in steps(e)))
+                        if not gold:
+                            gold = self._search(p, vec, w, struct, accept=lambda e, s=sols, u=used: _gold(e, s, u))
                         if gold:
-                            delta = self._phi(gold[0][1], vec, len(names))
-                            if pred:
-                                delta -= self._phi(pred[0][1], vec, len(names))
-                            w += np.where(mask, delta, 0.0)
+                            gold_e, wrong_e = gold[0][1], pred[0][1] if pred else None
+                    elif self.margin > 0:
+                        wrong = self._search(p, vec, w, struct, accept=lambda e, s=sols, u=used: not _gold(e, s, u))
+                        if wrong and pred[0][0] - wrong[0][0] < self.margin:
+                            gold_e, wrong_e = pred[0][1], wrong[0][1]
+                    if gold_e is not None:
+                        delta = self._phi(gold_e, vec, len(names), struct)
+                        if wrong_e is not None:
+                            delta -= self._phi(wrong_e, vec, len(names), struct)
+                        w += np.where(mask, delta, 0.0)
                     total += w
                     count += 1
             w = total / max(count, 1)
@@ -115,16 +140,17 @@ class KnowledgeModel:
 
     # -- prediction -----------------------------------------------------------------------------
     def _weights_for(self, prepared: list[Prepared]):
-        vocab = {name: i for i, name in enumerate(self.weights_)}
-        w = np.array(list(self.weights_.values()), dtype=float)
-        return self._vectorise(prepared, vocab, grow=False), w
+        names = struct_names() + [n for n in self.weights_ if not n.startswith("struct|")]
+        vocab = {name: i for i, name in enumerate(names)}
+        w = np.array([self.weights_.get(n, 0.0) for n in names], dtype=float)
+        return self._vectorise(prepared, vocab, grow=False), w, np.arange(len(struct_names()))
 
     def best(self, p: Prepared, top: int = 1) -> list[tuple[float, Expr]]:
         """The best expressions of one prepared problem, (score, expression), best first."""
         if len(p.values) < 2:
             return []
-        [vec], w = self._weights_for([p])
-        return self._search(p, vec, w, top=top)
+        [vec], w, struct = self._weights_for([p])
+        return self._search(p, vec, w, struct, top=top)
 
     def predict(self, prepared: list[Prepared]) -> list[float | None]:
         out = []
@@ -137,7 +163,8 @@ class KnowledgeModel:
     def to_json(self) -> dict:
         return {"format": FORMAT, "version": VERSION,
                 "params": {"epochs": self.epochs, "beam": self.beam, "max_numbers": self.max_numbers,
-                           "seed": self.seed, "two_stage": self.two_stage},
+                           "seed": self.seed, "two_stage": self.two_stage, "margin": self.margin,
+                           "concept_labels": self.concept_labels},
                 "weights": dict(sorted(self.weights_.items()))}
 
     def save(self, path: str | Path) -> None:
@@ -152,7 +179,8 @@ class KnowledgeModel:
         try:
             params = data["params"]
             model = cls(int(params["epochs"]), int(params["beam"]), int(params["max_numbers"]), int(params["seed"]),
-                        bool(params["two_stage"]))
+                        bool(params["two_stage"]), float(params.get("margin", 0.0)),
+                        bool(params.get("concept_labels", True)))
             model.weights_ = {str(k): float(v) for k, v in data["weights"].items()}
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise PyaspError(f"{source}: malformed model ({err})") from None
@@ -163,6 +191,12 @@ class KnowledgeModel:
         from ..errors import read_json_file
 
         return cls.from_json(read_json_file(path, "model"), str(path))
+
+
+def _gold(expr: Expr, solutions: tuple[float, ...], used: frozenset[int] | None) -> bool:
+    if not is_correct(float(expr.value), solutions):
+        return False
+    return used is None or used == frozenset(leaves(expr))
 
 
 def _concept_feature(name: str, concepts: set[str]) -> bool:

@@ -1,0 +1,234 @@
+"""Declarative rules end to end: text -> numbers and their properties -> rules that apply to each
+pair (clingo) -> the best expression under the learned weights, with its derivation.
+
+    >>> from pyasp.arith.solver import solve_text                                 # doctest: +SKIP
+    >>> s = solve_text("Tom has 5 apples. He gave 2 apples to Mary. How many apples does Tom have now?")
+    >>> s.expression, s.answer                                                    # doctest: +SKIP
+    ('(5 - 2)', 3)
+    >>> s.derivation[0]["rule"], s.derivation[0]["concept"]                     # doctest: +SKIP
+    ('have_give', 'transfer')
+
+``solve_text`` uses the packaged rule file (``encodings/knowledge.rules``) and the model shipped
+with the package (trained by ``pyasp arith train`` on AllArith) unless given others.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import InputError, NoAnswer
+from ..text.reading import read
+from ..wordproblems import WordProblem
+from .engine import Prepared, prepare
+from .inference import SYMBOLS, Expr, Leaf, Step, infix, leaves, steps
+from .knowledge import Knowledge, load_knowledge
+from .model import KnowledgeModel
+from .properties import PROPERTIES, NumberInfo
+
+#: The model shipped with the package (trained on all of AllArith by `pyasp arith train`).
+DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "arith.json"
+
+QUESTION_WORDS = ("how", "what", "?", "find", "calculate")
+
+
+@lru_cache(maxsize=4)
+def _load_model(path: str) -> KnowledgeModel:
+    return KnowledgeModel.load(path)
+
+
+def load_model(path: str | Path | None = None) -> KnowledgeModel:
+    """A model file, or the shipped default (``None`` or ``"default"``)."""
+    if path is None or str(path) == "default":
+        if not DEFAULT_MODEL.is_file():
+            raise InputError(f"the default model is missing ({DEFAULT_MODEL}); train one with `pyasp arith train`")
+        path = DEFAULT_MODEL
+    return _load_model(str(Path(path).resolve()))
+
+
+@lru_cache(maxsize=8)
+def _knowledge(path: str | None) -> Knowledge:
+    return load_knowledge(path)
+
+
+def knowledge_for(rules: str | Path | Knowledge | None = None) -> Knowledge:
+    """The knowledge of a rule file (None: the packaged one), cached by path."""
+    if isinstance(rules, Knowledge):
+        return rules
+    return _knowledge(None if rules is None else str(Path(rules).resolve()))
+
+
+def _number_text(value) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def as_number(value) -> int | float:
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def _phrase(number: NumberInfo, prop: str) -> str | None:
+    phrase = number.get(prop)
+    if phrase is None:
+        return None
+    return phrase.text + (f" (= {phrase.resolved})" if phrase.resolved and phrase.resolved != phrase.lemma else "")
+
+
+def _facts(knowledge: Knowledge, prepared: Prepared, step: Step) -> list[str]:
+    """The facts that made the chosen disjunct of the rule's condition true, in words."""
+    info = prepared.info
+    numbers = {"1": info.numbers[step.first.rep - 1], "2": info.numbers[step.second.rep - 1], "Q": info.question}
+    out = []
+    for lit in knowledge.disjuncts.get((step.option.rule, step.option.disjunct), ()):
+        if lit.predicate == "true":
+            continue
+        prop = lit.args[0]
+        number = numbers[prop.role]
+        if lit.predicate == "null":
+            value = _phrase(number, prop.fact)
+            out.append(f"{prop} is absent" if lit.positive else f"{prop} = {value!r}")
+        elif lit.predicate == "in":
+            value = _phrase(number, prop.fact)
+            out.append(f"{prop} = {value!r} is {'' if lit.positive else 'not '}in {lit.args[1]}")
+        else:
+            values = ", ".join(f"{a} = {_phrase(numbers[a.role], a.fact)!r}" for a in lit.args)
+            out.append(f"{'' if lit.positive else 'not '}{lit.predicate}({', '.join(map(str, lit.args))}) "
+                       f"assumed {'true' if lit.positive else 'false'}: {values}")
+    return out
+
+
+@dataclass
+class Solution:
+    expression: str
+    answer: int | float
+    expr: Expr
+    prepared: Prepared
+    knowledge: Knowledge
+    score: float
+    seconds: float
+    derivation: list[dict] = field(default_factory=list)
+
+    @property
+    def numbers(self) -> list[dict]:
+        """Every number of the text with its properties, and whether the expression uses it."""
+        used = set(leaves(self.expr))
+        out = []
+        for n in self.prepared.info.numbers:
+            item = {"index": n.index, "value": _number_text(n.value), "text": n.mention.text, "used": n.index in used}
+            for prop in PROPERTIES:
+                item[prop] = _phrase(n, prop)
+            item["classes"] = [f"{p}:{c}" for p, c in self.prepared.memberships.get(n.index, [])]
+            out.append(item)
+        return out
+
+    @property
+    def question(self) -> dict:
+        q = self.prepared.info.question
+        item = {prop: _phrase(q, prop) for prop in PROPERTIES}
+        item["classes"] = [f"{p}:{c}" for p, c in self.prepared.memberships.get(0, [])]
+        return item
+
+    def as_dict(self) -> dict:
+        return {
+            "expression": self.expression,
+            "answer": self.answer,
+            "derivation": self.derivation,
+            "numbers": self.numbers,
+            "question": self.question,
+            "options": sum(len(v) for v in self.prepared.options.values()),
+            "score": self.score,
+            "rules": self.knowledge.source,
+            "seconds": round(self.seconds, 3),
+        }
+
+    def to_dot(self) -> str:
+        """The expression tree as Graphviz DOT: operations carry their concept and rule."""
+        lines = ["digraph expression {", '  node [fontname="Helvetica"];']
+        counter = iter(range(10**6))
+
+        def walk(e: Expr) -> str:
+            name = f"n{next(counter)}"
+            if isinstance(e, Leaf):
+                lines.append(f'  {name} [shape=box, label="{_number_text(self.prepared.values[e.number - 1])}"];')
+                return name
+            left, right = walk(e.first), walk(e.second)
+            label = f"{SYMBOLS[e.option.op]} = {_number_text(e.value)}\\n{e.option.concept}\\n{e.option.rule}"
+            lines.append(f'  {name} [shape=ellipse, label="{label}"];')
+            lines.append(f"  {name} -> {left};")
+            lines.append(f"  {name} -> {right};")
+            return name
+
+        walk(self.expr)
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+
+def derivation(expr: Expr, prepared: Prepared, knowledge: Knowledge) -> list[dict]:
+    """For every operation, bottom-up: what it computes, its concept, its rule by name, the
+    condition that held and the facts that made it hold."""
+    out = []
+    for step in steps(expr):
+        out.append({
+            "operation": step.option.op,
+            "expression": infix(step, prepared.values),
+            "value": _number_text(step.value),
+            "concept": step.option.concept,
+            "rule": step.option.rule,
+            "condition": knowledge.condition(step.option.rule, step.option.disjunct),
+            "numbers": [step.first.rep, step.second.rep],
+            "facts": _facts(knowledge, prepared, step),
+        })
+    return out
+
+
+def check_text(text: str) -> None:
+    if not isinstance(text, str) or not text.strip():
+        raise InputError("empty problem: give the text of a word problem")
+
+
+def solve_prepared(prepared: Prepared, model: KnowledgeModel) -> tuple[float, Expr]:
+    if not prepared.info.numbers:
+        raise InputError("no number: the problem has no number to compute with")
+    if len(prepared.info.numbers) < 2:
+        raise NoAnswer("only one number in the text: nothing to combine")
+    found = model.best(prepared)
+    if not found:
+        raise NoAnswer("no rule applies to any pair of numbers of the problem")
+    return found[0]
+
+
+def solve_text(text: str, model: KnowledgeModel | str | Path | None = None,
+               rules: str | Path | Knowledge | None = None) -> Solution:
+    """Solve one arithmetic word problem (see the module docstring). Raises InputError for text
+    that is not a problem and NoAnswer when no derivation answers it."""
+    start = time.perf_counter()
+    check_text(text)
+    if not isinstance(model, KnowledgeModel):
+        model = load_model(model)
+    knowledge = knowledge_for(rules)
+    prepared = prepare(read(text), knowledge)
+    score, expr = solve_prepared(prepared, model)
+    return Solution(infix(expr, prepared.values), as_number(expr.value), expr, prepared, knowledge, score,
+                    time.perf_counter() - start, derivation(expr, prepared, knowledge))
+
+
+def gold_uses_of(problems: list[WordProblem], prepared: list[Prepared], indices: list[int], use: bool = True):
+    """The numbers the gold equations use, for the problems at ``indices`` (None where unknown)."""
+    from .evaluate import gold_uses
+
+    return [gold_uses(problems[i], prepared[i].values) if use else None for i in indices]
+
+
+def train(problems: list[WordProblem], *, rules: str | Path | Knowledge | None = None, jobs: int = 1,
+          model_params: dict | None = None, use_equations: bool = True, cache: str | Path | None = None,
+          progress=None) -> KnowledgeModel:
+    """Learn a model from problems and their answers (and, with ``use_equations``, the numbers
+    their gold equations use, when the records have ``lEquations``)."""
+    from .evaluate import gold_uses, prepare_many
+
+    knowledge = knowledge_for(rules)
+    prepared = prepare_many(problems, knowledge, jobs=jobs, cache_dir=cache, progress=progress)
+    uses = [gold_uses(p, q.values) if use_equations else None for p, q in zip(problems, prepared)]
+    model = KnowledgeModel(**(model_params or {}))
+    return model.fit(prepared, [p.solutions for p in problems], uses)
