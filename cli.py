@@ -34,6 +34,25 @@ def _fail(error: PyaspError) -> typer.Exit:
     return typer.Exit(error.exit_code)
 
 
+def _write_dot(dot_text: str, path: Path) -> None:
+    """Write a picture (SVG with Graphviz's dot, else DOT text, said on stderr)."""
+    from pyasp.dot import write_dot
+
+    written = write_dot(dot_text, path)
+    if written != path:
+        err.print(f"pyasp: the dot program is not installed: wrote DOT text to {written}", markup=False)
+
+
+def _folds_table(title: str, folds: list[dict], n: int, correct: int, accuracy: float, digits: int = 3) -> Table:
+    table = Table(title=title)
+    for column in ("fold", "problems", "correct", "accuracy"):
+        table.add_column(column)
+    for fold in folds:
+        table.add_row(str(fold["fold"]), str(fold["n"]), str(fold["correct"]), f"{fold['accuracy']:.{digits}f}")
+    table.add_row("all", str(n), str(correct), f"{accuracy:.{digits}f}")
+    return table
+
+
 def _parse_settings(weights: list[str] | None, max_depth: int | None, allow_unused: bool) -> dict[str, int]:
     settings: dict[str, int] = {}
     for item in weights or []:
@@ -83,7 +102,6 @@ def algebra_candidates(
     """
     from pyasp.algebra.candidates import generate_candidates
     from pyasp.algebra.quantities import load_quantities
-    from pyasp.dot import write_dot
 
     try:
         settings = _parse_settings(weight, max_depth, allow_unused)
@@ -91,9 +109,7 @@ def algebra_candidates(
             load_quantities(quantities), top=top, settings=settings, encoding=encoding, time_limit_s=time_limit
         )
         if dot is not None and result.candidates:
-            written = write_dot(result.candidates[0].tree.to_dot(), dot)
-            if written != dot:
-                err.print(f"pyasp: the dot program is not installed: wrote DOT text to {written}", markup=False)
+            _write_dot(result.candidates[0].tree.to_dot(), dot)
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
@@ -187,14 +203,11 @@ def algebra_solve(
     Example: [bold]pyasp algebra solve "Tom paid 80 dollars for a bike rental: 17 dollars plus 7 dollars an hour. For how many hours did he rent it?"[/bold]
     """
     from pyasp.algebra.solver import solve_text
-    from pyasp.dot import write_dot
 
     try:
         solution = solve_text(text, model)
         if dot is not None:
-            written = write_dot(solution.tree.to_dot(), dot)
-            if written != dot:
-                err.print(f"pyasp: the dot program is not installed: wrote DOT text to {written}", markup=False)
+            _write_dot(solution.tree.to_dot(), dot)
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
@@ -301,14 +314,9 @@ def algebra_eval(
     if as_json:
         out.print_json(json.dumps(result.as_dict()))
         return
-    table = Table(title=f"{data.name}: " + (f"model {model}" if trained else f"{folds}-fold cross-validation, seed {seed}")
-                  + (f", ablation {ablation}" if ablation else ""))
-    for column in ("fold", "problems", "correct", "accuracy"):
-        table.add_column(column)
-    for fold in result.folds:
-        table.add_row(str(fold["fold"]), str(fold["n"]), str(fold["correct"]), f"{fold['accuracy']:.3f}")
-    table.add_row("all", str(result.n), str(result.correct), f"{result.accuracy:.3f}")
-    out.print(table)
+    title = f"{data.name}: " + (f"model {model}" if trained else f"{folds}-fold cross-validation, seed {seed}") \
+        + (f", ablation {ablation}" if ablation else "")
+    out.print(_folds_table(title, result.folds, result.n, result.correct, result.accuracy))
     extra = f"; local operator accuracy {result.operator_accuracy:.3f}" if result.operator_accuracy is not None else ""
     out.print(f"{result.seconds:.1f} s in all; a candidate with the right answer existed for {result.oracle:.3f} of the problems{extra}",
               markup=False)
@@ -425,14 +433,11 @@ def arith_solve(
     Example: [bold]pyasp arith solve "Tom has 5 apples. He gave 2 apples to Mary. How many apples does Tom have now?"[/bold]
     """
     from pyasp.arith.solver import solve_text
-    from pyasp.dot import write_dot
 
     try:
         solution = solve_text(text, model, rules)
         if dot is not None:
-            written = write_dot(solution.to_dot(), dot)
-            if written != dot:
-                err.print(f"pyasp: the dot program is not installed: wrote DOT text to {written}", markup=False)
+            _write_dot(solution.to_dot(), dot)
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
@@ -578,13 +583,7 @@ def arith_eval(
     if as_json:
         out.print_json(json.dumps(result.as_dict()))
         return
-    table = Table(title=f"{data.name}: {title}")
-    for column in ("fold", "problems", "correct", "accuracy"):
-        table.add_column(column)
-    for fold in result.folds:
-        table.add_row(str(fold["fold"]), str(fold["n"]), str(fold["correct"]), f"{fold['accuracy']:.4f}")
-    table.add_row("all", str(result.n), str(result.correct), f"{result.accuracy:.4f}")
-    out.print(table)
+    out.print(_folds_table(f"{data.name}: {title}", result.folds, result.n, result.correct, result.accuracy, 4))
     out.print(f"{result.seconds:.1f} s in all; some derivation of the rules reached the answer for {result.oracle:.3f} of the problems",
               markup=False)
 

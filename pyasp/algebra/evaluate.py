@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..parallel import map_chunks
 from ..text.reading import read_many
 from ..wordproblems import WordProblem, is_correct
 from .engine import Prepared, PrepareSettings, prepare
@@ -30,23 +31,7 @@ def prepare_many(problems: list[WordProblem], settings: PrepareSettings, *, jobs
                  cache_dir: str | Path | None = None, progress: Callable[[int], None] | None = None) -> list[Prepared]:
     """Read every problem (parse cache in ``cache_dir``) and prepare it; ``jobs`` processes."""
     docs = read_many([p.text for p in problems], cache_dir=cache_dir)
-    chunk = 8
-    chunks = [docs[i : i + chunk] for i in range(0, len(docs), chunk)]
-    out: list[Prepared] = []
-    if jobs == 1:
-        for part in chunks:
-            out.extend(_prepare_chunk(part, settings))
-            if progress:
-                progress(len(part))
-        return out
-    from joblib import Parallel, delayed
-
-    parallel = Parallel(n_jobs=jobs, return_as="generator")
-    for part, result in zip(chunks, parallel(delayed(_prepare_chunk)(part, settings) for part in chunks)):
-        out.extend(result)
-        if progress:
-            progress(len(part))
-    return out
+    return map_chunks(_prepare_chunk, docs, settings, jobs=jobs, chunk=8, progress=progress)
 
 
 def fold_indices(n: int, folds: int, seed: int = 0) -> list[np.ndarray]:

@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
+from ..parallel import map_chunks
 from ..text.reading import read_many
 from ..wordproblems import WordProblem, is_correct
 from .engine import Prepared, prepare
@@ -33,20 +34,7 @@ def prepare_many(problems: list[WordProblem], knowledge: Knowledge, *, jobs: int
                  cache_dir: str | Path | None = None, progress: Callable[[int], None] | None = None) -> list[Prepared]:
     """Read every problem (parse cache in ``cache_dir``) and prepare it; ``jobs`` processes."""
     docs = read_many([p.text for p in problems], cache_dir=cache_dir)
-    chunk = 16
-    chunks = [docs[i : i + chunk] for i in range(0, len(docs), chunk)]
-    out: list[Prepared] = []
-    if jobs == 1:
-        results = (_prepare_chunk(part, knowledge) for part in chunks)
-    else:
-        from joblib import Parallel, delayed
-
-        results = Parallel(n_jobs=jobs, return_as="generator")(delayed(_prepare_chunk)(part, knowledge) for part in chunks)
-    for part, result in zip(chunks, results):
-        out.extend(result)
-        if progress:
-            progress(len(part))
-    return out
+    return map_chunks(_prepare_chunk, docs, knowledge, jobs=jobs, chunk=16, progress=progress)
 
 
 def read_ids(path: str | Path) -> list[str]:
