@@ -242,7 +242,10 @@ def algebra_train(
     from pyasp.algebra.engine import PrepareSettings
     from pyasp.algebra.solver import cache_dir, train
 
+    from pyasp.errors import check_output_path
+
     try:
+        check_output_path(out_path, "model")
         problems = _load_data(data, skip_bad)
         settings = PrepareSettings(reorder=() if no_reorder else PrepareSettings().reorder)
         progress, advance = _progress(len(problems), "reading and generating candidates")
@@ -484,7 +487,10 @@ def arith_train(
     from pyasp.arith.evaluate import read_ids, select
     from pyasp.arith.solver import train
 
+    from pyasp.errors import check_output_path
+
     try:
+        check_output_path(out_path, "model")
         problems = _load_data(data, skip_bad, ("lEquations",))
         if ids is not None:
             problems = [problems[i] for i in select(problems, read_ids(ids), str(ids))]
@@ -536,6 +542,7 @@ def arith_eval(
     from pyasp.arith.evaluate import cross_validate, evaluate_model, folds_from_dir, prepare_many, read_ids, seeded_folds, select
     from pyasp.arith.model import KnowledgeModel
     from pyasp.arith.solver import gold_uses_of, knowledge_for, load_model
+    from pyasp.errors import check_output_path
 
     try:
         if model is not None and train_ids is not None:
@@ -546,6 +553,8 @@ def arith_eval(
             raise PyaspError("--folds-dir cross-validates; it cannot be combined with --model or --train-ids")
         if folds < 2:
             raise PyaspError(f"--folds must be at least 2, got {folds}")
+        if predictions is not None:
+            check_output_path(predictions, "predictions")
         problems = _load_data(data, skip_bad, ("lEquations",))
         trained = load_model(model) if model is not None else None
         knowledge = knowledge_for(rules)

@@ -46,3 +46,14 @@ def read_json_file(path: str | Path, what: str = "file"):
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise InputError(f"{path}: not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+
+
+def check_output_path(path: str | Path, what: str = "output file") -> Path:
+    """Refuse, before any work is done, an output path that cannot be written: its folder is
+    missing or it is a folder (:class:`InputError`)."""
+    path = Path(path)
+    if path.is_dir():
+        raise InputError(f"cannot write {what} {path}: it is a directory")
+    if not path.parent.is_dir():
+        raise InputError(f"cannot write {what} {path}: the directory {path.parent} does not exist")
+    return path

@@ -268,3 +268,12 @@ def test_cross_validation_on_the_papers_folds_when_the_data_is_there(data_dir):
     result = cross_validate(sub, prepared, [[where[i] for i in f] for f in small], model_params={"epochs": 3})
     assert result.n == 200 and result.oracle > 0.8
     assert result.accuracy > 0.4
+
+
+@pytest.mark.parametrize("command", ["arith", "algebra"])
+def test_an_unwritable_model_path_is_refused_before_training(examples, tmp_path, command):
+    data = str(examples / "arith" / "problems.json")
+    result = run(command, "train", "--data", data, "--out", str(tmp_path / "missing" / "m.json"))
+    assert result.exit_code == 2 and "does not exist" in result.output and "Traceback" not in result.output
+    result = run(command, "train", "--data", data, "--out", str(tmp_path))
+    assert result.exit_code == 2 and "is a directory" in result.output

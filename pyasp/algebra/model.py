@@ -240,7 +240,12 @@ class AlgebraModel:
             "local": self.local_,
             "global": self.global_,
         }
-        sio.dump(state, Path(path), compression=zipfile.ZIP_DEFLATED, compresslevel=9)
+        try:
+            sio.dump(state, Path(path), compression=zipfile.ZIP_DEFLATED, compresslevel=9)
+        except OSError as err:
+            from ..errors import InputError
+
+            raise InputError(f"cannot write the model to {path}: {err.strerror or err}") from None
 
     @classmethod
     def load(cls, path: str | Path) -> AlgebraModel:

@@ -168,7 +168,10 @@ class KnowledgeModel:
                 "weights": dict(sorted(self.weights_.items()))}
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        try:
+            Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        except OSError as err:
+            raise PyaspError(f"cannot write the model to {path}: {err.strerror or err}") from None
 
     @classmethod
     def from_json(cls, data: object, source: str = "model") -> KnowledgeModel:
