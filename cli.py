@@ -240,7 +240,8 @@ def algebra_train(
     Example: [bold]pyasp algebra train --data questions.json --out my.model --jobs 2[/bold]
     """
     from pyasp.algebra.engine import PrepareSettings
-    from pyasp.algebra.solver import cache_dir, train
+    from pyasp.algebra.solver import train
+    from pyasp.text.reading import cache_dir
 
     from pyasp.errors import check_output_path
 
@@ -285,7 +286,8 @@ def algebra_eval(
     """
     from pyasp.algebra.engine import PrepareSettings
     from pyasp.algebra.evaluate import ABLATIONS, cross_validate, evaluate_model, prepare_many
-    from pyasp.algebra.solver import cache_dir, load_model
+    from pyasp.algebra.solver import load_model
+    from pyasp.text.reading import cache_dir
 
     try:
         if ablation is not None and ablation not in ABLATIONS:
@@ -483,7 +485,7 @@ def arith_train(
 
     Example: [bold]pyasp arith train --data questions.json --ids allArith.txt --out arith.json --jobs 2[/bold]
     """
-    from pyasp.algebra.solver import cache_dir
+    from pyasp.text.reading import cache_dir
     from pyasp.arith.evaluate import read_ids, select
     from pyasp.arith.solver import train
 
@@ -538,7 +540,7 @@ def arith_eval(
 
     An answer counts as correct when it equals a gold solution to 1e-4 relative tolerance.
     """
-    from pyasp.algebra.solver import cache_dir
+    from pyasp.text.reading import cache_dir
     from pyasp.arith.evaluate import cross_validate, evaluate_model, folds_from_dir, prepare_many, read_ids, seeded_folds, select
     from pyasp.arith.model import KnowledgeModel
     from pyasp.arith.solver import gold_uses_of, knowledge_for, load_model

@@ -12,7 +12,6 @@ SingleEq) unless given another; ``train`` learns a model from problems and their
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import InputError, NoAnswer
-from ..text.reading import read
+from ..text.reading import cache_dir, read  # noqa: F401  (cache_dir: re-exported)
 from ..wordproblems import WordProblem
 from .engine import Prepared, PrepareSettings, prepare
 from .model import AlgebraModel
@@ -28,12 +27,6 @@ from .trees import EquationTree, as_number
 
 #: The model shipped with the package (trained on all of SingleEq by `pyasp algebra train`).
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "algebra.skops"
-
-
-def cache_dir() -> Path:
-    """Where parses are cached: $PYASP_CACHE, else ~/.cache/pyasp."""
-    root = os.environ.get("PYASP_CACHE") or os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pyasp")
-    return Path(root) / "parses"
 
 
 @lru_cache(maxsize=4)

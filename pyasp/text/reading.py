@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from fractions import Fraction
@@ -175,6 +176,12 @@ def _from_json(data: dict) -> Document:
         tuple(tuple(s) for s in data["sentences"]),
         tuple(Mention(**{**m, "value": Fraction(m["value"])}) for m in data["mentions"]),
     )
+
+
+def cache_dir() -> Path:
+    """Where the command line caches parses: $PYASP_CACHE, else ~/.cache/pyasp (``parses/``)."""
+    root = os.environ.get("PYASP_CACHE") or os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pyasp")
+    return Path(root) / "parses"
 
 
 def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str | Path | None = None) -> list[Document]:
