@@ -97,3 +97,29 @@ def is_correct(answer: float | None, solutions: tuple[float, ...]) -> bool:
     if answer is None:
         return False
     return any(math.isclose(answer, s, rel_tol=RELATIVE_TOLERANCE, abs_tol=1e-9) for s in solutions)
+
+
+@dataclass
+class EvaluationResult:
+    """Accuracy over scored problems, per fold and overall; engines add their own measures
+    (:meth:`extra`) and prediction records (with an ``as_dict`` method)."""
+
+    n: int
+    correct: int
+    folds: list[dict] = field(default_factory=list)
+    seconds: float = 0.0
+    predictions: list = field(default_factory=list)
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.n if self.n else 0.0
+
+    def extra(self) -> dict:
+        return {}
+
+    def as_dict(self, with_predictions: bool = False) -> dict:
+        data = {"accuracy": self.accuracy, "n": self.n, "correct": self.correct, "folds": self.folds,
+                "seconds": round(self.seconds, 2), **self.extra()}
+        if with_predictions:
+            data["predictions"] = [p.as_dict() for p in self.predictions]
+        return data

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from ..parallel import map_chunks
 from ..text.reading import read_many
+from ..wordproblems import EvaluationResult as BaseResult
 from ..wordproblems import WordProblem, is_correct
 from .engine import Prepared, PrepareSettings, prepare
 from .model import AlgebraModel
@@ -53,26 +54,12 @@ class Prediction:
 
 
 @dataclass
-class EvaluationResult:
-    n: int
-    correct: int
-    folds: list[dict] = field(default_factory=list)
-    seconds: float = 0.0
-    predictions: list[Prediction] = field(default_factory=list)
+class EvaluationResult(BaseResult):
     operator_accuracy: float | None = None  # local model on held-out correct trees (Table 8)
     oracle: float = 0.0  # share of problems with a correct candidate among those scored
 
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.n if self.n else 0.0
-
-    def as_dict(self, with_predictions: bool = False) -> dict:
-        data = {"accuracy": self.accuracy, "n": self.n, "correct": self.correct, "folds": self.folds,
-                "seconds": round(self.seconds, 2), "operator_accuracy": self.operator_accuracy,
-                "candidate_oracle": self.oracle}
-        if with_predictions:
-            data["predictions"] = [p.as_dict() for p in self.predictions]
-        return data
+    def extra(self) -> dict:
+        return {"operator_accuracy": self.operator_accuracy, "candidate_oracle": self.oracle}
 
 
 def predict_prepared(model: AlgebraModel, p: Prepared, problem: WordProblem) -> Prediction:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +19,7 @@ import numpy as np
 from ..errors import InputError
 from ..parallel import map_chunks
 from ..text.reading import read_many
+from ..wordproblems import EvaluationResult as BaseResult
 from ..wordproblems import WordProblem, is_correct
 from .engine import Prepared, prepare
 from .inference import infix, search
@@ -85,24 +86,11 @@ class Prediction:
 
 
 @dataclass
-class EvaluationResult:
-    n: int
-    correct: int
-    folds: list[dict] = field(default_factory=list)
-    seconds: float = 0.0
-    predictions: list[Prediction] = field(default_factory=list)
+class EvaluationResult(BaseResult):
     oracle: float = 0.0  # share of the problems some derivation of the rules answers right
 
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.n if self.n else 0.0
-
-    def as_dict(self, with_predictions: bool = False) -> dict:
-        data = {"accuracy": self.accuracy, "n": self.n, "correct": self.correct, "folds": self.folds,
-                "seconds": round(self.seconds, 2), "derivation_oracle": self.oracle}
-        if with_predictions:
-            data["predictions"] = [p.as_dict() for p in self.predictions]
-        return data
+    def extra(self) -> dict:
+        return {"derivation_oracle": self.oracle}
 
 
 def predict_prepared(model: KnowledgeModel, p: Prepared, problem: WordProblem) -> Prediction:
