@@ -455,6 +455,38 @@ class Program:
         except (KeyError, RuntimeError):  # pragma: no cover - statistics layout of other clingo versions
             pass
 
+    # -- multi-shot ---------------------------------------------------------------------------
+    def optimal_models(self, *, time_limit_s: float | None = None) -> tuple[list[Model], bool]:
+        """One optimisation run (``optN``): every model of the best cost the program still has,
+        and whether the time limit cut the run short. The caller narrows the program with
+        :meth:`extend` between runs (a learner that visits one cost level at a time)."""
+        ctl = self.ground()
+        deadline = None if time_limit_s is None else time.perf_counter() + time_limit_s
+        models, timed_out = self._solve_level(ctl, deadline, None, whole=False)
+        if self.stats.runs == 0:
+            self._read_program_stats(ctl)
+        self.stats.runs += 1
+        unique = self._dedupe(models, {})
+        self.stats.models += len(unique)
+        if unique:
+            self.stats.cost_levels += 1
+        return unique, timed_out
+
+    def extend(self, parts: Sequence[tuple[str, Sequence[Term]]], facts: Iterable[clingo.Symbol | tuple] = ()) -> None:
+        """Multi-shot: add ``facts`` and ground the encoding's ``#program`` parts ``parts``
+        (name and arguments, e.g. ``[("prune", [3])]``) on top of what is already grounded."""
+        ctl = self.ground()
+        self._steps = getattr(self, "_steps", 0) + 1
+        name = f"_pyasp_step_{self._steps}"
+        text = "".join(f"{f if isinstance(f, clingo.Symbol) else fact(f[0], *f[1:])}." for f in facts)
+        start = time.perf_counter()
+        try:
+            ctl.add(name, [], text)
+            ctl.ground([(name, []), *[(part, [symbol(a) for a in args]) for part, args in parts]])
+        except RuntimeError as err:
+            raise self._fail(str(err)) from None
+        self.stats.ground_s += time.perf_counter() - start
+
     def all_models(self, *, projected: bool = False) -> list[Model]:
         """Every model, in no particular order, with its cost; no optimisation.
 

@@ -1,0 +1,414 @@
+"""The constraint DSL of IP acquisition: parse ``grammars/constraints.lark`` into frozen
+dataclasses, check names and indices, and print programs back.
+
+A program declares index ranges and tensors, then constraints in ARNOLD's form (Section 3.1)::
+
+    index f = 1..F;
+    index w = 1..W;
+    const F; const W;
+    const demand[w];
+    const production[f];
+    var ship[f,w] in 0..40;
+    sum[f] ship[f,w] >= demand[w];
+    sum[w] ship[f,w] <= production[f];
+
+Internally a constraint is always ``pos_1 + ... - neg_1 - ... <= rhs`` where ``rhs`` is a tensor
+(possibly negated) or an integer; ``A >= B`` is read as ``-A <= -B``. Terms are kept in a canonical
+order, so printing a program and parsing it back gives the same program.
+
+    >>> prog = parse_program("index i = 1..3; var x[i] in 0..5; const c[i]; x[i] <= c[i];")
+    >>> print(format_constraint(prog.constraints[0]))
+    x[i] <= c[i]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import PyaspError, read_text_file
+from ..resources import grammar_path
+
+__all__ = [
+    "Constraint",
+    "ConstraintsError",
+    "IndexDecl",
+    "Program",
+    "TensorDecl",
+    "Term",
+    "format_constraint",
+    "format_program",
+    "load_program",
+    "parse_program",
+]
+
+
+class ConstraintsError(PyaspError):
+    """A constraint program that does not parse or names what it does not declare."""
+
+    def __init__(self, source: str, line: int, column: int, message: str, context: str = ""):
+        self.source, self.line, self.column, self.detail = source, line, column, message
+        text = f"{source}:{line}:{column}: {message}"
+        if context:
+            text += "\n" + context.rstrip()
+        super().__init__(text)
+
+
+# -- AST ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class IndexDecl:
+    """``index NAME = 1..SIZE;`` -- SIZE is a number or the name of a scalar constant."""
+
+    name: str
+    size: int | str
+
+
+@dataclass(frozen=True)
+class TensorDecl:
+    """``const NAME[i,j];`` or ``var NAME[i,j] in LO..HI;`` (a scalar has no indices)."""
+
+    name: str
+    indices: tuple[str, ...]
+    variable: bool
+    domain: tuple[int, int] | None = None
+
+    @property
+    def kind(self) -> str:
+        return "var" if self.variable else "const"
+
+
+@dataclass(frozen=True, order=True)
+class Term:
+    """A product of tensors (names, sorted; a name may repeat) summed over ``summed`` (sorted)."""
+
+    factors: tuple[str, ...]
+    summed: tuple[str, ...] = ()
+
+    @staticmethod
+    def of(factors, summed=()) -> Term:
+        return Term(tuple(sorted(factors)), tuple(sorted(set(summed))))
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """``sum(pos) - sum(neg) <= rhs`` for every value of the free indices.
+
+    ``rhs`` is a tensor name (negated when ``rhs_negated``) or an integer (0 and 1 are the
+    utility tensors of the learner). ``line`` is where it was written (not part of equality).
+    """
+
+    pos: tuple[Term, ...] = ()
+    neg: tuple[Term, ...] = ()
+    rhs: str | int = 0
+    rhs_negated: bool = False
+    line: int | None = field(default=None, compare=False, hash=False)
+
+    @staticmethod
+    def of(pos=(), neg=(), rhs: str | int = 0, rhs_negated: bool = False, line: int | None = None) -> Constraint:
+        if isinstance(rhs, int):
+            rhs, rhs_negated = (-rhs if rhs_negated else rhs), False
+        return Constraint(tuple(sorted(pos)), tuple(sorted(neg)), rhs, rhs_negated, line)
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        return self.pos + self.neg
+
+    def tensors(self) -> set[str]:
+        names = {f for t in self.terms for f in t.factors}
+        if isinstance(self.rhs, str):
+            names.add(self.rhs)
+        return names
+
+    def __str__(self) -> str:
+        return format_constraint(self)
+
+
+@dataclass(frozen=True)
+class Program:
+    """Declarations and constraints. A *schema* is a program without constraints."""
+
+    indices: tuple[IndexDecl, ...] = ()
+    tensors: tuple[TensorDecl, ...] = ()
+    constraints: tuple[Constraint, ...] = ()
+    source: str = field(default="<program>", compare=False)
+
+    def tensor(self, name: str) -> TensorDecl:
+        for decl in self.tensors:
+            if decl.name == name:
+                return decl
+        raise KeyError(name)
+
+    @property
+    def tensor_names(self) -> tuple[str, ...]:
+        return tuple(t.name for t in self.tensors)
+
+    @property
+    def variables(self) -> tuple[TensorDecl, ...]:
+        return tuple(t for t in self.tensors if t.variable)
+
+    @property
+    def constants(self) -> tuple[TensorDecl, ...]:
+        return tuple(t for t in self.tensors if not t.variable)
+
+    def with_constraints(self, constraints) -> Program:
+        return Program(self.indices, self.tensors, tuple(constraints), self.source)
+
+    def free_indices(self, term: Term) -> tuple[str, ...]:
+        """The indices of a term that are not summed, in declaration order."""
+        used = {i for f in term.factors for i in self.tensor(f).indices}
+        order = [d.name for d in self.indices]
+        return tuple(i for i in order if i in used and i not in term.summed)
+
+
+# -- printing -------------------------------------------------------------------------------------
+def format_term(term: Term, tensor_indices: dict[str, tuple[str, ...]] | None = None) -> str:
+    def ref(name: str) -> str:
+        idx = (tensor_indices or {}).get(name, ())
+        return f"{name}[{','.join(idx)}]" if idx else name
+
+    body = "*".join(ref(f) for f in term.factors)
+    return f"sum[{','.join(term.summed)}] {body}" if term.summed else body
+
+
+def format_constraint(c: Constraint, tensor_indices: dict[str, tuple[str, ...]] | None = None) -> str:
+    """The constraint as the DSL writes it: ``a + b - c <= Z``, or ``a + b >= Z`` when every term
+    is subtracted (``-a - b <= -Z`` read the other way round)."""
+
+    def rhs_text(negate: bool) -> str:
+        if isinstance(c.rhs, int):
+            return str(-c.rhs if negate else c.rhs)
+        name = format_term(Term((c.rhs,)), tensor_indices)
+        return f"-{name}" if (c.rhs_negated != negate) else name
+
+    fmt = lambda t: format_term(t, tensor_indices)  # noqa: E731
+    if not c.pos and c.neg:
+        return " + ".join(fmt(t) for t in c.neg) + " >= " + rhs_text(True)
+    parts = [fmt(t) for t in c.pos]
+    text = " + ".join(parts) if parts else ""
+    for t in c.neg:
+        text = f"{text} - {fmt(t)}" if text else f"-{fmt(t)}"
+    return f"{text or '0'} <= {rhs_text(False)}"
+
+
+def format_program(program: Program, *, declarations: bool = True, comments: dict[int, str] | None = None) -> str:
+    """The program as DSL text (declarations first, one statement a line).
+
+    ``comments`` maps a constraint's position to a comment printed after it."""
+    lines: list[str] = []
+    if declarations:
+        for d in program.indices:
+            lines.append(f"index {d.name} = 1..{d.size};")
+        for t in program.tensors:
+            idx = f"[{','.join(t.indices)}]" if t.indices else ""
+            dom = f" in {t.domain[0]}..{t.domain[1]}" if t.domain is not None else ""
+            lines.append(f"{t.kind} {t.name}{idx}{dom};")
+    indices = {t.name: t.indices for t in program.tensors}
+    for k, c in enumerate(program.constraints):
+        line = format_constraint(c, indices) + ";"
+        if comments and k in comments:
+            line += f"  % {comments[k]}"
+        lines.append(line)
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+# -- parsing --------------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _parser():
+    from lark import Lark
+
+    return Lark(grammar_path("constraints").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True)
+
+
+_READABLE = {
+    "NAME": "a name",
+    "INT": "a number",
+    "SEMICOLON": '";"',
+    "REL": '"<=" or ">="',
+    "LSQB": '"["',
+    "RSQB": '"]"',
+    "COMMA": '","',
+    "STAR": '"*"',
+    "PLUS": '"+"',
+    "MINUS": '"-"',
+    "EQUAL": '"="',
+    "KIND": '"const" or "var"',
+    "IN": '"in"',
+    "SUM": '"sum"',
+    "INDEX": '"index"',
+    "__ANON_0": '".."',
+    "$END": "the end of the file",
+}
+
+
+def _syntax_error(error, text: str, source: str) -> ConstraintsError:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    line = getattr(error, "line", None) or 1
+    column = getattr(error, "column", None) or 1
+    expected = sorted(getattr(error, "expected", None) or getattr(error, "allowed", None) or [])
+    readable = sorted({_READABLE.get(e, e.lower()) for e in expected})
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        found = "the end of the file" if token.type == "$END" else f"{str(token)!r}"
+        if token.type == "$END":
+            lines = text.splitlines() or [""]
+            line, column = len(lines), len(lines[-1]) + 1
+    elif isinstance(error, UnexpectedCharacters):
+        found = f"{text[error.pos_in_stream]!r}"
+    elif isinstance(error, UnexpectedEOF):
+        found = "the end of the file"
+    else:  # pragma: no cover
+        found = "input"
+    message = f"unexpected {found}" + (f": expected {', '.join(readable)}" if readable else "")
+    lines = text.splitlines() or [""]
+    shown = lines[min(line, len(lines)) - 1] if lines else ""
+    context = f"{shown}\n{' ' * (column - 1)}^"
+    return ConstraintsError(source, line, column, message, context)
+
+
+class _Builder:
+    """Turns the parse tree into a Program, checking names as it goes."""
+
+    def __init__(self, source: str, schema: Program | None):
+        self.source = source
+        self.indices: dict[str, IndexDecl] = {d.name: d for d in (schema.indices if schema else ())}
+        self.tensors: dict[str, TensorDecl] = {t.name: t for t in (schema.tensors if schema else ())}
+        self.constraints: list[Constraint] = []
+
+    def fail(self, node, message: str) -> ConstraintsError:
+        meta = getattr(node, "meta", None)
+        line = getattr(node, "line", None) or (getattr(meta, "line", None) if meta else None) or 1
+        column = getattr(node, "column", None) or (getattr(meta, "column", None) if meta else None) or 1
+        return ConstraintsError(self.source, line, column, message)
+
+    def build(self, tree) -> Program:
+        for stmt in tree.children:
+            getattr(self, stmt.data)(stmt)
+        for d in self.indices.values():
+            if isinstance(d.size, str):
+                decl = self.tensors.get(d.size)
+                if decl is None or decl.indices or decl.variable:
+                    raise ConstraintsError(
+                        self.source, 1, 1, f"index {d.name} has size {d.size}, which is not a declared scalar constant"
+                    )
+        return Program(tuple(self.indices.values()), tuple(self.tensors.values()), tuple(self.constraints), self.source)
+
+    # declarations
+    def index_decl(self, node) -> None:
+        name, low, size = node.children
+        if str(name) in self.indices:
+            raise self.fail(name, f"index {name} is declared twice")
+        if int(low) != 1:
+            raise self.fail(low, f"index {name} must start at 1 (write 1..N)")
+        value = int(size.children[0]) if size.data == "size_number" else str(size.children[0])
+        if isinstance(value, int) and value < 1:
+            raise self.fail(size.children[0], f"index {name} needs at least one value")
+        self.indices[str(name)] = IndexDecl(str(name), value)
+
+    def tensor_decl(self, node) -> None:
+        kind, name, *rest = node.children
+        if str(name) in self.tensors:
+            raise self.fail(name, f"tensor {name} is declared twice")
+        if str(name) in self.indices:
+            raise self.fail(name, f"{name} is already the name of an index")
+        indices: tuple[str, ...] = ()
+        domain = None
+        for part in rest:
+            if part.data == "indices":
+                indices = tuple(str(t) for t in part.children)
+                for tok in part.children:
+                    if str(tok) not in self.indices:
+                        raise self.fail(tok, f"tensor {name} uses index {tok}, which is not declared (index {tok} = 1..N;)")
+                if len(set(indices)) != len(indices):
+                    raise self.fail(part, f"tensor {name} repeats an index")
+            else:
+                low, high = (self._int(c) for c in part.children)
+                if kind == "const":
+                    raise self.fail(part, f"constant {name} cannot have a domain (only var tensors do)")
+                if low > high:
+                    raise self.fail(part, f"the domain of {name} is empty ({low}..{high})")
+                domain = (low, high)
+        self.tensors[str(name)] = TensorDecl(str(name), indices, str(kind) == "var", domain)
+
+    @staticmethod
+    def _int(node) -> int:
+        sign = -1 if len(node.children) == 2 else 1
+        return sign * int(node.children[-1])
+
+    # constraints
+    def _factor(self, node) -> tuple[str, object]:
+        name = node.children[0]
+        if str(name) not in self.tensors:
+            raise self.fail(name, f"unknown tensor {name} (declare it: const {name}[...]; or var {name}[...];)")
+        decl = self.tensors[str(name)]
+        written = tuple(str(t) for t in node.children[1].children) if len(node.children) > 1 else ()
+        if written != decl.indices:
+            want = f"{name}[{','.join(decl.indices)}]" if decl.indices else str(name)
+            raise self.fail(name, f"{name} is declared as {want}; write it with those indices, in that order")
+        return str(name), name
+
+    def _term(self, node) -> Term:
+        summed: tuple[str, ...] = ()
+        factors = []
+        for child in node.children:
+            if child.data == "summation":
+                summed = tuple(str(t) for t in child.children[0].children)
+            else:
+                factors.append(self._factor(child)[0])
+        used = {i for f in factors for i in self.tensors[f].indices}
+        for i in summed:
+            if i not in used:
+                raise self.fail(node, f"sum over {i}, but no tensor of the term has index {i}")
+        if len(set(summed)) != len(summed):
+            raise self.fail(node, "a sum repeats an index")
+        return Term.of(factors, summed)
+
+    def _free(self, term: Term) -> frozenset[str]:
+        used = {i for f in term.factors for i in self.tensors[f].indices}
+        return frozenset(used - set(term.summed))
+
+    def constraint(self, node) -> None:
+        lhs, rel, rhs = node.children
+        plus: list[Term] = []
+        minus: list[Term] = []
+        if lhs.children and lhs.children[0].data == "first_term":
+            first = lhs.children[0]
+            (minus if len(first.children) == 2 else plus).append(self._term(first.children[-1]))
+            rest = lhs.children[1:]
+            for op, term in zip(rest[::2], rest[1::2]):
+                (minus if str(op) == "-" else plus).append(self._term(term))
+        if rhs.data == "rhs_number":
+            value: str | int = self._int(rhs.children[0])
+            negated = False
+        else:
+            negated = len(rhs.children) == 2
+            value = self._factor(rhs.children[-1])[0]
+        frees = {self._free(t) for t in plus + minus}
+        if len(frees) > 1:
+            shown = " vs ".join("{" + ",".join(sorted(f)) + "}" for f in sorted(frees, key=sorted))
+            raise self.fail(node, f"the terms of a constraint must have the same free indices ({shown})")
+        if str(rel) == ">=":
+            plus, minus = minus, plus
+            if isinstance(value, int):
+                value = -value
+            else:
+                negated = not negated
+        self.constraints.append(Constraint.of(plus, minus, value, negated, line=node.meta.line))
+
+
+def parse_program(text: str, source: str = "<program>", *, schema: Program | None = None) -> Program:
+    """Parse DSL text. With ``schema``, its declarations are known beforehand (a learned program's
+    constraints may then be given without declarations)."""
+    from lark.exceptions import UnexpectedInput
+
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as error:
+        raise _syntax_error(error, text, source) from None
+    return _Builder(source, schema).build(tree)
+
+
+def load_program(path: str | Path, *, schema: Program | None = None, what: str = "program") -> Program:
+    """Read and parse a DSL file; errors name the file, line and column."""
+    return parse_program(read_text_file(path, what), str(path), schema=schema)

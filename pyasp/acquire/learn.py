@@ -1,0 +1,351 @@
+"""ARNOLD's learner: general-to-specific search over the constraint language, with clingo.
+
+The pipeline (GUIDE section 1):
+
+- read: a schema (DSL declarations), constants and example solutions (:mod:`.data`);
+- ground: the language as facts -- tensors, their indices and kinds (:func:`language_facts`);
+- solve: ``encodings/ip_acquisition.lp`` enumerates candidate constraints one cost level at a time,
+  most general first (its weak constraints give the order);
+- decode: answer sets become :class:`~.dsl.Constraint` objects;
+- score: numpy checks each level's candidates on all examples at once; the violated ones go back
+  to clingo as facts of the ``prune(k)`` part, whose nogoods remove every specialisation of them
+  before the next level is searched.
+
+The result is the set of *most specific* candidates the examples satisfy: kept candidates of
+which no other kept candidate is a specialisation (ARNOLD keeps the leaves of its search).
+
+    >>> from pyasp.acquire.dsl import parse_program
+    >>> schema = parse_program("index i = 1..2; const c[i]; var x[i] in 0..9;")
+    >>> learner = Learner(max_terms=1, max_factors=1)
+    >>> _ = learner.fit(schema, {"c": [3, 5]}, [{"x": [1, 5]}, {"x": [3, 0]}])
+    >>> "x[i] <= c[i]" in [str(c) for c in learner.constraints_]
+    True
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..asp import Func, Program as AspProgram
+from ..errors import InputError
+from .data import Instance, check_examples, classify, make_instance, stack_examples
+from .dsl import Constraint, Program, Term
+
+__all__ = ["Learner", "LearnResult", "TensorEvaluator", "language_facts", "specializes", "term_geq"]
+
+DIRECTIONS = {"<=": 1, ">=": -1}
+
+
+# -- evaluation on examples ------------------------------------------------------------------------
+class TensorEvaluator:
+    """Values of terms and constraints on a stack of examples (axis 0), with numpy.
+
+    Every array is laid out over all indices of the program in declaration order, with size 1
+    on the indices it does not have, so that comparing two sides broadcasts: an index that only
+    one side has is quantified universally.
+    """
+
+    def __init__(self, instance: Instance, examples: Sequence[Mapping[str, np.ndarray]]):
+        self.instance = instance
+        self.program = instance.program
+        self.order = [d.name for d in self.program.indices]
+        self.n = len(examples)
+        self.stacked = stack_examples(instance, examples)
+        self._terms: dict[Term, np.ndarray] = {}
+
+    def _layout(self, array: np.ndarray, indices: Sequence[str]) -> np.ndarray:
+        shape = [array.shape[0]] + [self.instance.sizes[i] if i in indices else 1 for i in self.order]
+        return array.reshape(shape)
+
+    def term(self, term: Term) -> np.ndarray:
+        cached = self._terms.get(term)
+        if cached is not None:
+            return cached
+        slot = {name: k + 1 for k, name in enumerate(self.order)}
+        operands: list = []
+        for name in term.factors:
+            operands += [self.stacked[name], [0] + [slot[i] for i in self.program.tensor(name).indices]]
+        free = self.program.free_indices(term)
+        value = np.einsum(*operands, [0] + [slot[i] for i in free]) if term.factors else np.ones((self.n,), np.int64)
+        value = self._layout(value, free)
+        self._terms[term] = value
+        return value
+
+    def rhs(self, c: Constraint) -> np.ndarray:
+        if isinstance(c.rhs, int):
+            return np.full((self.n,) + (1,) * len(self.order), c.rhs, dtype=np.int64)
+        decl = self.program.tensor(c.rhs)
+        value = self._layout(np.asarray(self.stacked[c.rhs]), decl.indices)
+        return -value if c.rhs_negated else value
+
+    def lhs(self, c: Constraint) -> np.ndarray:
+        total = np.zeros((self.n,) + (1,) * len(self.order), dtype=np.int64)
+        for t in c.pos:
+            total = total + self.term(t)
+        for t in c.neg:
+            total = total - self.term(t)
+        return total
+
+    def satisfied(self, c: Constraint) -> np.ndarray:
+        """Per example: does it satisfy the constraint for every value of the indices?"""
+        broken = self.lhs(c) > self.rhs(c)
+        return ~broken.reshape(self.n, -1).any(axis=1)
+
+    def holds(self, c: Constraint) -> bool:
+        return bool(self.satisfied(c).all())
+
+
+# -- the specialisation order (the same as the encoding's geq/2 and prune part) ----------------------
+def term_geq(x: Term, y: Term, kinds: Mapping[str, str]) -> bool:
+    """Is term ``x`` at least term ``y`` on any data of these kinds (x is y times good tensors,
+    bad tensors taken out, summed over more indices, the same ugly factors)?"""
+    if x == y:
+        return True
+    cx, cy = _counts(x.factors), _counts(y.factors)
+    for name in set(cx) | set(cy):
+        a, b = cx.get(name, 0), cy.get(name, 0)
+        kind = kinds[name]
+        if kind == "signed" and (a or b):
+            return False
+        if (kind == "good" and a < b) or (kind == "bad" and a > b) or (kind == "ugly" and a != b):
+            return False
+    return set(y.summed) <= set(x.summed)
+
+
+def _counts(factors: Sequence[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for f in factors:
+        out[f] = out.get(f, 0) + 1
+    return out
+
+
+def _injective(left: Sequence[Term], right: Sequence[Term], ok) -> bool:
+    """Can every term of ``left`` be matched to its own term of ``right`` with ok(l, r)?"""
+    if len(left) > len(right):
+        return False
+    return any(all(ok(l, r) for l, r in zip(left, perm)) for perm in itertools.permutations(right, len(left)))
+
+
+def specializes(c2: Constraint, c1: Constraint, kinds: Mapping[str, str]) -> bool:
+    """Is ``c2`` a specialisation of ``c1`` (every solution violating c1 violates c2)?"""
+    if c2.rhs != c1.rhs or c2.rhs_negated != c1.rhs_negated:
+        return False
+    return _injective(c1.pos, c2.pos, lambda a, b: term_geq(b, a, kinds)) and _injective(
+        c2.neg, c1.neg, lambda a, b: term_geq(b, a, kinds)
+    )
+
+
+# -- ground: the language as facts -----------------------------------------------------------------
+def tensor_kinds(instance: Instance, examples: Sequence[Mapping[str, np.ndarray]]) -> dict[str, str]:
+    kinds = {}
+    for decl in instance.program.tensors:
+        if decl.variable:
+            values = np.concatenate([np.ravel(e[decl.name]) for e in examples]) if examples else np.zeros(0, np.int64)
+        else:
+            values = np.ravel(instance.constants[decl.name])
+        kinds[decl.name] = classify(values)
+    return kinds
+
+
+def language_facts(program: Program, kinds: Mapping[str, str], directions: Sequence[str]) -> list[tuple]:
+    """The facts the encoding reads (its header lists them). Tensors and indices are numbered
+    in declaration order; :class:`Learner` maps the numbers back to names."""
+    facts: list[tuple] = []
+    index_id = {d.name: k for k, d in enumerate(program.indices)}
+    for k, d in enumerate(program.indices):
+        facts.append(("index", k, k))
+    for t, decl in enumerate(program.tensors):
+        facts.append(("tensor", t))
+        facts.append(("kind", t, kinds[decl.name]))
+        if decl.variable:
+            facts.append(("variable", t))
+        for i in decl.indices:
+            facts.append(("tensor_index", t, index_id[i]))
+    for direction in directions:
+        facts.append(("rhs_sign", DIRECTIONS[direction]))
+    return facts
+
+
+# -- the learner -------------------------------------------------------------------------------------
+@dataclass
+class LearnResult:
+    """What a run found and what it cost."""
+
+    constraints: list[Constraint]
+    visited: int = 0
+    pruned_levels: int = 0
+    violated: int = 0
+    satisfied: int = 0
+    levels: int = 0
+    seconds: float = 0.0
+    partial: bool = False
+    stats: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {
+            "visited": self.visited,
+            "violated": self.violated,
+            "satisfied": self.satisfied,
+            "kept": len(self.constraints),
+            "levels": self.levels,
+            "seconds": round(self.seconds, 4),
+            "partial": self.partial,
+            "clingo": self.stats,
+        }
+
+
+class Learner:
+    """ARNOLD (Kumar, Teso and De Raedt, IJCAI 2019) with clingo enumerating the language.
+
+    Parameters: ``max_terms`` (s), ``max_factors`` (p), ``negation`` (terms may be subtracted),
+    ``directions`` (``"<="``: candidates ``... <= Z``; ``">="``: ``... <= -Z``), ``prune`` and
+    ``canonical`` (off only for the ablation), ``time_limit_s``, ``encoding`` (a user's copy of
+    ``ip_acquisition.lp``). After :meth:`fit`: ``constraints_``, ``program_``, ``result_``,
+    ``kinds_``.
+    """
+
+    def __init__(
+        self,
+        max_terms: int = 1,
+        max_factors: int = 2,
+        negation: bool = True,
+        directions: Sequence[str] = ("<=", ">="),
+        prune: bool = True,
+        canonical: bool = True,
+        time_limit_s: float | None = None,
+        encoding: str | None = None,
+    ):
+        self.max_terms = max_terms
+        self.max_factors = max_factors
+        self.negation = negation
+        self.directions = directions
+        self.prune = prune
+        self.canonical = canonical
+        self.time_limit_s = time_limit_s
+        self.encoding = encoding
+
+    def _check_params(self) -> None:
+        if self.max_terms < 1 or self.max_factors < 1:
+            raise InputError("max terms (s) and max tensors per term (p) must be at least 1")
+        for d in self.directions:
+            if d not in DIRECTIONS:
+                raise InputError(f"unknown direction {d!r}: use <= and/or >=")
+        if not self.directions:
+            raise InputError("give at least one direction (<= or >=)")
+
+    def fit(self, schema: Program, constants, examples) -> Learner:
+        """Learn from ``examples`` (a list of ``{variable: values}``); ``constants`` is an
+        :class:`~.data.Instance` or a mapping of constant values."""
+        self._check_params()
+        instance = constants if isinstance(constants, Instance) else make_instance(schema, constants)
+        rows = check_examples(instance, examples)
+        if not rows:
+            raise InputError("no examples to learn from")
+        self.instance_ = instance
+        self.kinds_ = tensor_kinds(instance, rows)
+        evaluator = TensorEvaluator(instance, rows)
+        self.result_ = self._search(schema, evaluator)
+        self.constraints_ = self.result_.constraints
+        self.program_ = schema.with_constraints(self.constraints_)
+        return self
+
+    # decode ------------------------------------------------------------------------------------
+    def _decode(self, model, names: list[str], index_names: list[str]) -> tuple[Constraint, list, list, tuple]:
+        pos, neg, pos_raw, neg_raw = [], [], [], []
+        for slot, sign, term in model.atoms("use", 3):
+            product, mask = term.args
+            factors = []
+            while isinstance(product, Func):
+                factors.append(names[product.args[0]])
+                product = product.args[1]
+            summed = [index_names[k] for k in range(len(index_names)) if mask & (1 << k)]
+            t = Term.of(factors, summed)
+            (pos if sign == "pos" else neg).append(t)
+            (pos_raw if sign == "pos" else neg_raw).append(term)
+        (z, g), = model.atoms("rhs", 2)
+        rhs = z.args[0] if isinstance(z, Func) and z.name == "lit" else names[z]
+        c = Constraint.of(pos, neg, rhs, g == -1)
+        return c, pos_raw, neg_raw, (z, g)
+
+    # search ------------------------------------------------------------------------------------
+    def _search(self, schema: Program, evaluator: TensorEvaluator) -> LearnResult:
+        from ..asp import fact
+
+        start = time.perf_counter()
+        deadline = None if self.time_limit_s is None else start + self.time_limit_s
+        names = list(schema.tensor_names)
+        index_names = [d.name for d in schema.indices]
+        consts = {
+            "max_terms": self.max_terms,
+            "max_factors": self.max_factors,
+            "negation": int(bool(self.negation)),
+            "canonical": int(bool(self.canonical)),
+        }
+        asp = AspProgram(self.encoding or "ip_acquisition", consts=consts)
+        facts = language_facts(schema, self.kinds_, self.directions)
+        asp.add_facts(facts)
+        asp.add_facts([fact("rhs_literal", 0), fact("rhs_literal", 1)])
+        asp.ground()
+        kept: list[tuple[Constraint, int]] = []
+        result = LearnResult([])
+        batch = 0
+        while True:
+            remaining = None if deadline is None else deadline - time.perf_counter()
+            if remaining is not None and remaining <= 0:
+                result.partial = True
+                break
+            models, timed_out = asp.optimal_models(time_limit_s=remaining)
+            if not models:
+                result.partial = result.partial or timed_out
+                break
+            level = models[0].cost[0] if models[0].cost else 0
+            result.levels += 1
+            violated_facts: list = []
+            for model in models:
+                c, pos_raw, neg_raw, (z, g) = self._decode(model, names, index_names)
+                result.visited += 1
+                if evaluator.holds(c):
+                    result.satisfied += 1
+                    kept.append((c, level))
+                    continue
+                result.violated += 1
+                if not self.prune:
+                    continue
+                v = result.violated
+                violated_facts.append(fact("vrhs", batch + 1, v, z, g))
+                violated_facts.append(fact("vnpos", batch + 1, v, len(pos_raw)))
+                for j, x in enumerate(sorted(pos_raw, key=repr), start=1):
+                    violated_facts.append(fact("vpos", batch + 1, v, j, x))
+                for j, x in enumerate(sorted(neg_raw, key=repr), start=1):
+                    violated_facts.append(fact("vneg", batch + 1, v, j, x))
+            if timed_out:
+                result.partial = True
+                break
+            parts: list = [("floor", [level])]
+            if violated_facts:
+                batch += 1
+                parts.append(("prune", [batch]))
+            asp.extend(parts, violated_facts)
+        result.constraints = self._most_specific(kept)
+        result.seconds = time.perf_counter() - start
+        result.stats = asp.stats.as_dict()
+        return result
+
+    def _most_specific(self, kept: list[tuple[Constraint, int]]) -> list[Constraint]:
+        """The kept candidates of which no other kept candidate is a specialisation."""
+        groups: dict[tuple, list[tuple[Constraint, int]]] = {}
+        for c, level in kept:
+            groups.setdefault((repr(c.rhs), c.rhs_negated), []).append((c, level))
+        out: list[Constraint] = []
+        for members in groups.values():
+            members.sort(key=lambda cl: -cl[1])
+            for k, (c, level) in enumerate(members):
+                if not any(lv > level and specializes(d, c, self.kinds_) for d, lv in members[:k]):
+                    out.append(c)
+        out.sort(key=lambda c: (repr(c.rhs), c.rhs_negated, c.pos, c.neg))
+        return out
