@@ -599,6 +599,272 @@ def arith_eval(
               markup=False)
 
 
+# -- IP acquisition (ARNOLD) -----------------------------------------------------------------------
+acquire_app = typer.Typer(help="Learn integer programs from example solutions (ARNOLD), solve and check them.",
+                          no_args_is_help=True)
+app.add_typer(acquire_app, name="acquire")
+
+ConstantsOpt = Annotated[Path, typer.Option("--constants", help="JSON object of the constants, e.g. {\"W\": 4, \"demand\": [30, 20]}.")]
+MaxTermsOpt = Annotated[int, typer.Option("--max-terms", "-s", help="s: most terms in a constraint.", min=1)]
+MaxTensorsOpt = Annotated[int, typer.Option("--max-tensors", "-p", help="p: most tensors in a product.", min=1)]
+NegationOpt = Annotated[bool, typer.Option("--negation/--no-negation", help="Allow subtracted terms (>= constraints).")]
+AcqEncodingOpt = Annotated[
+    Optional[Path], typer.Option("--encoding", help="Use this .lp file instead of the packaged encodings/ip_acquisition.lp.")
+]
+
+
+def _directions(text: str) -> tuple[str, ...]:
+    items = tuple(d.strip() for d in text.split(",") if d.strip())
+    for d in items:
+        if d not in ("<=", ">="):
+            raise PyaspError(f"--directions takes <= and/or >=, comma separated; got {d!r}")
+    if not items:
+        raise PyaspError("--directions needs <= or >=")
+    return items
+
+
+def _int_list(text: str, option: str) -> list[int]:
+    try:
+        values = [int(v) for v in text.replace(" ", "").split(",") if v]
+    except ValueError:
+        raise PyaspError(f"{option} takes whole numbers separated by commas, got {text!r}") from None
+    if not values or min(values) < 1:
+        raise PyaspError(f"{option} takes positive whole numbers, got {text!r}")
+    return values
+
+
+@acquire_app.command("learn")
+def acquire_learn(
+    examples: Annotated[Path, typer.Option("--examples", help="JSON list of example solutions (objects of variable tensors).")],
+    constants: ConstantsOpt,
+    schema: Annotated[Path, typer.Option("--schema", help="DSL file declaring the indices and tensors (its constraints are ignored).")],
+    max_terms: MaxTermsOpt = 1,
+    max_tensors: MaxTensorsOpt = 2,
+    negation: NegationOpt = True,
+    directions: Annotated[str, typer.Option("--directions", help="Constraint forms: <= (... <= Z), >= (... >= Z), or both.")] = "<=,>=",
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop the search after this many seconds (the result is then partial).")] = None,
+    encoding: AcqEncodingOpt = None,
+    simplify: Annotated[bool, typer.Option("--simplify/--no-simplify", help="Drop constraints the others (and the domains) imply.")] = True,
+    output: Annotated[Optional[Path], typer.Option("--out", help="Also write the learned program (DSL) to this file.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Learn the constraints that all examples satisfy, most specific first (ARNOLD).
+
+    Example: [bold]pyasp acquire learn --schema examples/acquire/shipping/program.ip --constants examples/acquire/shipping/constants.json --examples ship.json -s 1 -p 2[/bold]
+
+    Prints the learned program in the DSL, with how many candidates were visited, found violated
+    (each pruning all its specialisations) and kept.
+    """
+    from pyasp.acquire.data import load_constants, load_examples
+    from pyasp.acquire.dsl import format_program, load_program
+    from pyasp.acquire.learn import Learner
+    from pyasp.acquire.simplify import drop_entailed
+    from pyasp.errors import check_output_path
+
+    try:
+        if output is not None:
+            check_output_path(output, "program file")
+        program = load_program(schema, what="schema")
+        schema_only = program.with_constraints(())
+        instance = load_constants(schema_only, constants)
+        rows = load_examples(instance, examples)
+        learner = Learner(max_terms=max_terms, max_factors=max_tensors, negation=negation,
+                          directions=_directions(directions), time_limit_s=time_limit,
+                          encoding=str(encoding) if encoding else None)
+        learner.fit(schema_only, instance, rows)
+        result = learner.result_
+        learned = learner.program_
+        dropped: list = []
+        simplify_s = 0.0
+        if simplify:
+            started = time.perf_counter()
+            learned, dropped = drop_entailed(learned, instance)
+            simplify_s = time.perf_counter() - started
+        text = format_program(learned)
+        header = (f"% learned by pyasp acquire learn from {len(rows)} examples, s={max_terms}, p={max_tensors}"
+                  f"{', negation' if negation else ''}: {result.visited} candidates visited, {result.violated} violated"
+                  f" (pruned with their specialisations), {len(result.constraints)} most specific kept"
+                  f"{f', {len(dropped)} implied by the others dropped' if simplify else ''}"
+                  f" ({result.seconds:.2f} s{f' + {simplify_s:.2f} s' if simplify else ''})"
+                  f"{'; PARTIAL (time limit)' if result.partial else ''}\n")
+        if output is not None:
+            try:
+                output.write_text(header + text, encoding="utf-8")
+            except OSError as error:
+                raise PyaspError(f"cannot write {output}: {error.strerror or error}") from None
+    except PyaspError as error:
+        raise _fail(error) from None
+    if as_json:
+        payload = {"program": text, "constraints": [learned.text(c) for c in learned.constraints],
+                   "dropped": [learned.text(c) for c in dropped], "simplify_seconds": round(simplify_s, 4),
+                   "kinds": learner.kinds_, "s": max_terms, "p": max_tensors, "negation": negation, **result.as_dict()}
+        out.print_json(json.dumps(payload))
+        return
+    out.print(header + text, markup=False, end="")
+
+
+@acquire_app.command("solve")
+def acquire_solve(
+    program_file: Annotated[Path, typer.Argument(metavar="PROGRAM", help="A program in the constraint DSL (learned or written).")],
+    constants: ConstantsOpt,
+    sample: Annotated[Optional[int], typer.Option("--sample", help="Draw this many distinct solutions at random.", min=1)] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of --sample.")] = 0,
+    all_solutions: Annotated[bool, typer.Option("--all", help="Every solution (mind the number).")] = False,
+    limit: Annotated[int, typer.Option("--limit", help="Without --sample/--all: this many solutions.", min=1)] = 1,
+    fmt: Annotated[str, typer.Option("--format", help="solutions (default), mzn (the program as MiniZinc, constants filled in) or dsl.")] = "solutions",
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop after this many seconds.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Solve a program with clingo: one solution, --all, or --sample N --seed S; or export it.
+
+    Example: [bold]pyasp acquire solve examples/acquire/shipping/program.ip --constants examples/acquire/shipping/constants.json --sample 3[/bold]
+
+    Exit code 1 when the program has no solution.
+    """
+    from pyasp.acquire.data import load_constants
+    from pyasp.acquire.dsl import format_program, load_program
+    from pyasp.acquire.export import to_minizinc
+    from pyasp.acquire.solve import solution_as_json, solve
+    from pyasp.errors import NoAnswer
+
+    try:
+        if fmt not in ("solutions", "mzn", "dsl"):
+            raise PyaspError(f"--format takes solutions, mzn or dsl; got {fmt!r}")
+        if sample is not None and all_solutions:
+            raise PyaspError("--sample and --all exclude each other")
+        program = load_program(program_file)
+        instance = load_constants(program, constants)
+        if fmt == "mzn":
+            out.print(to_minizinc(program, instance), markup=False, end="")
+            return
+        if fmt == "dsl":
+            out.print(format_program(program), markup=False, end="")
+            return
+        result = solve(program, instance, limit=None if all_solutions else limit, sample=sample, seed=seed,
+                       time_limit_s=time_limit)
+        if not result.solutions:
+            raise NoAnswer("the program has no solution" + (" within the time limit" if result.partial else ""))
+    except PyaspError as error:
+        raise _fail(error) from None
+    solutions = [solution_as_json(s) for s in result.solutions]
+    if as_json:
+        out.print_json(json.dumps({"solutions": solutions, "partial": result.partial, "seconds": round(result.seconds, 4)}))
+        return
+    for k, solution in enumerate(solutions, start=1):
+        out.print(f"% solution {k}", markup=False)
+        for name, value in solution.items():
+            out.print(f"{name} = {json.dumps(value)}", markup=False)
+    if result.partial:
+        err.print("pyasp: the time limit stopped the search", markup=False)
+
+
+@acquire_app.command("check")
+def acquire_check(
+    program_file: Annotated[Path, typer.Argument(metavar="PROGRAM", help="A program in the constraint DSL.")],
+    constants: ConstantsOpt,
+    solutions: Annotated[Path, typer.Option("--solutions", help="JSON list of assignments (objects of variable tensors).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Which assignments satisfy the program, and which constraints each one breaks.
+
+    Example: [bold]pyasp acquire check learned.ip --constants examples/acquire/shipping/constants.json --solutions ship.json[/bold]
+
+    Exit code 1 when some assignment breaks a constraint.
+    """
+    from pyasp.acquire.data import load_constants, load_examples
+    from pyasp.acquire.dsl import load_program
+    from pyasp.acquire.learn import TensorEvaluator
+
+    try:
+        program = load_program(program_file)
+        instance = load_constants(program, constants)
+        rows = load_examples(instance, solutions)
+        evaluator = TensorEvaluator(instance, rows)
+        broken = [[] for _ in rows]
+        for k, c in enumerate(program.constraints):
+            for j, ok in enumerate(evaluator.satisfied(c)):
+                if not ok:
+                    broken[j].append({"constraint": k + 1, "line": c.line, "text": program.text(c)})
+    except PyaspError as error:
+        raise _fail(error) from None
+    results = [{"ok": not b, "violated": b} for b in broken]
+    if as_json:
+        out.print_json(json.dumps({"results": results}))
+    else:
+        for j, r in enumerate(results, start=1):
+            if r["ok"]:
+                out.print(f"solution {j}: ok", markup=False)
+            else:
+                texts = "; ".join(f"{v['text']} (line {v['line']})" if v["line"] else v["text"] for v in r["violated"])
+                out.print(f"solution {j}: breaks {texts}", markup=False)
+    if any(not r["ok"] for r in results):
+        raise typer.Exit(1)
+
+
+@acquire_app.command("eval")
+def acquire_eval(
+    program_file: Annotated[Path, typer.Option("--program", help="The true program (DSL) whose solutions are sampled.")],
+    constants: ConstantsOpt,
+    examples: Annotated[str, typer.Option("--examples", help="Numbers n of training examples, comma separated.")] = "1,25",
+    max_terms: Annotated[Optional[int], typer.Option("--max-terms", "-s", help="s (with -p: one grid point).", min=1)] = None,
+    max_tensors: Annotated[Optional[int], typer.Option("--max-tensors", "-p", help="p (with -s: one grid point).", min=1)] = None,
+    grid: Annotated[str, typer.Option("--grid", help="(s,p) points as s,p separated by spaces (default: the paper's grid).")] = "1,1 1,2 1,3 2,1 3,1",
+    negation: NegationOpt = True,
+    folds: Annotated[int, typer.Option("--folds", help="Folds of sampled solutions.", min=2)] = 5,
+    fold_size: Annotated[int, typer.Option("--fold-size", help="Solutions per fold.", min=1)] = 25,
+    precision_samples: Annotated[int, typer.Option("--precision-samples", help="Solutions of each learned program sampled for precision.", min=1)] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the sampling.")] = 0,
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Per learning run, in seconds.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """ARNOLD's protocol: sample solutions of a true program, learn from n of one fold, measure
+    recall on the other folds and precision on solutions sampled from the learned program.
+
+    Example: [bold]pyasp acquire eval --program examples/acquire/shipping/program.ip --constants examples/acquire/shipping/constants.json -s 1 -p 2[/bold]
+    """
+    from pyasp.acquire.data import load_constants
+    from pyasp.acquire.dsl import load_program
+    from pyasp.acquire.evaluate import evaluate_program
+
+    try:
+        ns = _int_list(examples, "--examples")
+        if (max_terms is None) != (max_tensors is None):
+            raise PyaspError("--max-terms and --max-tensors go together (or use --grid)")
+        if max_terms is not None:
+            points = [(max_terms, max_tensors)]
+        else:
+            points = []
+            for item in grid.split():
+                s_p = _int_list(item, "--grid")
+                if len(s_p) != 2:
+                    raise PyaspError(f"--grid takes s,p pairs separated by spaces, got {item!r}")
+                points.append((s_p[0], s_p[1]))
+        program = load_program(program_file)
+        instance = load_constants(program, constants)
+        if not program.constraints:
+            raise PyaspError(f"{program_file} has no constraints: there is nothing to learn back")
+        progress, advance = _progress(len(points) * len(ns) * folds, "evaluating")
+        start = time.perf_counter()
+        with progress:
+            rows = evaluate_program(program, instance, examples=ns, grid=points, folds=folds, fold_size=fold_size,
+                                    negation=negation, seed=seed, precision_samples=precision_samples,
+                                    time_limit_s=time_limit, progress=lambda: advance(1))
+        seconds = time.perf_counter() - start
+    except PyaspError as error:
+        raise _fail(error) from None
+    if as_json:
+        out.print_json(json.dumps({"results": [r.as_dict() for r in rows], "seconds": round(seconds, 2)}))
+        return
+    table = Table(title=f"{program_file}: {folds} folds of {fold_size}, seed {seed}")
+    for column in ("n", "s", "p", "recall", "precision", "constraints", "seconds (learn)"):
+        table.add_column(column)
+    for r in rows:
+        table.add_row(str(r.n), str(r.s), str(r.p), f"{r.recall:.3f}", f"{r.precision:.3f}", f"{r.constraints:.1f}",
+                      f"{r.seconds:.3f}" + (" partial" if r.partial else ""))
+    out.print(table)
+    out.print(f"{seconds:.1f} s in all", markup=False)
+
+
 def main() -> None:
     app()
 

@@ -30,6 +30,7 @@ as errors unless ``strict=False``: in an encoding they are nearly always a missp
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -471,6 +472,52 @@ class Program:
         if unique:
             self.stats.cost_levels += 1
         return unique, timed_out
+
+    def sample(
+        self,
+        n: int,
+        *,
+        seed: int = 0,
+        project: Sequence[tuple[str, int]],
+        externals: Callable[[random.Random], Iterable[tuple[clingo.Symbol, bool]]] | None = None,
+        time_limit_s: float | None = None,
+    ) -> Iterator[Model]:
+        """Up to ``n`` distinct models, drawn by randomised search: each is one solve call with its
+        own seed (derived from ``seed``) and is then excluded by a nogood over the ``project``
+        atoms. Without ``externals`` the search takes random signs and a share of random
+        decisions. With it, ``externals(rng)`` gives values for the encoding's ``#external``
+        atoms before each call, and clingo runs its domain heuristic, so that an encoding can
+        steer each model towards a random target (``#heuristic`` statements on those externals).
+        Not uniform, but spread over the space; the same seed gives the same models. Stops early
+        when no model is left."""
+        if self._ctl is None:
+            extra = ("--heuristic=Domain",) if externals is not None else ("--sign-def=rnd", "--rand-freq=0.1")
+            self.options = (*self.options, *extra)
+        ctl = self.ground()
+        rng = random.Random(seed)
+        projected: dict[str, int] = {}
+        for name, arity in project:
+            for atom in ctl.symbolic_atoms.by_signature(name, arity):
+                projected[str(atom.symbol)] = atom.literal
+        deadline = None if time_limit_s is None else time.perf_counter() + time_limit_s
+        ctl.configuration.solve.opt_mode = "ignore"
+        for k in range(n):
+            ctl.configuration.solver.seed = str((seed * 7919 + k * 104729 + 1) % 2147483647)
+            remaining = None if deadline is None else deadline - time.perf_counter()
+            if remaining is not None and remaining <= 0:
+                self.partial = True
+                return
+            if externals is not None:
+                for atom, value in externals(rng):
+                    ctl.assign_external(atom, value)
+            models, timed_out = self._solve_level(ctl, None if remaining is None else time.perf_counter() + remaining, 1, whole=False)
+            self.stats.runs += 1
+            if not models:
+                self.partial = self.partial or timed_out
+                return
+            self._block(ctl, models[0], projected)
+            self.stats.models += 1
+            yield models[0]
 
     def extend(self, parts: Sequence[tuple[str, Sequence[Term]]], facts: Iterable[clingo.Symbol | tuple] = ()) -> None:
         """Multi-shot: add ``facts`` and ground the encoding's ``#program`` parts ``parts``

@@ -17,7 +17,7 @@ Internally a constraint is always ``pos_1 + ... - neg_1 - ... <= rhs`` where ``r
 order, so printing a program and parsing it back gives the same program.
 
     >>> prog = parse_program("index i = 1..3; var x[i] in 0..5; const c[i]; x[i] <= c[i];")
-    >>> print(format_constraint(prog.constraints[0]))
+    >>> print(prog.text(prog.constraints[0]))
     x[i] <= c[i]
 """
 
@@ -153,6 +153,10 @@ class Program:
 
     def with_constraints(self, constraints) -> Program:
         return Program(self.indices, self.tensors, tuple(constraints), self.source)
+
+    def text(self, constraint: Constraint) -> str:
+        """A constraint in the DSL, tensors written with their indices."""
+        return format_constraint(constraint, {t.name: t.indices for t in self.tensors})
 
     def free_indices(self, term: Term) -> tuple[str, ...]:
         """The indices of a term that are not summed, in declaration order."""

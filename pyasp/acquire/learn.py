@@ -18,7 +18,7 @@ which no other kept candidate is a specialisation (ARNOLD keeps the leaves of it
     >>> schema = parse_program("index i = 1..2; const c[i]; var x[i] in 0..9;")
     >>> learner = Learner(max_terms=1, max_factors=1)
     >>> _ = learner.fit(schema, {"c": [3, 5]}, [{"x": [1, 5]}, {"x": [3, 0]}])
-    >>> "x[i] <= c[i]" in [str(c) for c in learner.constraints_]
+    >>> "x[i] <= c[i]" in [schema.text(c) for c in learner.constraints_]
     True
 """
 

@@ -1,0 +1,105 @@
+"""Export a program of the constraint DSL to MiniZinc.
+
+    >>> from pyasp.acquire.dsl import parse_program
+    >>> prog = parse_program("index i = 1..n; const n; const c[i]; var x[i] in 0..9; sum[i] c[i]*x[i] <= 20;")
+    >>> print(to_minizinc(prog, {"n": 2, "c": [3, 4]}))
+    int: n = 2;
+    array[1..n] of int: c = [3, 4];
+    array[1..n] of var 0..9: x;
+    constraint sum(i in 1..n)(c[i] * x[i]) <= 20;
+    solve satisfy;
+    <BLANKLINE>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from .data import Instance
+from .dsl import Constraint, Program, Term
+
+__all__ = ["to_minizinc"]
+
+
+def _range(program: Program, index: str) -> str:
+    for d in program.indices:
+        if d.name == index:
+            return f"1..{d.size}"
+    raise KeyError(index)
+
+
+def _value(array: np.ndarray) -> str:
+    if array.ndim == 0:
+        return str(int(array))
+    if array.ndim == 1:
+        return "[" + ", ".join(str(int(v)) for v in array) + "]"
+    if array.ndim == 2:
+        return "[|" + "|".join(", ".join(str(int(v)) for v in row) for row in array) + "|]"
+    dims = ", ".join(f"1..{n}" for n in array.shape)
+    return f"array{array.ndim}d({dims}, [" + ", ".join(str(int(v)) for v in array.ravel()) + "])"
+
+
+def _ref(program: Program, name: str) -> str:
+    idx = program.tensor(name).indices
+    return f"{name}[{','.join(idx)}]" if idx else name
+
+
+def _term(program: Program, term: Term) -> str:
+    body = " * ".join(_ref(program, f) for f in term.factors)
+    if not term.summed:
+        return body
+    over = ", ".join(f"{i} in {_range(program, i)}" for i in term.summed)
+    return f"sum({over})({body})"
+
+
+def _constraint(program: Program, c: Constraint) -> str:
+    used: list[str] = []
+    for t in c.terms:
+        used += [i for i in program.free_indices(t) if i not in used]
+    if isinstance(c.rhs, str):
+        used += [i for i in program.tensor(c.rhs).indices if i not in used]
+    order = [d.name for d in program.indices]
+    used.sort(key=order.index)
+    lhs = " + ".join(_term(program, t) for t in c.pos)
+    for t in c.neg:
+        lhs = f"{lhs} - {_term(program, t)}" if lhs else f"-{_term(program, t)}"
+    if isinstance(c.rhs, int):
+        rhs = str(c.rhs)
+    else:
+        rhs = ("-" if c.rhs_negated else "") + _ref(program, c.rhs)
+    body = f"{lhs or '0'} <= {rhs}"
+    if used:
+        over = ", ".join(f"{i} in {_range(program, i)}" for i in used)
+        return f"constraint forall({over})({body});"
+    return f"constraint {body};"
+
+
+def to_minizinc(program: Program, constants: Instance | Mapping | None = None) -> str:
+    """The program as a MiniZinc model; with constants, their values are written in."""
+    values: Mapping = {}
+    if isinstance(constants, Instance):
+        values = constants.constants
+    elif constants is not None:
+        values = {k: np.asarray(v) for k, v in constants.items()}
+    lines: list[str] = []
+    sized_by = {d.size for d in program.indices if isinstance(d.size, str)}
+    for t in sorted(program.constants, key=lambda t: (t.name not in sized_by, bool(t.indices))):
+        given = f" = {_value(np.asarray(values[t.name]))}" if t.name in values else ""
+        if t.indices:
+            dims = ", ".join(_range(program, i) for i in t.indices)
+            lines.append(f"array[{dims}] of int: {t.name}{given};")
+        else:
+            lines.append(f"int: {t.name}{given};")
+    for t in program.variables:
+        dom = f"{t.domain[0]}..{t.domain[1]}" if t.domain is not None else "int"
+        if t.indices:
+            dims = ", ".join(_range(program, i) for i in t.indices)
+            lines.append(f"array[{dims}] of var {dom}: {t.name};")
+        else:
+            lines.append(f"var {dom}: {t.name};")
+    for c in program.constraints:
+        lines.append(_constraint(program, c))
+    lines.append("solve satisfy;")
+    return "\n".join(lines) + "\n"

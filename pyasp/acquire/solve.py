@@ -1,0 +1,241 @@
+"""Solve a program of the constraint DSL with clingo: one solution, all of them, or a sample.
+
+ground: every constraint is expanded, for every value of its free indices, into one inequality
+over the cells of the decision variables (:func:`expand`); products of cells are rewritten over
+the unit steps of the order encoding; the facts go to ``encodings/ip_solve.lp``.
+solve: clingo finds models; decode: ``value/3`` atoms become integer arrays.
+
+    >>> from pyasp.acquire.dsl import parse_program
+    >>> prog = parse_program("index i = 1..2; var x[i] in 0..3; sum[i] x[i] >= 5;")
+    >>> sorted(s["x"].tolist() for s in solve(prog, {}, limit=None).solutions)
+    [[2, 3], [3, 2], [3, 3]]
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..asp import Program as AspProgram, fact, symbol
+from ..errors import InputError
+from .data import Instance, make_instance
+from .dsl import Constraint, Program
+
+__all__ = ["Inequality", "SolveResult", "TooLarge", "expand", "solve", "solution_as_json"]
+
+#: most elements the #sum aggregates of one program may have (products of order-encoded cells
+#: ground one element per pair of unit steps, so large domains multiply quickly)
+MAX_ELEMENTS = 3_000_000
+
+
+#: clasp adds weights in 32-bit integers
+MAX_WEIGHT = 2**31 - 1
+
+
+class TooLarge(InputError):
+    """Products of decision variables with large domains: grounding would not fit in memory."""
+
+Cell = tuple[str, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class Inequality:
+    """``sum(coef * product of cells) <= bound`` -- one instance of a constraint."""
+
+    constraint: int  # position in the program
+    at: dict  # index name -> 1-based value
+    terms: dict  # tuple of cells (sorted) -> coefficient
+    bound: int
+
+
+def _universal(program: Program, c: Constraint) -> list[str]:
+    used: set[str] = set()
+    for t in c.terms:
+        used |= set(program.free_indices(t))
+    if isinstance(c.rhs, str):
+        used |= set(program.tensor(c.rhs).indices)
+    return [d.name for d in program.indices if d.name in used]
+
+
+def expand(program: Program, instance: Instance) -> list[Inequality]:
+    """Every constraint for every value of its universal indices, constants multiplied out."""
+    out: list[Inequality] = []
+    sizes = instance.sizes
+    for k, c in enumerate(program.constraints):
+        universal = _universal(program, c)
+        for values in itertools.product(*(range(1, sizes[i] + 1) for i in universal)):
+            at = dict(zip(universal, values))
+            poly: dict[tuple[Cell, ...], int] = {}
+            for sign, term in [(1, t) for t in c.pos] + [(-1, t) for t in c.neg]:
+                summed = list(term.summed)
+                for sub in itertools.product(*(range(1, sizes[i] + 1) for i in summed)):
+                    env = {**at, **dict(zip(summed, sub))}
+                    coef = sign
+                    cells: list[Cell] = []
+                    for name in term.factors:
+                        decl = program.tensor(name)
+                        pos = tuple(env[i] for i in decl.indices)
+                        if decl.variable:
+                            cells.append((name, pos))
+                        else:
+                            coef *= int(instance.constants[name][tuple(p - 1 for p in pos)])
+                    if coef:
+                        key = tuple(sorted(cells))
+                        poly[key] = poly.get(key, 0) + coef
+            if isinstance(c.rhs, int):
+                bound = c.rhs
+            else:
+                decl = program.tensor(c.rhs)
+                pos = tuple(at[i] for i in decl.indices)
+                sign = -1 if c.rhs_negated else 1
+                if decl.variable:
+                    key = ((c.rhs, pos),)
+                    poly[key] = poly.get(key, 0) - sign
+                    bound = 0
+                else:
+                    bound = sign * int(instance.constants[c.rhs][tuple(p - 1 for p in pos)])
+            bound -= poly.pop((), 0)
+            out.append(Inequality(k, at, {m: a for m, a in poly.items() if a}, bound))
+    return out
+
+
+def solve_facts(program: Program, instance: Instance) -> list:
+    """The facts of ``encodings/ip_solve.lp`` (its header says what each one means)."""
+    domains: dict[str, tuple[int, int]] = {}
+    for decl in program.variables:
+        if decl.domain is None:
+            raise InputError(
+                f"variable {decl.name} has no domain: solving needs bounded integers "
+                f"(declare it as: var {decl.name}{'[' + ','.join(decl.indices) + ']' if decl.indices else ''} in LO..HI;)"
+            )
+        domains[decl.name] = decl.domain
+    facts: list = []
+    for decl in program.variables:
+        low, high = domains[decl.name]
+        facts.append(fact("domain", decl.name, low, high))
+        for pos in itertools.product(*(range(1, instance.sizes[i] + 1) for i in decl.indices)):
+            facts.append(fact("var_cell", decl.name, tuple(pos)))
+    elements = 0
+    for k, ineq in enumerate(expand(program, instance)):
+        bound = ineq.bound
+        steps: dict[tuple[Cell, ...], int] = {}
+        for cells, coef in ineq.terms.items():
+            if len(cells) > 3:
+                raise InputError(
+                    f"constraint {ineq.constraint + 1} multiplies {len(cells)} decision variables in one term; "
+                    "pyasp acquire solve handles products of at most 3"
+                )
+            # x = L + u_x: expand the product over the subsets of its cells
+            for chosen in itertools.product((False, True), repeat=len(cells)):
+                weight = coef
+                for (name, _), take in zip(cells, chosen):
+                    if not take:
+                        weight *= domains[name][0]
+                if weight:
+                    key = tuple(c for c, take in zip(cells, chosen) if take)
+                    steps[key] = steps.get(key, 0) + weight
+        bound -= steps.pop((), 0)
+        steps = {key: w for key, w in steps.items() if w}
+        divisor = math.gcd(*steps.values()) if steps else 1
+        if divisor > 1:  # sum(a u) <= B  iff  sum(a/g u) <= floor(B/g), for integer u
+            steps = {key: w // divisor for key, w in steps.items()}
+            bound //= divisor
+        reach = abs(bound)
+        for key, w in steps.items():
+            span = 1
+            for name, _ in key:
+                span *= domains[name][1] - domains[name][0]
+            reach += abs(w) * span
+        if reach > MAX_WEIGHT:
+            raise TooLarge(
+                f"constraint {ineq.constraint + 1} has sums beyond clingo's 32-bit weights "
+                f"(up to {reach:,}); narrow the domains or scale the constants down"
+            )
+        facts.append(fact("bound", k, bound))
+        for key, weight in steps.items():
+            if not weight:
+                continue
+            size = 1
+            for name, _ in key:
+                size *= domains[name][1] - domains[name][0]
+            elements += size
+            if elements > MAX_ELEMENTS:
+                raise TooLarge(
+                    f"constraint {ineq.constraint + 1} multiplies decision variables whose domains are too large "
+                    f"to ground (over {MAX_ELEMENTS:,} sum elements); narrow the domains"
+                )
+            args = [a for name, pos in key for a in (name, tuple(pos))]
+            facts.append(fact({1: "lin", 2: "quad", 3: "cub"}[len(key)], k, *args, weight))
+    return facts
+
+
+def _decode(model, program: Program, instance: Instance) -> dict[str, np.ndarray]:
+    out = {d.name: np.zeros(instance.shape(d.name), dtype=np.int64) for d in program.variables}
+    for name, pos, value in model.atoms("value", 3):
+        pos = pos if isinstance(pos, tuple) else (pos,)
+        out[name][tuple(p - 1 for p in pos)] = value
+    return out
+
+
+def _random_targets(program: Program, instance: Instance):
+    """For sampling: each cell gets a uniform random target value in its domain."""
+    import clingo
+
+    cells = []
+    for decl in program.variables:
+        low, high = decl.domain
+        for pos in itertools.product(*(range(1, instance.sizes[i] + 1) for i in decl.indices)):
+            cell = clingo.Tuple_([clingo.Number(p) for p in pos])
+            cells.append((low, [clingo.Function("target", [symbol(decl.name), cell, clingo.Number(v)])
+                                for v in range(low + 1, high + 1)]))
+
+    def assign(rng):
+        for low, atoms in cells:
+            target = rng.randint(0, len(atoms))
+            for k, atom in enumerate(atoms):
+                yield atom, k < target
+
+    return assign
+
+
+@dataclass
+class SolveResult:
+    solutions: list[dict[str, np.ndarray]] = field(default_factory=list)
+    partial: bool = False  # a time limit stopped the search
+    seconds: float = 0.0
+
+
+def solve(
+    program: Program,
+    constants: Instance | Mapping,
+    *,
+    limit: int | None = 1,
+    sample: int | None = None,
+    seed: int = 0,
+    time_limit_s: float | None = None,
+    encoding: str | None = None,
+) -> SolveResult:
+    """Solutions as ``{variable: int64 array}``: the first ``limit`` (None: all), or with
+    ``sample`` that many distinct ones drawn by randomised search with ``seed``."""
+    start = time.perf_counter()
+    instance = constants if isinstance(constants, Instance) else make_instance(program, constants)
+    asp = AspProgram(encoding or "ip_solve")
+    asp.add_facts(solve_facts(program, instance))
+    if sample is not None:
+        models = asp.sample(sample, seed=seed, project=[("value", 3)], externals=_random_targets(program, instance),
+                            time_limit_s=time_limit_s)
+    else:
+        models = asp.ranked_models(limit, time_limit_s=time_limit_s, key=lambda m: (), project=[("value", 3)])
+    result = SolveResult([_decode(m, program, instance) for m in models])
+    result.partial = asp.partial
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def solution_as_json(solution: Mapping[str, np.ndarray]) -> dict:
+    return {name: np.asarray(value).tolist() for name, value in solution.items()}
