@@ -519,13 +519,14 @@ class Program:
             self.stats.models += 1
             yield models[0]
 
-    def extend(self, parts: Sequence[tuple[str, Sequence[Term]]], facts: Iterable[clingo.Symbol | tuple] = ()) -> None:
-        """Multi-shot: add ``facts`` and ground the encoding's ``#program`` parts ``parts``
-        (name and arguments, e.g. ``[("prune", [3])]``) on top of what is already grounded."""
+    def extend(self, parts: Sequence[tuple[str, Sequence[Term]]], facts: Iterable[clingo.Symbol | tuple | str] = ()) -> None:
+        """Multi-shot: add ``facts`` (symbols, tuples, or atoms as ASP text) and ground the
+        encoding's ``#program`` parts ``parts`` (name and arguments, e.g. ``[("prune", [3])]``)
+        on top of what is already grounded."""
         ctl = self.ground()
         self._steps = getattr(self, "_steps", 0) + 1
         name = f"_pyasp_step_{self._steps}"
-        text = "".join(f"{f if isinstance(f, clingo.Symbol) else fact(f[0], *f[1:])}." for f in facts)
+        text = "".join(f"{f if isinstance(f, (clingo.Symbol, str)) else fact(f[0], *f[1:])}." for f in facts)
         start = time.perf_counter()
         try:
             ctl.add(name, [], text)

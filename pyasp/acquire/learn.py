@@ -36,7 +36,7 @@ from ..errors import InputError
 from .data import Instance, check_examples, classify, make_instance, stack_examples
 from .dsl import Constraint, Program, Term
 
-__all__ = ["Learner", "LearnResult", "TensorEvaluator", "language_facts", "specializes", "term_geq"]
+__all__ = ["Learner", "LearnResult", "TensorEvaluator", "enumerate_language", "language_facts", "specializes", "term_geq"]
 
 DIRECTIONS = {"<=": 1, ">=": -1}
 
@@ -117,6 +117,13 @@ def term_geq(x: Term, y: Term, kinds: Mapping[str, str]) -> bool:
     return set(y.summed) <= set(x.summed)
 
 
+def _asp_text(value) -> str:
+    """ASP text of a term read by :func:`pyasp.asp.parse_term` (numbers, constants, compounds)."""
+    if isinstance(value, Func):
+        return f"{value.name}({','.join(_asp_text(a) for a in value.args)})"
+    return str(value)
+
+
 def _counts(factors: Sequence[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for f in factors:
@@ -131,13 +138,16 @@ def _injective(left: Sequence[Term], right: Sequence[Term], ok) -> bool:
     return any(all(ok(l, r) for l, r in zip(left, perm)) for perm in itertools.permutations(right, len(left)))
 
 
-def specializes(c2: Constraint, c1: Constraint, kinds: Mapping[str, str]) -> bool:
-    """Is ``c2`` a specialisation of ``c1`` (every solution violating c1 violates c2)?"""
+def specializes(c2: Constraint, c1: Constraint, kinds: Mapping[str, str], geq=None) -> bool:
+    """Is ``c2`` a specialisation of ``c1`` (every solution violating c1 violates c2)?
+    ``geq`` replaces :func:`term_geq` (a memoised copy)."""
     if c2.rhs != c1.rhs or c2.rhs_negated != c1.rhs_negated:
         return False
-    return _injective(c1.pos, c2.pos, lambda a, b: term_geq(b, a, kinds)) and _injective(
-        c2.neg, c1.neg, lambda a, b: term_geq(b, a, kinds)
-    )
+    if len(c1.pos) > len(c2.pos) or len(c2.neg) > len(c1.neg):
+        return False
+    if geq is None:
+        geq = lambda x, y: term_geq(x, y, kinds)  # noqa: E731
+    return _injective(c1.pos, c2.pos, lambda a, b: geq(b, a)) and _injective(c2.neg, c1.neg, lambda a, b: geq(b, a))
 
 
 # -- ground: the language as facts -----------------------------------------------------------------
@@ -256,8 +266,10 @@ class Learner:
 
     # decode ------------------------------------------------------------------------------------
     def _decode(self, model, names: list[str], index_names: list[str]) -> tuple[Constraint, list, list, tuple]:
+        """The constraint of an answer set, and its terms and right-hand side as ASP text (the
+        facts of the prune part name them exactly)."""
         pos, neg, pos_raw, neg_raw = [], [], [], []
-        for slot, sign, term in model.atoms("use", 3):
+        for _, sign, term in model.atoms("use", 3):
             product, mask = term.args
             factors = []
             while isinstance(product, Func):
@@ -265,12 +277,16 @@ class Learner:
                 product = product.args[1]
             summed = [index_names[k] for k in range(len(index_names)) if mask & (1 << k)]
             t = Term.of(factors, summed)
-            (pos if sign == "pos" else neg).append(t)
-            (pos_raw if sign == "pos" else neg_raw).append(term)
+            if sign == "pos":
+                pos.append(t)
+                pos_raw.append(_asp_text(term))
+            else:
+                neg.append(t)
+                neg_raw.append(_asp_text(term))
         (z, g), = model.atoms("rhs", 2)
-        rhs = z.args[0] if isinstance(z, Func) and z.name == "lit" else names[z]
+        rhs = z.args[0] if isinstance(z, Func) else names[z]
         c = Constraint.of(pos, neg, rhs, g == -1)
-        return c, pos_raw, neg_raw, (z, g)
+        return c, pos_raw, neg_raw, (_asp_text(z), g)
 
     # search ------------------------------------------------------------------------------------
     def _search(self, schema: Program, evaluator: TensorEvaluator) -> LearnResult:
@@ -317,12 +333,11 @@ class Learner:
                 if not self.prune:
                     continue
                 v = result.violated
-                violated_facts.append(fact("vrhs", batch + 1, v, z, g))
-                violated_facts.append(fact("vnpos", batch + 1, v, len(pos_raw)))
-                for j, x in enumerate(sorted(pos_raw, key=repr), start=1):
-                    violated_facts.append(fact("vpos", batch + 1, v, j, x))
-                for j, x in enumerate(sorted(neg_raw, key=repr), start=1):
-                    violated_facts.append(fact("vneg", batch + 1, v, j, x))
+                k = batch + 1
+                violated_facts.append(f"vrhs({k},{v},{z},{g})")
+                violated_facts.append(f"vnpos({k},{v},{len(pos_raw)})")
+                violated_facts += [f"vpos({k},{v},{j},{x})" for j, x in enumerate(pos_raw, start=1)]
+                violated_facts += [f"vneg({k},{v},{j},{x})" for j, x in enumerate(neg_raw, start=1)]
             if timed_out:
                 result.partial = True
                 break
@@ -338,14 +353,54 @@ class Learner:
 
     def _most_specific(self, kept: list[tuple[Constraint, int]]) -> list[Constraint]:
         """The kept candidates of which no other kept candidate is a specialisation."""
-        groups: dict[tuple, list[tuple[Constraint, int]]] = {}
-        for c, level in kept:
-            groups.setdefault((repr(c.rhs), c.rhs_negated), []).append((c, level))
-        out: list[Constraint] = []
-        for members in groups.values():
-            members.sort(key=lambda cl: -cl[1])
-            for k, (c, level) in enumerate(members):
-                if not any(lv > level and specializes(d, c, self.kinds_) for d, lv in members[:k]):
-                    out.append(c)
-        out.sort(key=lambda c: (repr(c.rhs), c.rhs_negated, c.pos, c.neg))
-        return out
+        return most_specific(kept, self.kinds_)
+
+
+def most_specific(kept: list[tuple[Constraint, int]], kinds: Mapping[str, str]) -> list[Constraint]:
+    """Of constraints with their levels, those no other one specialises (see :func:`specializes`)."""
+    cache: dict = {}
+
+    def geq(x: Term, y: Term) -> bool:
+        key = (x, y)
+        if key not in cache:
+            cache[key] = term_geq(x, y, kinds)
+        return cache[key]
+
+    groups: dict[tuple, list[tuple[Constraint, int]]] = {}
+    for c, level in kept:
+        groups.setdefault((repr(c.rhs), c.rhs_negated), []).append((c, level))
+    out: list[Constraint] = []
+    for members in groups.values():
+        members.sort(key=lambda cl: -cl[1])
+        for k, (c, level) in enumerate(members):
+            if not any(lv > level and specializes(d, c, kinds, geq) for d, lv in members[:k]):
+                out.append(c)
+    out.sort(key=lambda c: (repr(c.rhs), c.rhs_negated, c.pos, c.neg))
+    return out
+
+
+def enumerate_language(
+    schema: Program,
+    kinds: Mapping[str, str],
+    *,
+    max_terms: int = 1,
+    max_factors: int = 1,
+    negation: bool = True,
+    directions: Sequence[str] = ("<=", ">="),
+    canonical: bool = True,
+    encoding: str | None = None,
+) -> list[Constraint]:
+    """Every candidate of the language (one per answer set of the encoding, no examples, no
+    pruning), for tests and benchmarks; with ``canonical=False`` a constraint comes once per
+    order of its terms."""
+    from ..asp import fact
+
+    consts = {"max_terms": max_terms, "max_factors": max_factors, "negation": int(bool(negation)),
+              "canonical": int(bool(canonical))}
+    asp = AspProgram(encoding or "ip_acquisition", consts=consts)
+    asp.add_facts(language_facts(schema, kinds, directions))
+    asp.add_facts([fact("rhs_literal", 0), fact("rhs_literal", 1)])
+    learner = Learner()
+    names = list(schema.tensor_names)
+    index_names = [d.name for d in schema.indices]
+    return [learner._decode(m, names, index_names)[0] for m in asp.all_models()]
