@@ -50,13 +50,17 @@ def _as_int_array(value, what: str) -> np.ndarray:
         arr = np.array(value, dtype=object)
     except ValueError:
         raise bad("rows of different lengths (ragged nesting)") from None
-    if arr.dtype == object and arr.size and any(isinstance(v, (list, dict)) for v in arr.flat):
+    if arr.dtype == object and arr.size and any(isinstance(v, dict) for v in arr.flat):
+        raise bad("a JSON object where a number or a list of numbers belongs")
+    if arr.dtype == object and arr.size and any(isinstance(v, list) for v in arr.flat):
         raise bad("rows of different lengths (ragged nesting)")
     for v in arr.flat:
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise bad(f"{v!r} is not an integer")
         if isinstance(v, float) and not float(v).is_integer():
             raise bad(f"{v!r} is not an integer")
+        if not -(2**62) <= v <= 2**62:
+            raise bad(f"{v} is too large (integers up to 2**62 in absolute value)")
     return arr.astype(np.int64)
 
 

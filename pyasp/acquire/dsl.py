@@ -279,6 +279,7 @@ class _Builder:
         self.indices: dict[str, IndexDecl] = {d.name: d for d in (schema.indices if schema else ())}
         self.tensors: dict[str, TensorDecl] = {t.name: t for t in (schema.tensors if schema else ())}
         self.constraints: list[Constraint] = []
+        self.size_at: dict[str, tuple[int, int]] = {}
 
     def fail(self, node, message: str) -> ConstraintsError:
         meta = getattr(node, "meta", None)
@@ -293,8 +294,9 @@ class _Builder:
             if isinstance(d.size, str):
                 decl = self.tensors.get(d.size)
                 if decl is None or decl.indices or decl.variable:
+                    line, column = self.size_at.get(d.name, (1, 1))
                     raise ConstraintsError(
-                        self.source, 1, 1, f"index {d.name} has size {d.size}, which is not a declared scalar constant"
+                        self.source, line, column, f"index {d.name} has size {d.size}, which is not a declared scalar constant"
                     )
         return Program(tuple(self.indices.values()), tuple(self.tensors.values()), tuple(self.constraints), self.source)
 
@@ -306,6 +308,7 @@ class _Builder:
         if int(low) != 1:
             raise self.fail(low, f"index {name} must start at 1 (write 1..N)")
         value = int(size.children[0]) if size.data == "size_number" else str(size.children[0])
+        self.size_at[str(name)] = (size.children[0].line, size.children[0].column)
         if isinstance(value, int) and value < 1:
             raise self.fail(size.children[0], f"index {name} needs at least one value")
         self.indices[str(name)] = IndexDecl(str(name), value)

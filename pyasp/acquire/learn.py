@@ -143,6 +143,8 @@ def specializes(c2: Constraint, c1: Constraint, kinds: Mapping[str, str], geq=No
     ``geq`` replaces :func:`term_geq` (a memoised copy)."""
     if c2.rhs != c1.rhs or c2.rhs_negated != c1.rhs_negated:
         return False
+    if any(kinds[f] == "signed" for t in c1.terms + c2.terms for f in t.factors):
+        return False  # a term that may be negative: adding or removing it moves either way
     if len(c1.pos) > len(c2.pos) or len(c2.neg) > len(c1.neg):
         return False
     if geq is None:
@@ -330,7 +332,7 @@ class Learner:
                     kept.append((c, level))
                     continue
                 result.violated += 1
-                if not self.prune:
+                if not self.prune or any(self.kinds_[f] == "signed" for t in c.terms for f in t.factors):
                     continue
                 v = result.violated
                 k = batch + 1

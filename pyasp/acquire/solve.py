@@ -183,7 +183,8 @@ def _decode(model, program: Program, instance: Instance) -> dict[str, np.ndarray
 
 
 def _random_targets(program: Program, instance: Instance):
-    """For sampling: each cell gets a uniform random target value in its domain."""
+    """For sampling: each cell gets a uniform random target value in its domain (one external
+    of the encoding per cell is true; the previous sample's is released)."""
     import clingo
 
     cells = []
@@ -191,14 +192,17 @@ def _random_targets(program: Program, instance: Instance):
         low, high = decl.domain
         for pos in itertools.product(*(range(1, instance.sizes[i] + 1) for i in decl.indices)):
             cell = clingo.Tuple_([clingo.Number(p) for p in pos])
-            cells.append((low, [clingo.Function("target", [symbol(decl.name), cell, clingo.Number(v)])
-                                for v in range(low + 1, high + 1)]))
+            cells.append((symbol(decl.name), cell, low, high))
+    current: list = [None] * len(cells)
 
     def assign(rng):
-        for low, atoms in cells:
-            target = rng.randint(0, len(atoms))
-            for k, atom in enumerate(atoms):
-                yield atom, k < target
+        for k, (name, cell, low, high) in enumerate(cells):
+            if current[k] is not None:
+                yield current[k], False
+            target = rng.randint(low, high)
+            current[k] = clingo.Function("target", [name, cell, clingo.Number(target)]) if target > low else None
+            if current[k] is not None:
+                yield current[k], True
 
     return assign
 

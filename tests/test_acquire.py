@@ -1,0 +1,667 @@
+"""IP acquisition (ARNOLD) as a user meets it: the constraint DSL, the candidate language, the
+learner and its pruning, solving, simplification, bad input and the ``pyasp acquire`` commands.
+
+Brute-force oracles (the language, evaluation by loops, all assignments) are in acquire_oracle.py.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from acquire_oracle import all_assignments, constraint_key, freeze, holds, language, satisfies
+from clitools import run, write
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyasp.acquire.data import check_examples, make_instance
+from pyasp.acquire.dsl import (
+    Constraint,
+    ConstraintsError,
+    IndexDecl,
+    Program,
+    TensorDecl,
+    Term,
+    format_program,
+    load_program,
+    parse_program,
+)
+from pyasp.acquire.evaluate import accepts
+from pyasp.acquire.learn import Learner, TensorEvaluator, enumerate_language, specializes, tensor_kinds
+from pyasp.acquire.simplify import drop_entailed
+from pyasp.acquire.solve import TooLarge, solve
+from pyasp.errors import InputError
+
+ROOT = Path(__file__).resolve().parent.parent
+ACQ = ROOT / "examples" / "acquire"
+SHIP = ACQ / "shipping"
+EXAMPLE_DIRS = sorted(p.parent for p in ACQ.glob("*/program.ip"))
+
+
+def _values(instance, example) -> dict:
+    """Constants and one example's variables by name (for the loop oracle)."""
+    return {**instance.constants, **example}
+
+
+@pytest.fixture(scope="module")
+def shipping():
+    """The true shipping program, its instance, and 55 distinct sampled solutions."""
+    program = load_program(SHIP / "program.ip")
+    instance = make_instance(program, json.loads((SHIP / "constants.json").read_text()))
+    solutions = solve(program, instance, sample=55, seed=1).solutions
+    assert len(solutions) == 55
+    return program, instance, solutions
+
+
+# =================================================================================================
+# 1. The DSL
+# =================================================================================================
+def test_every_example_directory_has_a_program():
+    assert len(EXAMPLE_DIRS) >= 5
+    assert SHIP in EXAMPLE_DIRS
+
+
+@pytest.mark.parametrize("folder", EXAMPLE_DIRS, ids=lambda p: p.name)
+def test_example_programs_print_and_parse_back(folder):
+    path = folder / "program.ip"
+    program = load_program(path)
+    text = path.read_text()
+    relation_lines = [k for k, line in enumerate(text.splitlines(), start=1)
+                      if ("<=" in line or ">=" in line) and not line.lstrip().startswith("%")]
+    assert len(program.constraints) == len(relation_lines)
+    assert [c.line for c in program.constraints] == relation_lines
+    printed = format_program(program)
+    again = parse_program(printed)
+    assert again == program
+    assert format_program(again) == printed
+    # declarations printed once more: only the constraints, read against the schema
+    bare = parse_program(format_program(program, declarations=False), schema=program.with_constraints(()))
+    assert bare == program
+    # the constants fit the declarations
+    instance = make_instance(program, json.loads((folder / "constants.json").read_text()))
+    assert set(instance.constants) == {t.name for t in program.constants}
+
+
+def test_parsed_constraint_reads_as_written():
+    program = parse_program("index i = 1..3; index j = 1..2; const c[i]; var x[i,j] in 0..5;\n"
+                            "sum[j] x[i,j] >= c[i];\n-x[i,j] - x[i,j] <= -1;\n0 <= x[i,j];")
+    ge, neg, zero = program.constraints
+    assert ge == Constraint.of(neg=[Term.of(["x"], ["j"])], rhs="c", rhs_negated=True)
+    assert program.text(ge) == "sum[j] x[i,j] >= c[i]"
+    assert neg == Constraint.of(neg=[Term.of(["x"]), Term.of(["x"])], rhs=-1)
+    assert program.text(neg) == "x[i,j] + x[i,j] >= 1"
+    assert zero == Constraint.of(rhs="x")
+    assert [c.line for c in program.constraints] == [2, 3, 4]
+
+
+# -- a hypothesis property: random well-formed programs print and parse back --------------------
+KEYWORDS = {"index", "const", "var", "sum", "in"}
+TRICKY_NAMES = ["index1", "indexes", "constant", "variable", "vars", "summ", "sum_x", "in_", "inx", "invar",
+                "Index", "IN", "_", "x1", "x_1"]
+NAME = st.one_of(st.sampled_from(TRICKY_NAMES),
+                 st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,5}", fullmatch=True)).filter(lambda s: s not in KEYWORDS)
+
+
+@st.composite
+def programs(draw) -> Program:
+    n_idx = draw(st.integers(1, 2))
+    n_tensors = draw(st.integers(2, 4))
+    names = draw(st.lists(NAME, min_size=n_idx + n_tensors + 1, max_size=n_idx + n_tensors + 1, unique=True))
+    index_names, tensor_names, size_name = names[:n_idx], names[n_idx:-1], names[-1]
+    sized_by_constant = draw(st.booleans())
+    indices = [IndexDecl(name, size_name if (sized_by_constant and k == 0) else draw(st.integers(1, 40)))
+               for k, name in enumerate(index_names)]
+    tensors = [TensorDecl(size_name, (), False)] if sized_by_constant else []
+    for name in tensor_names:
+        order = draw(st.permutations(index_names))
+        own = tuple(order[: draw(st.integers(0, n_idx))])
+        variable = draw(st.booleans())
+        domain = None
+        if variable and draw(st.booleans()):
+            low = draw(st.integers(-50, 50))
+            domain = (low, draw(st.integers(low, low + 60)))
+        tensors.append(TensorDecl(name, own, variable, domain))
+    idx_of = {t.name: set(t.indices) for t in tensors}
+    usable = [t.name for t in tensors]
+    constraints = []
+    for _ in range(draw(st.integers(0, 4))):
+        pos, neg, free = [], [], None
+        for _ in range(draw(st.integers(0, 3))):
+            factors = draw(st.lists(st.sampled_from(usable), min_size=1, max_size=3))
+            used = set().union(*(idx_of[f] for f in factors))
+            if free is None:
+                summed = draw(st.sets(st.sampled_from(sorted(used)))) if used else set()
+                free = used - summed
+            elif not free <= used:
+                continue  # this term could not leave the same indices free
+            (pos if draw(st.booleans()) else neg).append(Term.of(factors, used - free))
+        if draw(st.booleans()):
+            rhs = draw(st.integers(-30, 30))
+        else:
+            rhs = draw(st.sampled_from(usable))
+        constraints.append(Constraint.of(pos, neg, rhs, draw(st.booleans())))
+    return Program(tuple(indices), tuple(tensors), tuple(constraints))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(programs())
+def test_random_programs_print_and_parse_back(program):
+    text = format_program(program)
+    again = parse_program(text)
+    assert again == program, text
+    assert format_program(again) == text
+    bare = format_program(program, declarations=False)
+    assert parse_program(bare, schema=program.with_constraints(())) == program
+
+
+# -- errors: where and what ------------------------------------------------------------------------
+DSL_ERRORS = [
+    ("missing semicolon", "index i = 1..2;\nvar x[i] in 0..3\nx[i] <= 2;", 3, 1, ["unexpected 'x'", '";"']),
+    ("dangling <=", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <=;", 3, 8, ["unexpected ';'", "a name", "a number"]),
+    ("stray character", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= 2 $;", 3, 11, ["unexpected '$'"]),
+    ("undeclared index", "index i = 1..2;\nvar x[j] in 0..3;", 2, 7,
+     ["tensor x uses index j, which is not declared"]),
+    ("unknown tensor", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= y[i];", 3, 9, ["unknown tensor y"]),
+    ("unknown tensor in a term", "index i = 1..2;\nvar x[i] in 0..3;\n  x[i] + y[i] <= 3;", 3, 10,
+     ["unknown tensor y"]),
+    ("wrong index order", "index i = 1..2;\nindex j = 1..2;\nvar x[i,j] in 0..3;\nx[j,i] <= 2;", 4, 1,
+     ["x is declared as x[i,j]", "in that order"]),
+    ("indices left out", "index i = 1..2;\nvar x[i] in 0..3;\nx <= 2;", 3, 1, ["x is declared as x[i]"]),
+    ("indices on a scalar", "index i = 1..2;\nvar x[i] in 0..3;\nconst c;\nx[i] <= c[i];", 4, 9,
+     ["c is declared as c;"]),
+    ("different free indices", "index i = 1..2;\nindex j = 1..2;\nvar x[i] in 0..3;\nvar y[j] in 0..3;\nx[i] + y[j] <= 2;",
+     5, 1, ["the terms of a constraint must have the same free indices ({i} vs {j})"]),
+    ("sum over a missing index", "index i = 1..2;\nindex j = 1..2;\nvar x[i] in 0..3;\nsum[j] x[i] <= 2;", 4, 1,
+     ["sum over j, but no tensor of the term has index j"]),
+    ("index declared twice", "index i = 1..2;\nindex i = 1..3;", 2, 7, ["index i is declared twice"]),
+    ("tensor declared twice", "index i = 1..2;\nvar x[i] in 0..3;\nconst x[i];", 3, 7, ["tensor x is declared twice"]),
+    ("tensor named like an index", "index i = 1..2;\nconst i;", 2, 7, ["i is already the name of an index"]),
+    ("const with a domain", "index i = 1..2;\nconst c[i] in 0..3;", 2, 12, ["constant c cannot have a domain"]),
+    ("empty domain", "index i = 1..2;\nvar x[i] in 3..1;", 2, 10, ["the domain of x is empty (3..1)"]),
+    ("empty index", "index i = 1..0;", 1, 14, ["index i needs at least one value"]),
+    ("index not from 1", "index i = 0..3;", 1, 11, ["index i must start at 1"]),
+    ("repeated tensor index", "index i = 1..2;\nvar x[i,i] in 0..3;", 2, 6, ["tensor x repeats an index"]),
+]
+
+
+@pytest.mark.parametrize("text, line, column, fragments", [c[1:] for c in DSL_ERRORS], ids=[c[0] for c in DSL_ERRORS])
+def test_dsl_errors_name_line_column_and_problem(text, line, column, fragments):
+    with pytest.raises(ConstraintsError) as caught:
+        parse_program(text, "model.ip")
+    error = caught.value
+    assert (error.line, error.column) == (line, column), str(error)
+    first = str(error).splitlines()[0]
+    assert first.startswith(f"model.ip:{line}:{column}: ")
+    for fragment in fragments:
+        assert fragment in first
+
+
+@pytest.mark.parametrize("text", [
+    "const c;\nvar n in 0..4;\nindex i = 1..n;",  # a variable
+    "index j = 1..2;\nconst n[j];\nindex i = 1..n;",  # not a scalar
+    "const c;\n\nindex i = 1..n;",  # not declared at all
+])
+def test_index_size_must_name_a_scalar_constant(text):
+    with pytest.raises(ConstraintsError) as caught:
+        parse_program(text, "model.ip")
+    assert "index i has size n, which is not a declared scalar constant" in str(caught.value)
+    assert str(caught.value).startswith("model.ip:")
+
+
+def test_index_size_error_points_at_the_index_declaration():
+    with pytest.raises(ConstraintsError) as caught:
+        parse_program("const c;\nvar n in 0..4;\nindex i = 1..n;", "model.ip")
+    assert caught.value.line == 3
+
+
+def test_load_program_errors_name_the_file(tmp_path):
+    path = tmp_path / "broken.ip"
+    path.write_text("index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= q;\n")
+    with pytest.raises(ConstraintsError) as caught:
+        load_program(path)
+    assert str(caught.value).startswith(f"{path}:3:9: unknown tensor q")
+    result = run("acquire", "solve", str(path), "--constants", write(tmp_path, "c.json", {}))
+    assert result.exit_code == 2
+    assert f"{path}:3:9: unknown tensor q" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+# =================================================================================================
+# 2. The language: complete and without repeats
+# =================================================================================================
+SCHEMA_A = ("index i = 1..2; const c[i]; const b; var x[i];", {"c": "good", "b": "bad", "x": "ugly"})
+SCHEMA_B = ("index i = 1..2; index j = 1..3; const d[j]; var y[i,j] in 0..1; var z in -2..2;",
+            {"d": "good", "y": "bad", "z": "signed"})
+
+
+def _oracle_tensors(program: Program) -> dict:
+    return {t.name: (t.indices, t.variable) for t in program.tensors}
+
+
+@pytest.mark.parametrize("schema, kinds", [SCHEMA_A, SCHEMA_B], ids=["one-index", "two-indices"])
+@pytest.mark.parametrize("s, p", [(1, 1), (1, 2), (2, 1)])
+@pytest.mark.parametrize("negation, directions", [(True, ("<=", ">=")), (False, ("<=",)), (True, (">=",))],
+                         ids=["both", "plain<=", "only>="])
+def test_language_matches_brute_force(schema, kinds, s, p, negation, directions):
+    program = parse_program(schema)
+    got = enumerate_language(program, kinds, max_terms=s, max_factors=p, negation=negation, directions=directions)
+    assert len(got) == len(set(got)), "a candidate came out twice"
+    keys = [constraint_key(c) for c in got]
+    assert len(keys) == len(set(keys))
+    want = language(_oracle_tensors(program), max_terms=s, max_factors=p, negation=negation, directions=directions)
+    missing, extra = want - set(keys), set(keys) - want
+    assert not missing and not extra, f"missing {sorted(missing, key=repr)[:5]}, extra {sorted(extra, key=repr)[:5]}"
+
+
+@pytest.mark.parametrize("schema, kinds", [SCHEMA_A, SCHEMA_B], ids=["one-index", "two-indices"])
+def test_canonical_order_only_removes_permutations(schema, kinds):
+    program = parse_program(schema)
+    for s, more in [(1, False), (2, True)]:
+        canonical = enumerate_language(program, kinds, max_terms=s, max_factors=1)
+        loose = enumerate_language(program, kinds, max_terms=s, max_factors=1, canonical=False)
+        assert set(loose) == set(canonical)
+        assert (len(loose) > len(canonical)) is more
+        if not more:
+            assert len(loose) == len(canonical)
+
+
+# =================================================================================================
+# 3. Pruning is sound; the learned constraints hold; specialisation is monotone on data
+# =================================================================================================
+PLANTED = [
+    ("index i = 1..3; const c[i]; var x[i] in 0..3; var t in 0..8; x[i] <= c[i]; sum[i] x[i] <= t;",
+     {"c": [1, 2, 3]}),
+    ("index i = 1..3; index j = 1..2; const d[j]; var y[i,j] in 0..1; sum[i] y[i,j] <= d[j]; sum[j] y[i,j] >= 1;",
+     {"d": [2, 2]}),
+]
+
+
+@pytest.mark.parametrize("text, constants", PLANTED, ids=["ugly", "bad"])
+@pytest.mark.parametrize("s, p", [(1, 1), (1, 2), (2, 1)])
+def test_pruning_keeps_what_the_plain_search_keeps(text, constants, s, p):
+    program = parse_program(text)
+    schema = program.with_constraints(())
+    instance = make_instance(program, constants)
+    pool = solve(program, instance, sample=12, seed=5).solutions
+    assert len(pool) >= 6
+    rng = random.Random(100 * s + p)
+    for _ in range(2):
+        train = rng.sample(pool, rng.randint(1, len(pool)))
+        pruned = Learner(max_terms=s, max_factors=p, prune=True).fit(schema, instance, train)
+        plain = Learner(max_terms=s, max_factors=p, prune=False).fit(schema, instance, train)
+        assert pruned.constraints_ == plain.constraints_
+        assert pruned.result_.violated > 0
+        assert pruned.result_.visited < plain.result_.visited
+        assert not pruned.result_.partial
+        for c in pruned.constraints_:
+            for example in train:
+                assert holds(schema, instance.sizes, _values(instance, example), c), schema.text(c)
+        # every candidate the examples satisfy is learned or generalises a learned one
+        evaluator = TensorEvaluator(instance, check_examples(instance, train))
+        learned = set(pruned.constraints_)
+        for c in enumerate_language(schema, pruned.kinds_, max_terms=s, max_factors=p):
+            if evaluator.holds(c) and c not in learned:
+                assert any(specializes(d, c, pruned.kinds_) for d in learned), schema.text(c)
+
+
+@pytest.mark.parametrize("text, constants", PLANTED, ids=["ugly", "bad"])
+def test_a_specialisation_of_a_violated_candidate_is_violated(text, constants):
+    program = parse_program(text)
+    schema = program.with_constraints(())
+    instance = make_instance(program, constants)
+    rows = check_examples(instance, solve(program, instance, sample=10, seed=11).solutions)
+    kinds = tensor_kinds(instance, rows)
+    candidates = enumerate_language(schema, kinds, max_terms=2, max_factors=1)
+    evaluator = TensorEvaluator(instance, rows)
+    ok = {c: evaluator.satisfied(c) for c in candidates}
+    groups: dict = {}
+    for c in candidates:
+        groups.setdefault((repr(c.rhs), c.rhs_negated), []).append(c)
+    rng = random.Random(3)
+    checked = 0
+    for members in groups.values():
+        pairs = list(itertools.permutations(members, 2))
+        for c2, c1 in rng.sample(pairs, min(len(pairs), 1500)):
+            if specializes(c2, c1, kinds):
+                checked += 1
+                # every example that violates c1 violates c2
+                assert not np.any(~ok[c1] & ok[c2]), f"{schema.text(c2)} specialises {schema.text(c1)}"
+    assert checked > 50
+
+
+SIGNED_SCHEMA = "index i = 1..1; const c[i]; var x in -3..3; var y in -3..3;"
+SIGNED_EXAMPLES = [{"x": -1, "y": -2}, {"x": 2, "y": 0}, {"x": 0, "y": -3}]
+
+
+def test_specialisation_with_signed_tensors_is_sound():
+    schema = parse_program(SIGNED_SCHEMA)
+    instance = make_instance(schema, {"c": [1]})
+    rows = check_examples(instance, SIGNED_EXAMPLES)
+    kinds = tensor_kinds(instance, rows)
+    assert kinds["y"] == "signed"
+    general = Constraint.of(rhs="x")  # 0 <= x: broken by x = -1
+    special = Constraint.of([Term.of(["y"])], rhs="x")  # y <= x: holds on all three examples
+    evaluator = TensorEvaluator(instance, rows)
+    assert not evaluator.holds(general) and evaluator.holds(special)
+    assert not specializes(special, general, kinds)
+
+
+def test_pruning_with_signed_tensors_keeps_what_holds():
+    schema = parse_program(SIGNED_SCHEMA)
+    pruned = Learner(max_terms=1, max_factors=1, prune=True).fit(schema, {"c": [1]}, SIGNED_EXAMPLES)
+    plain = Learner(max_terms=1, max_factors=1, prune=False).fit(schema, {"c": [1]}, SIGNED_EXAMPLES)
+    assert pruned.constraints_ == plain.constraints_
+
+
+def test_learning_over_scalars_only():
+    schema = parse_program("var x in 0..3; var y in 0..3;")
+    learner = Learner(max_terms=1, max_factors=1).fit(schema, {}, [{"x": 1, "y": 2}, {"x": 2, "y": 3}])
+    assert "x <= y" in [schema.text(c) for c in learner.constraints_]
+
+
+def test_evaluator_agrees_with_loops_on_every_candidate():
+    program = parse_program(SCHEMA_B[0] + " const e[i];")
+    instance = make_instance(program, {"d": [1, 2, 3], "e": [-1, 2]})
+    rng = np.random.default_rng(0)
+    rows = [{"y": rng.integers(0, 2, size=(2, 3)), "z": rng.integers(-2, 3)} for _ in range(4)]
+    kinds = tensor_kinds(instance, rows)
+    evaluator = TensorEvaluator(instance, rows)
+    candidates = enumerate_language(program, kinds, max_terms=2, max_factors=2)
+    for c in random.Random(1).sample(candidates, 300):
+        want = [holds(program, instance.sizes, _values(instance, r), c) for r in rows]
+        assert evaluator.satisfied(c).tolist() == want, program.text(c)
+
+
+# =================================================================================================
+# 4. A planted program is learned back
+# =================================================================================================
+def test_shipping_is_learned_back(shipping):
+    program, instance, solutions = shipping
+    train, held_out = solutions[:25], solutions[25:]
+    learner = Learner(max_terms=1, max_factors=1).fit(program.with_constraints(()), instance, train)
+    learned = learner.program_
+    texts = [learned.text(c) for c in learned.constraints]
+    assert "sum[f] ship[f,w] >= demand[w]" in texts
+    assert "sum[w] ship[f,w] <= production[f]" in texts
+    assert not learner.result_.partial
+    # the learned program accepts the true program's unseen solutions (recall) ...
+    assert accepts(learned, instance, held_out).all()
+    # ... and the true program accepts the learned program's solutions (precision)
+    sampled = solve(learned, instance, sample=30, seed=2).solutions
+    assert len(sampled) == 30
+    assert accepts(program, instance, sampled).all()
+    # simplified: what remains still has the two true constraints' meaning, and dropped ones are implied
+    simple, dropped = drop_entailed(learned, instance)
+    assert dropped and len(simple.constraints) + len(dropped) == len(learned.constraints)
+    assert set(simple.constraints) | set(dropped) == set(learned.constraints)
+    assert accepts(simple, instance, held_out).all()
+    for solution in solve(simple, instance, sample=30, seed=3).solutions:
+        assert accepts(learned, instance, [solution]).all()
+        assert accepts(program, instance, [solution]).all()
+
+
+# =================================================================================================
+# 5. Solving
+# =================================================================================================
+TINY = [
+    ("index i = 1..2; const c[i]; var x[i] in -1..2; var y in 0..3;\n"
+     "sum[i] c[i]*x[i] <= y; x[i]*y >= -1; x[i] <= y; y >= 1;", {"c": [2, 1]}),
+    ("index i = 1..2; const k; var a[i] in 0..2; var b in -1..1;\n"
+     "a[i]*a[i]*b <= k; sum[i] a[i] >= -b; sum[i] a[i] - b <= 3; 0 <= -b;", {"k": 1}),
+    ("index i = 1..3; var x[i] in 0..1; sum[i] x[i] <= 1; sum[i] x[i] >= 1;", {}),
+]
+
+
+@pytest.mark.parametrize("text, constants", TINY, ids=["linear+product", "cubic", "one-hot"])
+def test_all_solutions_match_brute_force(text, constants):
+    program = parse_program(text)
+    instance = make_instance(program, constants)
+    values = dict(instance.constants)
+    want = {freeze(a) for a in all_assignments(program, instance.sizes) if satisfies(program, instance.sizes, {**values, **a})}
+    total = sum(1 for _ in all_assignments(program, instance.sizes))
+    assert 0 < len(want) < total
+    got = solve(program, instance, limit=None).solutions
+    assert len(got) == len({freeze(s) for s in got})
+    assert {freeze(s) for s in got} == want
+    assert len(solve(program, instance, limit=2).solutions) == min(2, len(want))
+
+
+def test_samples_are_distinct_solutions_and_repeatable():
+    text, constants = TINY[0]
+    program = parse_program(text)
+    instance = make_instance(program, constants)
+    everything = {freeze(s) for s in solve(program, instance, limit=None).solutions}
+    first = solve(program, instance, sample=6, seed=4).solutions
+    assert len(first) == min(6, len(everything))
+    assert len({freeze(s) for s in first}) == len(first)
+    for s in first:
+        assert satisfies(program, instance.sizes, {**instance.constants, **s})
+    again = solve(program, instance, sample=6, seed=4).solutions
+    assert [freeze(s) for s in again] == [freeze(s) for s in first]
+    # asking for more than there are gives each solution once
+    many = solve(program, instance, sample=len(everything) + 5, seed=9).solutions
+    assert {freeze(s) for s in many} == everything and len(many) == len(everything)
+
+
+def test_sampling_spreads_over_the_domain(shipping):
+    _, _, solutions = shipping
+    cells = np.stack([s["ship"] for s in solutions])
+    assert len({freeze(s) for s in solutions}) == len(solutions)
+    assert cells.std(axis=0).min() > 0  # every cell varies across samples
+
+
+def test_variable_without_domain_cannot_be_solved():
+    program = parse_program("index i = 1..2; var load[i]; load[i] <= 3;")
+    with pytest.raises(InputError, match="variable load has no domain"):
+        solve(program, {})
+
+
+def test_product_of_large_domains_is_too_large():
+    program = parse_program("var x in 0..5000; var y in 0..5000; x*y <= 10;")
+    with pytest.raises(TooLarge):
+        solve(program, {})
+
+
+# =================================================================================================
+# 6. Bad input: library and CLI (exit 2, one line naming the tensor and the example)
+# =================================================================================================
+GOOD_SHIP = [[10, 10, 10, 10], [10, 10, 10, 10], [10, 0, 15, 0]]
+
+
+def _with(cell):
+    rows = [list(r) for r in GOOD_SHIP]
+    rows[1][2] = cell
+    return rows
+
+
+BAD_EXAMPLES = [
+    ("wrong shape", {"ship": [[1, 2, 3]] * 3}, "ship", "shape [3, 3]"),
+    ("missing variable", {}, "ship", "variable ship is missing"),
+    ("fraction", {"ship": _with(1.5)}, "ship", "1.5 is not an integer"),
+    ("string", {"ship": _with("a")}, "ship", "'a' is not an integer"),
+    ("boolean", {"ship": _with(True)}, "ship", "not an integer"),
+    ("boolean scalar", {"ship": True}, "ship", "true/false is not an integer"),
+    ("null", {"ship": _with(None)}, "ship", "not an integer"),
+    ("ragged", {"ship": [[1, 2, 3, 4], [1, 2], [1, 2, 3, 4]]}, "ship", "ragged"),
+    ("unknown tensor", {"ship": GOOD_SHIP, "shipment": 3}, "shipment", "not declared"),
+    ("constant that differs", {"ship": GOOD_SHIP, "demand": [1, 2, 3, 4]}, "demand", "differs"),
+]
+
+
+@pytest.mark.parametrize("bad, name, message", [c[1:] for c in BAD_EXAMPLES], ids=[c[0] for c in BAD_EXAMPLES])
+def test_bad_examples_are_refused(shipping, tmp_path, bad, name, message):
+    program, instance, _ = shipping
+    examples = [{"ship": GOOD_SHIP}, bad]
+    with pytest.raises(InputError) as caught:
+        check_examples(instance, examples)
+    text = str(caught.value)
+    assert "example 2" in text and name in text and message in text
+    with pytest.raises(InputError):
+        Learner(max_terms=1, max_factors=1).fit(program.with_constraints(()), instance, examples)
+    result = run("acquire", "learn", "--schema", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "--examples", write(tmp_path, "ex.json", examples), "-s", "1", "-p", "1")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1
+    assert "example 2" in result.stderr and name in result.stderr and message in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    check = run("acquire", "check", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                "--solutions", write(tmp_path, "ex.json", examples))
+    assert check.exit_code == 2 and "example 2" in check.stderr
+
+
+def test_integer_beyond_64_bits_is_refused(tmp_path):
+    examples = [{"ship": GOOD_SHIP}, {"ship": _with(2**70)}]
+    result = run("acquire", "learn", "--schema", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "--examples", write(tmp_path, "ex.json", examples), "-s", "1", "-p", "1")
+    assert result.exit_code == 2
+    assert "example 2" in result.stderr and "ship" in result.stderr
+
+
+@pytest.mark.parametrize("constants, message", [
+    ({"W": 4, "F": 3, "production": [40, 40, 25]}, "constant demand is missing"),
+    ({"F": 3, "demand": [30, 20, 35, 20], "production": [40, 40, 25]}, "do not give W"),
+    ({"W": 4, "F": 3, "demand": [30, 20, 35], "production": [40, 40, 25]}, "demand has shape [3]"),
+    ({"W": 4, "F": 3, "demand": [30, 20, 35, 20], "production": [40, 40, 25], "ship": 1}, "ship is a var tensor"),
+    ({"W": 4, "F": 3, "demand": [30, 20, 35, 20], "production": [40, 40, 25], "cost": 1}, "cost is not declared"),
+])
+def test_bad_constants_are_refused(shipping, tmp_path, constants, message):
+    program, _, _ = shipping
+    with pytest.raises(InputError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        make_instance(program, constants)
+    result = run("acquire", "solve", str(SHIP / "program.ip"), "--constants", write(tmp_path, "c.json", constants))
+    assert result.exit_code == 2
+    assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_invalid_json_is_refused(tmp_path):
+    broken = write(tmp_path, "broken.json", '[{"ship": [[1, 2]')
+    learn = run("acquire", "learn", "--schema", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                "--examples", broken)
+    assert learn.exit_code == 2
+    assert "broken.json" in learn.stderr and "not valid JSON" in learn.stderr
+    assert learn.stderr.count("\n") == 1
+    solve_run = run("acquire", "solve", str(SHIP / "program.ip"), "--constants", broken)
+    assert solve_run.exit_code == 2 and "not valid JSON" in solve_run.stderr
+
+
+# -- the commands ----------------------------------------------------------------------------------
+def test_solve_of_an_infeasible_program_exits_1(tmp_path):
+    program = write(tmp_path, "p.ip", "index i = 1..2; var x[i] in 0..3; sum[i] x[i] >= 7;")
+    result = run("acquire", "solve", program, "--constants", write(tmp_path, "c.json", {}))
+    assert result.exit_code == 1
+    assert "no solution" in result.stderr
+
+
+def test_solve_prints_solutions_the_program_accepts(shipping, tmp_path):
+    program, instance, _ = shipping
+    result = run("acquire", "solve", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "--sample", "4", "--seed", "2", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["partial"] is False and len(data["solutions"]) == 4
+    rows = check_examples(instance, data["solutions"])
+    assert accepts(program, instance, rows).all()
+
+
+def test_check_reports_the_broken_constraint(shipping, tmp_path):
+    _, _, solutions = shipping
+    good = {"ship": solutions[0]["ship"].tolist()}
+    short = {"ship": [[0] * 4] * 3}  # ships nothing: every demand unmet
+    args = ["acquire", "check", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"), "--solutions"]
+    result = run(*args, write(tmp_path, "s.json", [good, short]), "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert [r["ok"] for r in data["results"]] == [True, False]
+    assert data["results"][0]["violated"] == []
+    assert data["results"][1]["violated"] == [{"constraint": 2, "line": 12, "text": "sum[f] ship[f,w] >= demand[w]"}]
+    ok = run(*args, write(tmp_path, "ok.json", [good]))
+    assert ok.exit_code == 0 and "solution 1: ok" in ok.stdout
+
+
+def test_learn_json_reports_program_and_counts(shipping, tmp_path):
+    program, instance, solutions = shipping
+    examples = write(tmp_path, "ex.json", [{"ship": s["ship"].tolist()} for s in solutions[:20]])
+    result = run("acquire", "learn", "--schema", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "--examples", examples, "-s", "1", "-p", "1", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert {"program", "constraints", "visited", "violated", "kept", "seconds", "partial", "dropped"} <= set(data)
+    assert data["partial"] is False
+    assert data["kept"] == len(data["constraints"]) + len(data["dropped"])
+    assert data["visited"] >= data["violated"] + data["kept"]
+    learned = parse_program(data["program"])
+    assert [learned.text(c) for c in learned.constraints] == data["constraints"]
+    assert "sum[f] ship[f,w] >= demand[w]" in data["constraints"]
+    rows = check_examples(instance, solutions[20:])
+    assert accepts(learned, instance, rows).all()
+
+
+def test_learn_with_a_tiny_time_limit_is_partial(shipping, tmp_path):
+    _, _, solutions = shipping
+    examples = write(tmp_path, "ex.json", [{"ship": s["ship"].tolist()} for s in solutions[:10]])
+    args = ["acquire", "learn", "--schema", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+            "--examples", examples, "-s", "2", "-p", "2", "--time-limit", "0.0001"]
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["partial"] is True
+    text = run(*args)
+    assert text.exit_code == 0 and "PARTIAL" in text.stdout
+
+
+def test_solve_exports_minizinc():
+    result = run("acquire", "solve", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "--format", "mzn")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("constraint ") == 3
+    assert "solve satisfy;" in result.stdout
+    assert "array[1..W] of int: demand = [30, 20, 35, 20];" in result.stdout
+    assert "array[1..F, 1..W] of var 0..40: ship;" in result.stdout
+
+
+def test_eval_reports_recall_and_precision():
+    result = run("acquire", "eval", "--program", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "-s", "1", "-p", "1", "--examples", "1,5", "--fold-size", "5", "--precision-samples", "20", "--json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["results"]
+    assert sorted((r["n"], r["s"], r["p"]) for r in rows) == [(1, 1, 1), (5, 1, 1)]
+    for r in rows:
+        assert 0.0 <= r["recall"] <= 1.0 and 0.0 <= r["precision"] <= 1.0
+        assert len(r["folds"]) == 5
+    # five examples of shipping pin down the program: nothing true is refused
+    assert [r["recall"] for r in rows if r["n"] == 5] == [1.0]
+
+
+# =================================================================================================
+# 7. Simplification drops only implied constraints
+# =================================================================================================
+@pytest.mark.parametrize("text, constants", PLANTED, ids=["ugly", "bad"])
+def test_drop_entailed_keeps_the_solutions(text, constants):
+    program = parse_program(text)
+    schema = program.with_constraints(())
+    instance = make_instance(program, constants)
+    train = solve(program, instance, sample=15, seed=21).solutions
+    learned = Learner(max_terms=1, max_factors=2).fit(schema, instance, train).program_
+    simple, dropped = drop_entailed(learned, instance)
+    assert dropped
+    assert set(simple.constraints) | set(dropped) == set(learned.constraints)
+    # brute force over the domains: the same solutions with and without the dropped constraints
+    everything = list(all_assignments(schema, instance.sizes))
+    assert (accepts(simple, instance, everything) == accepts(learned, instance, everything)).all()
+    # and what the simplified program samples, the full learned program accepts
+    sampled = solve(simple, instance, sample=30, seed=22).solutions
+    assert sampled and accepts(learned, instance, sampled).all()
+
+
+def test_drop_entailed_keeps_a_constraint_the_others_do_not_imply():
+    program = parse_program("index i = 1..2; var x[i] in 0..9; x[i] <= 5; sum[i] x[i] <= 7; x[i] >= 1;")
+    instance = make_instance(program, {})
+    simple, dropped = drop_entailed(program, instance)
+    assert simple == program and dropped == []
+    redundant = parse_program("index i = 1..2; var x[i] in 0..9; x[i] <= 3; sum[i] x[i] <= 7; x[i] >= 0;")
+    simple, dropped = drop_entailed(redundant, make_instance(redundant, {}))
+    assert [redundant.text(c) for c in simple.constraints] == ["x[i] <= 3"]
+    assert sorted(redundant.text(c) for c in dropped) == ["sum[i] x[i] <= 7", "x[i] >= 0"]
