@@ -140,37 +140,57 @@ def solve_facts(program: Program, instance: Instance) -> list:
                     key = tuple(c for c, take in zip(cells, chosen) if take)
                     steps[key] = steps.get(key, 0) + weight
         bound -= steps.pop((), 0)
-        steps = {key: w for key, w in steps.items() if w}
-        divisor = math.gcd(*steps.values()) if steps else 1
-        if divisor > 1:  # sum(a u) <= B  iff  sum(a/g u) <= floor(B/g), for integer u
-            steps = {key: w // divisor for key, w in steps.items()}
-            bound //= divisor
-        reach = abs(bound)
+        # A power of one cell is a function of that cell alone: f(u) = sum over the unit steps
+        # w = 1..u of f(w) - f(w-1), one weight per geq atom (no pairs to ground).
+        unary: dict[Cell, list[int]] = {}
+        products: dict[tuple[Cell, ...], int] = {}
         for key, w in steps.items():
+            if not w:
+                continue
+            if len(set(key)) == 1:
+                cell, power = key[0], len(key)
+                low, high = domains[cell[0]]
+                weights = unary.setdefault(cell, [0] * (high - low))
+                for step in range(1, high - low + 1):
+                    weights[step - 1] += w * (step**power - (step - 1) ** power)
+            else:  # pairs (triples) of unit steps; a repeated cell pairs its steps with themselves
+                products[key] = w
+        values = [v for ws in unary.values() for v in ws if v] + list(products.values())
+        divisor = math.gcd(*values) if values else 1
+        if divisor > 1:  # sum(a u) <= B  iff  sum(a/g u) <= floor(B/g), for integer u
+            unary = {cell: [v // divisor for v in ws] for cell, ws in unary.items()}
+            products = {key: w // divisor for key, w in products.items()}
+            bound //= divisor
+        reach = abs(bound) + sum(abs(v) for ws in unary.values() for v in ws)
+        for key, w in products.items():
             span = 1
             for name, _ in key:
                 span *= domains[name][1] - domains[name][0]
             reach += abs(w) * span
+            elements += span
         if reach > MAX_WEIGHT:
             raise TooLarge(
                 f"constraint {ineq.constraint + 1} has sums beyond clingo's 32-bit weights "
                 f"(up to {reach:,}); narrow the domains or scale the constants down"
             )
+        if elements > MAX_ELEMENTS:
+            raise TooLarge(
+                f"constraint {ineq.constraint + 1} multiplies decision variables whose domains are too large "
+                f"to ground (over {MAX_ELEMENTS:,} sum elements); narrow the domains"
+            )
         facts.append(fact("bound", k, bound))
-        for key, weight in steps.items():
-            if not weight:
+        for (name, pos), weights in unary.items():
+            if len(set(weights)) == 1:
+                if weights[0]:
+                    facts.append(fact("lin", k, name, tuple(pos), weights[0]))
                 continue
-            size = 1
-            for name, _ in key:
-                size *= domains[name][1] - domains[name][0]
-            elements += size
-            if elements > MAX_ELEMENTS:
-                raise TooLarge(
-                    f"constraint {ineq.constraint + 1} multiplies decision variables whose domains are too large "
-                    f"to ground (over {MAX_ELEMENTS:,} sum elements); narrow the domains"
-                )
+            low = domains[name][0]
+            for step, w in enumerate(weights, start=1):
+                if w:
+                    facts.append(fact("step", k, name, tuple(pos), low + step, w))
+        for key, w in products.items():
             args = [a for name, pos in key for a in (name, tuple(pos))]
-            facts.append(fact({1: "lin", 2: "quad", 3: "cub"}[len(key)], k, *args, weight))
+            facts.append(fact({2: "quad", 3: "cub"}[len(key)], k, *args, w))
     return facts
 
 
