@@ -670,7 +670,7 @@ def acquire_learn(
         rows = load_examples(instance, examples)
         learner = Learner(max_terms=max_terms, max_factors=max_tensors, negation=negation,
                           directions=_directions(directions), time_limit_s=time_limit,
-                          encoding=str(encoding) if encoding else None)
+                          encoding=str(encoding) if encoding else None, count_language=True)
         learner.fit(schema_only, instance, rows)
         result = learner.result_
         learned = learner.program_
@@ -682,8 +682,9 @@ def acquire_learn(
             simplify_s = time.perf_counter() - started
         text = format_program(learned)
         header = (f"% learned by pyasp acquire learn from {len(rows)} examples, s={max_terms}, p={max_tensors}"
-                  f"{', negation' if negation else ''}: {result.visited} candidates visited, {result.violated} violated"
-                  f" (pruned with their specialisations), {len(result.constraints)} most specific kept"
+                  f"{', negation' if negation else ''}: {result.visited} candidates visited"
+                  f"{f' of {result.language} ({result.language - result.visited} pruned)' if result.language is not None else ''}"
+                  f", {result.violated} violated, {len(result.constraints)} most specific kept"
                   f"{f', {len(dropped)} implied by the others dropped' if simplify else ''}"
                   f" ({result.seconds:.2f} s{f' + {simplify_s:.2f} s' if simplify else ''})"
                   f"{'; PARTIAL (time limit)' if result.partial else ''}\n")

@@ -535,6 +535,28 @@ class Program:
             raise self._fail(str(err)) from None
         self.stats.ground_s += time.perf_counter() - start
 
+    def count_models(self, *, time_limit_s: float | None = None) -> tuple[int, bool]:
+        """How many answer sets the program has (no optimisation, nothing decoded), and whether
+        the time limit stopped the count."""
+        ctl = self.ground()
+        ctl.configuration.solve.opt_mode = "ignore"
+        ctl.configuration.solve.models = 0
+        count = 0
+
+        def on_model(_m: clingo.Model) -> bool:
+            nonlocal count
+            count += 1
+            return True
+
+        start = time.perf_counter()
+        with ctl.solve(on_model=on_model, async_=True) as handle:
+            finished = handle.wait(time_limit_s) if time_limit_s is not None else (handle.wait() or True)
+            if not finished:
+                handle.cancel()
+            handle.get()
+        self.stats.solve_s += time.perf_counter() - start
+        return count, not finished
+
     def all_models(self, *, projected: bool = False) -> list[Model]:
         """Every model, in no particular order, with its cost; no optimisation.
 

@@ -85,20 +85,15 @@ def to_minizinc(program: Program, constants: Instance | Mapping | None = None) -
         values = {k: np.asarray(v) for k, v in constants.items()}
     lines: list[str] = []
     sized_by = {d.size for d in program.indices if isinstance(d.size, str)}
-    for t in sorted(program.constants, key=lambda t: (t.name not in sized_by, bool(t.indices))):
-        given = f" = {_value(np.asarray(values[t.name]))}" if t.name in values else ""
+    declared = sorted(program.constants, key=lambda t: (t.name not in sized_by, bool(t.indices))) + list(program.variables)
+    for t in declared:
+        given = f" = {_value(np.asarray(values[t.name]))}" if t.name in values and not t.variable else ""
+        kind = "int" if not t.variable else f"var {t.domain[0]}..{t.domain[1]}" if t.domain is not None else "var int"
         if t.indices:
             dims = ", ".join(_range(program, i) for i in t.indices)
-            lines.append(f"array[{dims}] of int: {t.name}{given};")
+            lines.append(f"array[{dims}] of {kind}: {t.name}{given};")
         else:
-            lines.append(f"int: {t.name}{given};")
-    for t in program.variables:
-        dom = f"{t.domain[0]}..{t.domain[1]}" if t.domain is not None else "int"
-        if t.indices:
-            dims = ", ".join(_range(program, i) for i in t.indices)
-            lines.append(f"array[{dims}] of var {dom}: {t.name};")
-        else:
-            lines.append(f"var {dom}: {t.name};")
+            lines.append(f"{kind}: {t.name}{given};")
     for c in program.constraints:
         lines.append(_constraint(program, c))
     lines.append("solve satisfy;")

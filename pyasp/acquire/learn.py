@@ -190,7 +190,7 @@ class LearnResult:
 
     constraints: list[Constraint]
     visited: int = 0
-    pruned_levels: int = 0
+    language: int | None = None  # every candidate of the language (when counted)
     violated: int = 0
     satisfied: int = 0
     levels: int = 0
@@ -200,7 +200,9 @@ class LearnResult:
 
     def as_dict(self) -> dict:
         return {
+            "language": self.language,
             "visited": self.visited,
+            "pruned": None if self.language is None else self.language - self.visited,
             "violated": self.violated,
             "satisfied": self.satisfied,
             "kept": len(self.constraints),
@@ -217,7 +219,8 @@ class Learner:
     Parameters: ``max_terms`` (s), ``max_factors`` (p), ``negation`` (terms may be subtracted),
     ``directions`` (``"<="``: candidates ``... <= Z``; ``">="``: ``... <= -Z``), ``prune`` and
     ``canonical`` (off only for the ablation), ``time_limit_s``, ``encoding`` (a user's copy of
-    ``ip_acquisition.lp``). After :meth:`fit`: ``constraints_``, ``program_``, ``result_``,
+    ``ip_acquisition.lp``), ``count_language`` (also count every candidate, so that the result
+    says how many pruning skipped; a second, cheap clingo run). After :meth:`fit`: ``constraints_``, ``program_``, ``result_``,
     ``kinds_``.
     """
 
@@ -231,7 +234,9 @@ class Learner:
         canonical: bool = True,
         time_limit_s: float | None = None,
         encoding: str | None = None,
+        count_language: bool = False,
     ):
+        self.count_language = count_language
         self.max_terms = max_terms
         self.max_factors = max_factors
         self.negation = negation
@@ -350,6 +355,12 @@ class Learner:
             asp.extend(parts, violated_facts)
         result.constraints = self._most_specific(kept)
         result.seconds = time.perf_counter() - start
+        if self.count_language and not result.partial:
+            counter = AspProgram(self.encoding or "ip_acquisition", consts=consts)
+            counter.add_facts(facts)
+            counter.add_facts([fact("rhs_literal", 0), fact("rhs_literal", 1)])
+            total, stopped = counter.count_models(time_limit_s=60.0)
+            result.language = None if stopped else total
         result.stats = asp.stats.as_dict()
         return result
 
