@@ -818,8 +818,10 @@ def acquire_eval(
     time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Per learning run, in seconds.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """ARNOLD's protocol: sample solutions of a true program, learn from n of one fold, measure
-    recall on the other folds and precision on solutions sampled from the learned program.
+    """Recall and precision of learning a true program back from its sampled solutions (ARNOLD's protocol).
+
+    Five folds of sampled solutions; learn from n of one fold; recall on the other folds,
+    precision on solutions sampled from the learned program; averages over the folds.
 
     Example: [bold]pyasp acquire eval --program examples/acquire/shipping/program.ip --constants examples/acquire/shipping/constants.json -s 1 -p 2[/bold]
     """
