@@ -183,6 +183,26 @@ def language_facts(program: Program, kinds: Mapping[str, str], directions: Seque
     return facts
 
 
+def language_program(
+    schema: Program,
+    kinds: Mapping[str, str],
+    *,
+    max_terms: int,
+    max_factors: int,
+    negation: bool,
+    directions: Sequence[str],
+    canonical: bool = True,
+    encoding: str | None = None,
+) -> AspProgram:
+    """The encoding with the language's facts and constants, ready to ground."""
+    consts = {"max_terms": max_terms, "max_factors": max_factors, "negation": int(bool(negation)),
+              "canonical": int(bool(canonical))}
+    asp = AspProgram(encoding or "ip_acquisition", consts=consts)
+    asp.add_facts(language_facts(schema, kinds, directions))
+    asp.add_facts([("rhs_literal", 0), ("rhs_literal", 1)])
+    return asp
+
+
 # -- the learner -------------------------------------------------------------------------------------
 @dataclass
 class LearnResult:
@@ -297,22 +317,13 @@ class Learner:
 
     # search ------------------------------------------------------------------------------------
     def _search(self, schema: Program, evaluator: TensorEvaluator) -> LearnResult:
-        from ..asp import fact
-
         start = time.perf_counter()
         deadline = None if self.time_limit_s is None else start + self.time_limit_s
         names = list(schema.tensor_names)
         index_names = [d.name for d in schema.indices]
-        consts = {
-            "max_terms": self.max_terms,
-            "max_factors": self.max_factors,
-            "negation": int(bool(self.negation)),
-            "canonical": int(bool(self.canonical)),
-        }
-        asp = AspProgram(self.encoding or "ip_acquisition", consts=consts)
-        facts = language_facts(schema, self.kinds_, self.directions)
-        asp.add_facts(facts)
-        asp.add_facts([fact("rhs_literal", 0), fact("rhs_literal", 1)])
+        language = dict(max_terms=self.max_terms, max_factors=self.max_factors, negation=self.negation,
+                        directions=self.directions, canonical=self.canonical, encoding=self.encoding)
+        asp = language_program(schema, self.kinds_, **language)
         asp.ground()
         kept: list[tuple[Constraint, int]] = []
         result = LearnResult([])
@@ -356,10 +367,7 @@ class Learner:
         result.constraints = self._most_specific(kept)
         result.seconds = time.perf_counter() - start
         if self.count_language and not result.partial:
-            counter = AspProgram(self.encoding or "ip_acquisition", consts=consts)
-            counter.add_facts(facts)
-            counter.add_facts([fact("rhs_literal", 0), fact("rhs_literal", 1)])
-            total, stopped = counter.count_models(time_limit_s=60.0)
+            total, stopped = language_program(schema, self.kinds_, **language).count_models(time_limit_s=60.0)
             result.language = None if stopped else total
         result.stats = asp.stats.as_dict()
         return result
@@ -406,13 +414,8 @@ def enumerate_language(
     """Every candidate of the language (one per answer set of the encoding, no examples, no
     pruning), for tests and benchmarks; with ``canonical=False`` a constraint comes once per
     order of its terms."""
-    from ..asp import fact
-
-    consts = {"max_terms": max_terms, "max_factors": max_factors, "negation": int(bool(negation)),
-              "canonical": int(bool(canonical))}
-    asp = AspProgram(encoding or "ip_acquisition", consts=consts)
-    asp.add_facts(language_facts(schema, kinds, directions))
-    asp.add_facts([fact("rhs_literal", 0), fact("rhs_literal", 1)])
+    asp = language_program(schema, kinds, max_terms=max_terms, max_factors=max_factors, negation=negation,
+                           directions=directions, canonical=canonical, encoding=encoding)
     learner = Learner()
     names = list(schema.tensor_names)
     index_names = [d.name for d in schema.indices]
