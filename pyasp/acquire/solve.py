@@ -203,8 +203,8 @@ def _decode(model, program: Program, instance: Instance) -> dict[str, np.ndarray
 
 
 def _random_targets(program: Program, instance: Instance):
-    """For sampling: each cell gets a uniform random target value in its domain (one external
-    of the encoding per cell is true; the previous sample's is released)."""
+    """For sampling: each cell gets a uniform random target value in its domain and a random
+    rank (one external of each kind per cell is true; the previous sample's are released)."""
     import clingo
 
     cells = []
@@ -214,9 +214,16 @@ def _random_targets(program: Program, instance: Instance):
             cell = clingo.Tuple_([clingo.Number(p) for p in pos])
             cells.append((symbol(decl.name), cell, low, high))
     current: list = [None] * len(cells)
+    ranks: list = [None] * len(cells)
 
     def assign(rng):
+        order = list(range(1, len(cells) + 1))
+        rng.shuffle(order)
         for k, (name, cell, low, high) in enumerate(cells):
+            if ranks[k] is not None:
+                yield ranks[k], False
+            ranks[k] = clingo.Function("rank", [name, cell, clingo.Number(order[k])])
+            yield ranks[k], True
             if current[k] is not None:
                 yield current[k], False
             target = rng.randint(low, high)
