@@ -774,18 +774,14 @@ def acquire_check(
     """
     from pyasp.acquire.data import load_constants, load_examples
     from pyasp.acquire.dsl import load_program
-    from pyasp.acquire.learn import TensorEvaluator
+    from pyasp.acquire.evaluate import violations
 
     try:
         program = load_program(program_file)
         instance = load_constants(program, constants)
         rows = load_examples(instance, solutions)
-        evaluator = TensorEvaluator(instance, rows)
-        broken = [[] for _ in rows]
-        for k, c in enumerate(program.constraints):
-            for j, ok in enumerate(evaluator.satisfied(c)):
-                if not ok:
-                    broken[j].append({"constraint": k + 1, "line": c.line, "text": program.text(c)})
+        broken = [[{"constraint": k + 1, "line": program.constraints[k].line, "text": program.text(program.constraints[k])}
+                   for k in ks] for ks in violations(program, instance, rows)]
     except PyaspError as error:
         raise _fail(error) from None
     results = [{"ok": not b, "violated": b} for b in broken]

@@ -23,7 +23,7 @@ from .dsl import Program
 from .learn import Learner, TensorEvaluator
 from .solve import TooLarge, solve
 
-__all__ = ["EvalRow", "accepts", "evaluate_program"]
+__all__ = ["EvalRow", "accepts", "evaluate_program", "violations"]
 
 
 @dataclass
@@ -52,15 +52,21 @@ class EvalRow:
         }
 
 
+def violations(program: Program, instance: Instance, solutions: Sequence[dict]) -> list[list[int]]:
+    """Per solution, the positions of the constraints of ``program`` it breaks."""
+    broken: list[list[int]] = [[] for _ in solutions]
+    if not solutions:
+        return broken
+    evaluator = TensorEvaluator(instance, solutions)
+    for k, c in enumerate(program.constraints):
+        for j in np.flatnonzero(~evaluator.satisfied(c)):
+            broken[j].append(k)
+    return broken
+
+
 def accepts(program: Program, instance: Instance, solutions: Sequence[dict]) -> np.ndarray:
     """Per solution: does it satisfy every constraint of ``program``?"""
-    if not solutions:
-        return np.zeros(0, dtype=bool)
-    evaluator = TensorEvaluator(instance, solutions)
-    ok = np.ones(len(solutions), dtype=bool)
-    for c in program.constraints:
-        ok &= evaluator.satisfied(c)
-    return ok
+    return np.array([not b for b in violations(program, instance, solutions)], dtype=bool)
 
 
 def sample_program(program: Program, instance: Instance, n: int, seed: int) -> tuple[list[dict], bool]:
