@@ -341,7 +341,7 @@ class Program:
 
     # -- solving ------------------------------------------------------------------------------
     def _solve_level(
-        self, ctl: clingo.Control, deadline: float | None, want: int | None, whole: bool
+        self, ctl: clingo.Control, deadline: float | None, want: int | None, whole: bool, assumptions: Sequence = ()
     ) -> tuple[list[Model], bool]:
         """One optimisation run: the optimal models (at most ``want``), or on timeout the best
         model found so far. ``whole`` keeps every atom of each model (for exact blocking)."""
@@ -361,7 +361,7 @@ class Program:
             return want is None or len(proven) < want
 
         start = time.perf_counter()
-        with ctl.solve(on_model=on_model, async_=True) as handle:
+        with ctl.solve(on_model=on_model, async_=True, assumptions=list(assumptions)) as handle:
             timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
             finished = handle.wait(timeout) if timeout is not None else (handle.wait() or True)
             if not finished:
@@ -472,6 +472,23 @@ class Program:
         if unique:
             self.stats.cost_levels += 1
         return unique, timed_out
+
+    def best_model(
+        self, *, assumptions: Sequence[tuple[clingo.Symbol, bool]] = (), time_limit_s: float | None = None
+    ) -> tuple[Model | None, bool]:
+        """One optimal model under ``assumptions`` (atoms held true or false for this call only:
+        the grounding is kept, so a caller can ask the same program several questions), or None
+        if there is none; and whether the time limit cut the run short (the model is then the
+        best found, ``proven`` False)."""
+        ctl = self.ground()
+        deadline = None if time_limit_s is None else time.perf_counter() + time_limit_s
+        models, timed_out = self._solve_level(ctl, deadline, 1, whole=False, assumptions=assumptions)
+        if self.stats.runs == 0:
+            self._read_program_stats(ctl)
+        self.stats.runs += 1
+        self.stats.models += len(models[:1])
+        self.partial = self.partial or timed_out
+        return (models[0] if models else None), timed_out
 
     def sample(
         self,

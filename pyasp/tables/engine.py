@@ -1,0 +1,170 @@
+"""The support-graph pipeline: read the question, retrieve tables and rows, ground the alignment
+facts, solve ``encodings/support_graph.lp`` with clingo, decode the support graph.
+
+    >>> store = load_store("examples/tables")                                   # doctest: +SKIP
+    >>> result = TableSolver(store).answer("Which force pulls objects down? (A) gravity (B) friction")  # doctest: +SKIP
+    >>> result.answer, [row.uid for row in result.support]                    # doctest: +SKIP
+
+Options are scored as TableILP does: solve, take the chosen option and its objective, forbid it
+and solve again, until every option is scored or none is left with a support graph. Options
+whose best objective equals the winner's are a tie (``tie``, ``tied``). The grounding is made
+once; each solve differs only in its assumptions.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from ..asp import Model, Program, fact
+from .ground import SCALE, Grounded, ground
+from .question import Question, parse_question
+from .retrieval import TableIndex
+from .store import TableStore
+from .text import DEFAULT_SCORES, Scores
+
+ENCODING = "support_graph"
+
+
+@dataclass
+class SupportRow:
+    """A row of the support graph: where it is, its cells, and what its cells are aligned to."""
+
+    table: str
+    row: int  # 1-based row number in the table (header excluded)
+    uid: str
+    cells: dict[str, str]  # column label -> cell text, the data and fill columns of the row
+    sentence: str
+    aligned_to: list[dict]  # {"column", "question" | "option" | "join": ...}
+
+
+@dataclass
+class Result:
+    """The answer to one question and the support graph behind it."""
+
+    question: str
+    answer: str | None  # the option letter; None when no option has a support graph
+    score: float | None  # the objective of the chosen support graph (weights as in the encoding)
+    scores: dict[str, float | None]  # every option's best objective (None: no support graph)
+    tie: bool
+    tied: list[str]  # letters whose score equals the winner's (the winner included)
+    support: list[SupportRow] = field(default_factory=list)
+    joins: list[dict] = field(default_factory=list)
+    title_alignments: list[dict] = field(default_factory=list)
+    relations: list[dict] = field(default_factory=list)
+    seconds: float = 0.0
+    partial: bool = False  # a time limit cut a solve short: scores are the best found
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def runner_up(self) -> float | None:
+        others = sorted((s for letter, s in self.scores.items() if letter != self.answer and s is not None), reverse=True)
+        return others[0] if others else None
+
+    def as_json(self) -> dict:
+        data = asdict(self)
+        data["runner_up"] = self.runner_up
+        return data
+
+
+class TableSolver:
+    """Answers multiple-choice questions from a table store (see the module docstring).
+
+    Parameters: ``max_tables`` and ``max_rows`` (retrieval: tables kept, rows per table),
+    ``encoding`` (a packaged encoding name or a ``.lp`` path), ``consts`` (``#const`` overrides
+    of the encoding, scaled integers), ``scores`` (word entailment scores), ``time_limit_s`` (per
+    solve call).
+    """
+
+    def __init__(self, store: TableStore, *, max_tables: int = 7, max_rows: int = 20,
+                 encoding: str | Path | None = None, consts: dict[str, int] | None = None,
+                 scores: Scores = DEFAULT_SCORES, time_limit_s: float | None = None):
+        self.store = store
+        self.max_tables = max_tables
+        self.max_rows = max_rows
+        self.encoding = encoding
+        self.consts = consts
+        self.scores = scores
+        self.time_limit_s = time_limit_s
+        self.index_ = TableIndex(store)
+
+    # -- the steps ------------------------------------------------------------------------------
+    def read(self, text: str | Question) -> Question:
+        return text if isinstance(text, Question) else parse_question(text)
+
+    def ground(self, question: Question) -> Grounded:
+        retrieved = self.index_.retrieve(question, max_tables=self.max_tables, max_rows=self.max_rows)
+        return ground(question, retrieved, self.store, scores=self.scores, encoding=self.encoding, consts=self.consts)
+
+    def program(self, grounded: Grounded) -> Program:
+        program = Program(encoding=self.encoding or ENCODING, consts={**grounded.consts, **(self.consts or {})})
+        program.add_facts(grounded.facts)
+        return program
+
+    def answer(self, text: str | Question) -> Result:
+        start = time.perf_counter()
+        question = self.read(text)
+        grounded = self.ground(question)
+        program = self.program(grounded)
+        letters = [o.letter for o in question.options]
+        scores: dict[str, float | None] = {letter: None for letter in letters}
+        best: Model | None = None
+        forbidden: list[str] = []
+        while len(forbidden) < len(letters):
+            assumptions = [(fact("chosen", letter.lower()), False) for letter in forbidden]
+            model, _ = program.best_model(assumptions=assumptions, time_limit_s=self.time_limit_s)
+            if model is None:
+                break
+            chosen = model.atoms("chosen", 1)[0][0].upper()
+            scores[chosen] = -sum(model.cost) / SCALE
+            best = best or model
+            forbidden.append(chosen)
+        result = decode(grounded, best, scores)
+        result.partial = program.partial
+        result.stats = program.stats.as_dict()
+        result.seconds = time.perf_counter() - start
+        return result
+
+
+def decode(grounded: Grounded, model: Model | None, scores: dict[str, float | None]) -> Result:
+    """The support graph of a model: its rows with their cells and alignments, and its joins."""
+    question = grounded.question
+    if model is None:
+        return Result(question.text, None, None, scores, False, [])
+    answer = model.atoms("chosen", 1)[0][0].upper()
+    score = scores[answer]
+    tied = [letter for letter, s in scores.items() if s is not None and s == score]
+    constituents = {q.index + 1: q.text for q in question.constituents}
+    aligned: dict[tuple[int, int], list[dict]] = {}
+
+    def label(t: int, c: int) -> str:
+        return grounded.table(t).columns[c].label
+
+    for q, t, r, c in model.atoms("qcell", 4):
+        aligned.setdefault((t, r), []).append({"column": label(t, c), "question": constituents[q]})
+    for o, j, t, r, c in model.atoms("ocell", 5):
+        part = " ".join(grounded.option_parts[str(o).upper()][j - 1])
+        aligned.setdefault((t, r), []).append({"column": label(t, c), "option": part})
+    joins = []
+    for t1, r1, c1, t2, r2, c2 in model.atoms("join", 6):
+        a, b = grounded.table(t1), grounded.table(t2)
+        aligned.setdefault((t1, r1), []).append({"column": label(t1, c1), "join": f"{b.name}:{b.rows[r2].uid}"})
+        aligned.setdefault((t2, r2), []).append({"column": label(t2, c2), "join": f"{a.name}:{a.rows[r1].uid}"})
+        joins.append({"from": {"table": a.name, "uid": a.rows[r1].uid, "column": label(t1, c1), "cell": a.rows[r1].cells[c1]},
+                      "to": {"table": b.name, "uid": b.rows[r2].uid, "column": label(t2, c2), "cell": b.rows[r2].cells[c2]}})
+    support = []
+    for t, r in model.atoms("active_row", 2):
+        table = grounded.table(t)
+        row = table.rows[r]
+        cells = {col.label: cell for col, cell in zip(table.columns, row.cells) if col.kind != "skip" and cell}
+        support.append(SupportRow(table.name, r + 1, row.uid, cells, table.sentence(row), aligned.get((t, r), [])))
+    titles = [{"table": grounded.table(t).name, "column": label(t, c), "question": constituents[q]} for q, t, c in model.atoms("qtitle", 3)]
+    titles += [{"table": grounded.table(t).name, "column": label(t, c), "option": " ".join(grounded.option_parts[str(o).upper()][j - 1])}
+               for o, j, t, c in model.atoms("otitle", 4)]
+    relations = []
+    for (h,) in model.atoms("rel", 1):
+        relation, text_id, pattern = grounded.hits[h]
+        relations.append({"relation": relation.name, "table": relation.table, "pattern": pattern,
+                          "in": "question" if text_id == "q" else f"option {str(text_id).upper()}"})
+    return Result(question.text, answer, score, scores, len(tied) > 1, tied, support, joins, titles, relations)

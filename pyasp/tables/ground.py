@@ -1,0 +1,256 @@
+"""Ground: a question and its retrieved tables -> the facts of ``encodings/support_graph.lp``.
+
+Alignment scores (w(e) of the paper, in [0, 1], written x 1000) come from
+:mod:`pyasp.tables.text`: a question constituent entails a cell or header, a cell or header
+entails an option constituent, two cells of joinable columns are similar (symmetric). Edges whose
+score cannot pass the encoding's threshold (read from its ``#const`` lines, offset included) are
+not written. A cell may list alternatives (``;``); each is scored and the cell takes the best.
+
+Options are split into constituents at " to ", " and ", " & ", " for " when every option has
+one of them (TableILP's rule), else each option is one constituent; split options use the
+thresholds ``min_ocell``/``min_otitle`` of 400 instead of 200 (passed as constant overrides).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..asp import parse_constants
+from ..resources import encoding_path
+from .question import Question
+from .retrieval import Retrieved
+from .store import ALTERNATIVE_SEPARATOR, Relation, Table, TableStore
+from .text import DEFAULT_SCORES, Scores, content_words, entails, similarity
+
+SCALE = 1000  # the one factor that turns real weights and scores into clingo integers
+SPLIT_OPTION = re.compile(r"\s+(?:to|and|&|for)\s+")
+SPLIT_THRESHOLD = 400  # minCellQChoiceConsAlignment / minTitleQChoiceConsAlignment
+
+
+def _alternatives(text: str) -> list[tuple[str, ...]]:
+    return [tuple(words) for part in text.split(ALTERNATIVE_SEPARATOR) if (words := content_words(part))]
+
+
+def _header_alternatives(label: str) -> list[tuple[str, ...]]:
+    label = re.sub(r"\(.*?\)", " ", label)  # "HEMISPHERE (North, South, ...)" -> HEMISPHERE
+    return [tuple(words) for part in re.split(r"[/;]", label) if (words := content_words(part))]
+
+
+def option_constituents(question: Question) -> tuple[bool, dict[str, list[tuple[str, ...]]]]:
+    """Whether the options are split, and each option's constituents (content words each)."""
+    split = len(question.options) > 1 and all(SPLIT_OPTION.search(o.text) for o in question.options)
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for option in question.options:
+        parts = SPLIT_OPTION.split(option.text) if split else [option.text]
+        out[option.letter] = [tuple(w) for p in parts if (w := content_words(p))] or [tuple(option.words)]
+    return split, out
+
+
+@dataclass
+class Grounded:
+    """The facts of one question and what their numbers stand for (to decode models)."""
+
+    question: Question
+    retrieved: list[Retrieved]
+    facts: list[tuple] = field(default_factory=list)
+    consts: dict[str, int] = field(default_factory=dict)
+    option_parts: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)
+    hits: dict[int, tuple[Relation, str, str]] = field(default_factory=dict)  # hit id -> relation, text, pattern
+
+    def table(self, t: int) -> Table:
+        return self.retrieved[t - 1].table
+
+
+def _thresholds(encoding: str | Path | None) -> dict[str, int]:
+    path = Path(encoding) if encoding is not None and (str(encoding).endswith(".lp") or "/" in str(encoding)) else encoding_path(str(encoding or "support_graph"))
+    values = {}
+    for name, (value, _) in parse_constants(path).items():
+        try:
+            values[name] = int(value)
+        except ValueError:
+            pass
+    return values
+
+
+def _pattern_regex(pattern: str) -> tuple[re.Pattern, bool] | None:
+    """The connective of a pattern ("X to a Y" -> "to a") as a word regex, and whether Y comes
+    first (a flipped pattern, "Y of X")."""
+    tokens = pattern.split()
+    try:
+        x, y = tokens.index("X"), tokens.index("Y")
+    except ValueError:
+        return None
+    lo, hi = sorted((x, y))
+    connective = tokens[lo + 1 : hi]
+    if not connective:
+        return None
+    regex = re.compile(r"\b" + r"\s+".join(re.escape(w.lower()) for w in connective) + r"\b")
+    return regex, y < x
+
+
+def _relation_facts(grounded: Grounded, store: TableStore, tables: dict[str, int], texts: dict[str, tuple[str, list[tuple[int, int]]]]) -> list[tuple]:
+    """relation/5, hit/3 and wrong_side/3 facts. ``texts``: text id (q or an option letter) ->
+    (lower-cased text, [(constituent id, character offset)])."""
+    facts: list[tuple] = []
+    hit_id = 0
+    for number, relation in enumerate(store.relations, start=1):
+        if relation.table not in tables:
+            continue
+        t = tables[relation.table]
+        empty = int(any(p.strip() == "X Y" for p in relation.patterns))
+        facts.append(("relation", number, t, relation.column1, relation.column2, empty))
+        for pattern in relation.patterns:
+            compiled = _pattern_regex(pattern)
+            if compiled is None:
+                continue
+            regex, flipped = compiled
+            for text_id, (text, constituents) in texts.items():
+                for match in regex.finditer(text):
+                    hit_id += 1
+                    grounded.hits[hit_id] = (relation, text_id, pattern)
+                    facts.append(("hit", hit_id, number, text_id))
+                    before, after = (relation.column2, relation.column1) if flipped else (relation.column1, relation.column2)
+                    for k, offset in constituents:
+                        if offset < match.start():
+                            facts.append(("wrong_side", hit_id, k, after))
+                        elif offset >= match.end():
+                            facts.append(("wrong_side", hit_id, k, before))
+    return facts
+
+
+def _offsets(text: str, parts: list[tuple[str, ...]]) -> list[int]:
+    """Character offset of the first word of each part in ``text`` (searching left to right)."""
+    out, start = [], 0
+    lower = text.lower()
+    for part in parts:
+        found = lower.find(part[0], start) if part else -1
+        out.append(found if found >= 0 else start)
+        start = max(start, found + 1) if found >= 0 else start
+    return out
+
+
+def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
+           scores: Scores = DEFAULT_SCORES, encoding: str | Path | None = None,
+           consts: dict[str, int] | None = None) -> Grounded:
+    """The facts of the support-graph encoding for one question (see its header)."""
+    grounded = Grounded(question, retrieved)
+    limits = {**_thresholds(encoding), **(consts or {})}
+    offset = limits.get("offset", 100)
+    split, parts = option_constituents(question)
+    grounded.option_parts = parts
+    if split:
+        grounded.consts = {"min_ocell": SPLIT_THRESHOLD, "min_otitle": SPLIT_THRESHOLD}
+    limits.update(grounded.consts)
+    limits.update(consts or {})
+
+    def passes(score: float, name: str) -> int | None:
+        scaled = round(score * SCALE)
+        return scaled if scaled - offset >= limits.get(name, 0) else None
+
+    facts = grounded.facts
+    stem_lower = question.stem.lower()
+    q_offsets = []
+    for q in question.constituents:
+        facts.append(("qcons", q.index + 1, q.position))
+        if len(q.words) == 1 and q.words[0] in question.which_terms:
+            facts.append(("which", q.index + 1))
+        if len(q.words) > 1:
+            facts.append(("chunk", q.index + 1))
+            for other in question.constituents:
+                if len(other.words) == 1 and other.words[0] in q.words:
+                    facts.append(("part_of", other.index + 1, q.index + 1))
+        q_offsets.append((q.index + 1, stem_lower.find(q.words[0])))
+    for option in question.options:
+        o = option.letter.lower()
+        facts.append(("option", o))
+        for j, _ in enumerate(parts[option.letter], start=1):
+            facts.append(("ocons", o, j))
+
+    tables = {r.table.name: t for t, r in enumerate(retrieved, start=1)}
+    cells: dict[tuple[int, int, int], list[tuple[str, ...]]] = {}
+    for t, r in enumerate(retrieved, start=1):
+        table = r.table
+        data = table.data_columns
+        facts.append(("table", t, round(r.score * SCALE)))
+        for c in data:
+            facts.append(("column", t, c, len(data)))
+            header = _header_alternatives(table.columns[c].label)
+            for q in question.constituents:
+                w = passes(max((entails(q.words, h, scores) for h in header), default=0.0), "min_qtitle")
+                if w is not None:
+                    facts.append(("e_qtitle", q.index + 1, t, c, w))
+            for option in question.options:
+                for j, words in enumerate(parts[option.letter], start=1):
+                    w = passes(max((entails(h, words, scores) for h in header), default=0.0), "min_otitle")
+                    if w is not None:
+                        facts.append(("e_otitle", option.letter.lower(), j, t, c, w))
+        for row_index in r.rows:
+            row = table.rows[row_index]
+            for c in data:
+                alternatives = _alternatives(row.cells[c])
+                if not alternatives:
+                    continue
+                cells[(t, row_index, c)] = alternatives
+                facts.append(("cell", t, row_index, c))
+                for q in question.constituents:
+                    w = passes(max(entails(q.words, a, scores) for a in alternatives), "min_qcell")
+                    if w is not None:
+                        facts.append(("e_qcell", q.index + 1, t, row_index, c, w))
+                for option in question.options:
+                    for j, words in enumerate(parts[option.letter], start=1):
+                        w = passes(max(entails(a, words, scores) for a in alternatives), "min_ocell")
+                        if w is not None:
+                            facts.append(("e_ocell", option.letter.lower(), j, t, row_index, c, w))
+    facts.extend(_join_facts(cells, retrieved, store, scores, passes))
+    texts = {"q": (stem_lower, q_offsets)}
+    for option in question.options:
+        option_parts = parts[option.letter]
+        offsets = _offsets(option.text, option_parts)
+        texts[option.letter.lower()] = (option.text.lower(), [(j, off) for j, off in enumerate(offsets, start=1)])
+    facts.extend(_relation_facts(grounded, store, tables, texts))
+    return grounded
+
+
+def _join_facts(cells, retrieved: list[Retrieved], store: TableStore, scores: Scores, passes) -> list[tuple]:
+    """e_join facts: cells of two retrieved tables in columns that may join, sharing a word.
+
+    Columns may join when the store's ``_joins.tsv`` lists them; a store without that file lets
+    two columns join when their headers are similar (``min_join_titles``, TableILP's
+    title-title alignment)."""
+    header_words = {}
+    for t, r in enumerate(retrieved, start=1):
+        for c in r.table.data_columns:
+            header_words[(t, c)] = _header_alternatives(r.table.columns[c].label)
+
+    @lru_cache(maxsize=None)
+    def may_join(t1: int, c1: int, t2: int, c2: int) -> bool:
+        a, b = retrieved[t1 - 1].table.name, retrieved[t2 - 1].table.name
+        if store.joins is not None:
+            return store.may_join(a, c1, b, c2)
+        best = max((similarity(x, y, scores) for x in header_words[(t1, c1)] for y in header_words[(t2, c2)]), default=0.0)
+        return passes(best, "min_join_titles") is not None
+
+    by_word: dict[str, list[tuple[int, int, int]]] = {}
+    for key, alternatives in cells.items():
+        for word in {w for a in alternatives for w in a}:
+            by_word.setdefault(word, []).append(key)
+    seen: set[tuple] = set()
+    out = []
+    for keys in by_word.values():
+        for k1 in keys:
+            for k2 in keys:
+                t1, r1, c1 = k1
+                t2, r2, c2 = k2
+                if t1 >= t2 or (k1, k2) in seen:
+                    continue
+                seen.add((k1, k2))
+                if not may_join(t1, c1, t2, c2):
+                    continue
+                best = max(similarity(a, b, scores) for a in cells[k1] for b in cells[k2])
+                w = passes(best, "min_join")
+                if w is not None:
+                    out.append(("e_join", t1, r1, c1, t2, r2, c2, w))
+    return out

@@ -1,0 +1,132 @@
+"""Read: a multiple-choice question -> :class:`Question` (stem, options, constituents, which-terms).
+
+    >>> q = parse_question("Which force causes rocks to roll downhill? (A) gravity (B) friction")
+    >>> q.stem, [o.letter for o in q.options]
+    ('Which force causes rocks to roll downhill?', ['A', 'B'])
+
+Options are written ``(A) text (B) text ...`` (letters A-H, in order, at least two), as in the
+Regents and WorldTree files; ``A) text`` and ``A. text`` are not recognised, to avoid splitting a
+stem that mentions a letter.
+
+Constituents are the content words of the stem (:func:`pyasp.tables.text.content_words`) with
+their position (for the proximity boost) and multi-word noun chunks of the stem (spaCy). A
+"which term" is the noun a ``which``/``what`` question asks for ("Which *force* causes ...",
+"What *form* of *energy* ..."): cells of the answer should sit in a column whose header it
+matches.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..errors import InputError
+from .text import STOPWORDS, content_words, words
+
+_OPTION = re.compile(r"\(([A-H])\)")
+
+
+@dataclass(frozen=True)
+class Option:
+    letter: str
+    text: str
+    words: tuple[str, ...]  # content words
+
+
+@dataclass(frozen=True)
+class Constituent:
+    index: int  # position in Question.constituents
+    text: str
+    words: tuple[str, ...]  # content words (one for a token, several for a chunk)
+    position: int  # keyword position of its (first) word: index among the stem's distinct content words
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    stem: str
+    options: tuple[Option, ...]
+    constituents: tuple[Constituent, ...]
+    which_terms: tuple[str, ...]
+
+    def option(self, letter: str) -> Option:
+        for option in self.options:
+            if option.letter == letter:
+                return option
+        raise KeyError(letter)
+
+
+def split_options(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """The stem and the ``(letter, text)`` options of a question; InputError without two
+    options in order (A), (B), ..."""
+    text = " ".join(text.split())
+    marks = list(_OPTION.finditer(text))
+    # options must run A, B, C, ... from the first "(A)"
+    start = next((i for i, m in enumerate(marks) if m.group(1) == "A"), None)
+    if start is None:
+        raise InputError(f"the question has no options written (A) ... (B) ...: {text[:80]!r}")
+    chosen = [marks[start]]
+    for m in marks[start + 1 :]:
+        if ord(m.group(1)) == ord(chosen[-1].group(1)) + 1:
+            chosen.append(m)
+    if len(chosen) < 2:
+        raise InputError(f"the question has fewer than two options (A), (B): {text[:80]!r}")
+    stem = text[: chosen[0].start()].strip()
+    options = []
+    for k, m in enumerate(chosen):
+        end = chosen[k + 1].start() if k + 1 < len(chosen) else len(text)
+        body = text[m.end() : end].strip()
+        if not body:
+            raise InputError(f"option ({m.group(1)}) of the question is empty: {text[:80]!r}")
+        options.append((m.group(1), body))
+    return stem, options
+
+
+def _which_terms_and_chunks(stem: str) -> tuple[list[str], list[str]]:
+    from ..text.reading import load_pipeline
+
+    doc = load_pipeline()(stem)
+    which: list[str] = []
+    for token in doc:
+        if token.lower_ in ("which", "what") and token.dep_ == "det" and token.head.pos_ in ("NOUN", "PROPN"):
+            head = token.head
+            which.append(head.lower_)
+            for prep in head.children:  # "form of energy": energy too
+                if prep.dep_ == "prep" and prep.lower_ == "of":
+                    which.extend(c.lower_ for c in prep.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN"))
+    chunks = []
+    for chunk in doc.noun_chunks:
+        found = content_words(chunk.text)
+        if len(found) >= 2:
+            chunks.append(" ".join(found))
+    return [w for w in which if w not in STOPWORDS], chunks
+
+
+def parse_question(text: str, *, chunks: bool = True) -> Question:
+    """Stem, options, constituents and which-terms of a question (see the module docstring)."""
+    stem, options = split_options(text)
+    which, chunk_texts = _which_terms_and_chunks(stem) if stem else ([], [])
+    stem_words = words(stem)
+    keyword_positions: dict[str, int] = {}
+    constituents: list[Constituent] = []
+    for word in stem_words:
+        if word in STOPWORDS:
+            continue
+        position = keyword_positions.setdefault(word, len(keyword_positions))
+        if position == len(constituents):
+            constituents.append(Constituent(len(constituents), word, (word,), position))
+    if chunks:
+        seen = set(keyword_positions)
+        for chunk in chunk_texts:
+            if chunk in seen:
+                continue
+            seen.add(chunk)
+            position = keyword_positions.get(chunk.split()[0], 0)
+            constituents.append(Constituent(len(constituents), chunk, tuple(chunk.split()), position))
+    return Question(
+        text=" ".join(text.split()),
+        stem=stem,
+        options=tuple(Option(letter, body, tuple(content_words(body))) for letter, body in options),
+        constituents=tuple(constituents),
+        which_terms=tuple(dict.fromkeys(which)),
+    )

@@ -1,0 +1,281 @@
+"""Read: a folder of tables -> :class:`TableStore` (tables, rows, cells, allowed joins, relations).
+
+A table is a TSV (``.tsv``) or CSV (``.csv``) file whose first line is the header; the file name
+without its extension is the table's name. Headers follow the WorldTree Tablestore conventions:
+
+- ``[SKIP] ...`` columns are metadata, never aligned; a ``[SKIP] UID`` column gives each row its
+  id (otherwise the id is ``TABLE:ROW`` with ROW counted from 1);
+- ``[FILL] ...`` columns hold connective words ("is located in the") that join the cells of a row
+  into a sentence; they are part of the sentence but not nodes of the support graph;
+- every other column is a data column (a header node, its cells are cell nodes);
+- a column with an empty header and no text in any row is ignored (WorldTree has such columns).
+
+A cell may list alternatives separated by ``;`` ("boiling;evaporation"); each is aligned on its
+own and the cell takes the best.
+
+Two optional sidecar files, tab-separated, lines starting with ``#`` are comments:
+
+``_joins.tsv``
+    ``TABLE1<TAB>COLUMN1<TAB>TABLE2<TAB>COLUMN2``: cells of these two columns may be linked by an
+    evidence chain (TableILP's 0/1 header-header edges). Without this file every pair of data
+    columns of two different tables may join (each join pays the chaining penalty).
+``_relations.tsv``
+    ``RELATION<TAB>TABLE<TAB>COLUMN1<TAB>COLUMN2<TAB>PATTERN|PATTERN...``: the two columns of a
+    table carry a named relation, expressed in questions by the patterns, ``X`` and ``Y`` standing
+    for the two ends ("X to a Y", "from X to Y").
+
+Bad input (a ragged row, an empty header, an undecodable file, two tables with the same name, a
+sidecar naming an unknown table or column) raises :class:`TablesError` naming the file and line;
+``skip_bad=True`` skips the bad table (or sidecar line) and records a warning instead.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError
+
+TABLE_SUFFIXES = (".tsv", ".csv")
+JOINS_FILE = "_joins.tsv"
+RELATIONS_FILE = "_relations.tsv"
+ALTERNATIVE_SEPARATOR = ";"
+
+
+class TablesError(InputError):
+    """A table or sidecar file that cannot be read; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str  # the header as written ("HEMISPHERE (North, South, equatorial region)")
+    kind: str  # "data", "fill" or "skip"
+
+    @property
+    def label(self) -> str:
+        """The header without its ``[FILL]``/``[SKIP]`` marker."""
+        return re.sub(r"^\[(FILL|SKIP)\]\s*", "", self.name).strip()
+
+
+@dataclass(frozen=True)
+class Row:
+    index: int  # 0-based position among the table's rows
+    uid: str
+    cells: tuple[str, ...]  # one per column of the table (data, fill and skip)
+    line: int  # line in the file (1-based; the header is line 1)
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    path: Path
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...]
+
+    @property
+    def data_columns(self) -> tuple[int, ...]:
+        """Indices of the columns that are support-graph nodes."""
+        return tuple(i for i, c in enumerate(self.columns) if c.kind == "data")
+
+    def column_index(self, name: str) -> int | None:
+        """The index of a column given by its header or its label (case-insensitive)."""
+        wanted = name.strip().lower()
+        for i, column in enumerate(self.columns):
+            if column.name.lower() == wanted or column.label.lower() == wanted:
+                return i
+        return None
+
+    def sentence(self, row: Row) -> str:
+        """The row as a sentence: its data and fill cells in column order."""
+        parts = [cell.replace(ALTERNATIVE_SEPARATOR, " or ") for column, cell in zip(self.columns, row.cells)
+                 if column.kind != "skip" and cell.strip()]
+        return " ".join(" ".join(parts).split())
+
+
+@dataclass(frozen=True)
+class Join:
+    """Cells of ``table1.column1`` may be linked to cells of ``table2.column2`` (either way)."""
+
+    table1: str
+    column1: int
+    table2: str
+    column2: int
+
+
+@dataclass(frozen=True)
+class Relation:
+    """Columns ``column1`` and ``column2`` of ``table`` carry the relation ``name``, which a
+    question may express by one of ``patterns`` (X for the column1 end, Y for column2)."""
+
+    name: str
+    table: str
+    column1: int
+    column2: int
+    patterns: tuple[str, ...]
+
+
+@dataclass
+class TableStore:
+    path: Path
+    tables: dict[str, Table]
+    joins: frozenset[Join] | None = None  # None: no _joins.tsv, every pair of data columns may join
+    relations: tuple[Relation, ...] = ()
+    warnings: list[str] = field(default_factory=list)
+
+    def may_join(self, table1: str, column1: int, table2: str, column2: int) -> bool:
+        if table1 == table2:
+            return False
+        if self.joins is None:
+            return True
+        return Join(table1, column1, table2, column2) in self.joins or Join(table2, column2, table1, column1) in self.joins
+
+    def row_by_uid(self) -> dict[str, tuple[str, int]]:
+        """uid -> (table, row index)."""
+        return {row.uid: (table.name, row.index) for table in self.tables.values() for row in table.rows}
+
+
+def _kind(header: str) -> str:
+    if header.startswith("[SKIP]"):
+        return "skip"
+    if header.startswith("[FILL]"):
+        return "fill"
+    return "data"
+
+
+def _records(path: Path) -> list[list[str]]:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = path.read_bytes()[: err.start].count(b"\n") + 1
+        raise TablesError(f"{path}:{line}: not UTF-8 text ({err.reason})") from None
+    except OSError as err:
+        raise TablesError(f"cannot read table {path}: {err.strerror or err}") from None
+    lines = text.splitlines()
+    if path.suffix.lower() == ".tsv":
+        return [line.split("\t") for line in lines]
+    try:
+        return list(csv.reader(lines))
+    except csv.Error as err:
+        raise TablesError(f"{path}: not valid CSV: {err}") from None
+
+
+def read_table(path: str | Path) -> Table:
+    """One table file (see the module docstring)."""
+    path = Path(path)
+    records = _records(path)
+    if not records or not any(h.strip() for h in records[0]):
+        raise TablesError(f"{path}:1: the header row is empty")
+    header = [h.strip() for h in records[0]]
+    width = len(header)
+    rows_cells: list[tuple[int, list[str]]] = []
+    for number, record in enumerate(records[1:], start=2):
+        if not any(cell.strip() for cell in record):
+            continue  # blank line
+        if len(record) != width:
+            raise TablesError(f"{path}:{number}: the row has {len(record)} fields, the header has {width}")
+        rows_cells.append((number, [cell.strip() for cell in record]))
+    keep: list[int] = []
+    for i, name in enumerate(header):
+        if not name:
+            if any(cells[i] for _, cells in rows_cells):
+                raise TablesError(f"{path}:1: column {i + 1} has an empty header but holds cells")
+            continue
+        keep.append(i)
+    columns = tuple(Column(header[i], _kind(header[i])) for i in keep)
+    if not any(c.kind == "data" for c in columns):
+        raise TablesError(f"{path}:1: the header has no data column (only [SKIP]/[FILL] columns)")
+    uid_column = next((k for k, c in enumerate(columns) if c.kind == "skip" and c.label.upper() == "UID"), None)
+    rows = []
+    for index, (number, cells) in enumerate(rows_cells):
+        kept = tuple(cells[i] for i in keep)
+        uid = kept[uid_column] if uid_column is not None and kept[uid_column] else f"{path.stem}:{index + 1}"
+        rows.append(Row(index, uid, kept, number))
+    return Table(path.stem, path, columns, tuple(rows))
+
+
+def _sidecar_lines(path: Path) -> list[tuple[int, list[str]]]:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as err:
+        raise TablesError(f"cannot read {path}: {err}") from None
+    out = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            out.append((number, [part.strip() for part in line.split("\t")]))
+    return out
+
+
+def _column(tables: dict[str, Table], where: str, table: str, column: str) -> int:
+    if table not in tables:
+        raise TablesError(f"{where}: no table named {table!r}")
+    index = tables[table].column_index(column)
+    if index is None or tables[table].columns[index].kind != "data":
+        raise TablesError(f"{where}: table {table!r} has no data column {column!r}")
+    return index
+
+
+def _read_joins(path: Path, tables: dict[str, Table], skip_bad: bool, warnings: list[str]) -> frozenset[Join]:
+    joins = set()
+    for number, parts in _sidecar_lines(path):
+        where = f"{path}:{number}"
+        try:
+            if len(parts) != 4:
+                raise TablesError(f"{where}: expected TABLE1<TAB>COLUMN1<TAB>TABLE2<TAB>COLUMN2, got {len(parts)} fields")
+            t1, c1, t2, c2 = parts
+            joins.add(Join(t1, _column(tables, where, t1, c1), t2, _column(tables, where, t2, c2)))
+        except TablesError as err:
+            if not skip_bad:
+                raise
+            warnings.append(f"skipped: {err}")
+    return frozenset(joins)
+
+
+def _read_relations(path: Path, tables: dict[str, Table], skip_bad: bool, warnings: list[str]) -> tuple[Relation, ...]:
+    relations = []
+    for number, parts in _sidecar_lines(path):
+        where = f"{path}:{number}"
+        try:
+            if len(parts) != 5:
+                raise TablesError(
+                    f"{where}: expected RELATION<TAB>TABLE<TAB>COLUMN1<TAB>COLUMN2<TAB>PATTERNS, got {len(parts)} fields")
+            name, table, c1, c2, patterns = parts
+            if not re.fullmatch(r"[a-z][A-Za-z0-9_]*", name):
+                raise TablesError(f"{where}: relation name {name!r} must start with a lower-case letter (letters, digits, _)")
+            found = tuple(p.strip() for p in patterns.split("|") if p.strip())
+            for pattern in found:
+                if not (re.search(r"\bX\b", pattern) and re.search(r"\bY\b", pattern)):
+                    raise TablesError(f"{where}: pattern {pattern!r} must mention both X and Y")
+            relations.append(Relation(name, table, _column(tables, where, table, c1), _column(tables, where, table, c2), found))
+        except TablesError as err:
+            if not skip_bad:
+                raise
+            warnings.append(f"skipped: {err}")
+    return tuple(relations)
+
+
+def load_store(path: str | Path, *, skip_bad: bool = False) -> TableStore:
+    """Every ``.tsv``/``.csv`` table of a folder (files starting with ``_`` are sidecars) and the
+    sidecars. Raises :class:`TablesError` on bad input unless ``skip_bad``."""
+    folder = Path(path)
+    if not folder.is_dir():
+        raise TablesError(f"table store {folder} is not a directory")
+    tables: dict[str, Table] = {}
+    warnings: list[str] = []
+    for file in sorted(folder.iterdir()):
+        if file.suffix.lower() not in TABLE_SUFFIXES or file.name.startswith(("_", ".")) or not file.is_file():
+            continue
+        try:
+            if file.stem in tables:
+                raise TablesError(f"{file}: a table named {file.stem!r} was already read from {tables[file.stem].path.name}")
+            tables[file.stem] = read_table(file)
+        except TablesError as err:
+            if not skip_bad:
+                raise
+            warnings.append(f"skipped: {err}")
+    if not tables:
+        raise TablesError(f"table store {folder} holds no readable .tsv or .csv table")
+    joins = _read_joins(folder / JOINS_FILE, tables, skip_bad, warnings) if (folder / JOINS_FILE).is_file() else None
+    relations = _read_relations(folder / RELATIONS_FILE, tables, skip_bad, warnings) if (folder / RELATIONS_FILE).is_file() else ()
+    return TableStore(folder, tables, joins, relations, warnings)

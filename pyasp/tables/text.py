@@ -1,0 +1,110 @@
+"""Words of questions and cells: content words, their canonical lemma, and how far one word or
+phrase entails another (the alignment scores w(e) of the support graph, in [0, 1]).
+
+- A *content word* is a lower-cased token (letters, digits, inner apostrophes or hyphens) that is
+  not a function word of :data:`STOPWORDS`.
+- Two words *match* when WordNet's morphy finds a common base form ("leaves"/"leaf",
+  "melted"/"melt"); a match scores 1.
+- Otherwise ``a`` entails ``b`` when a sense of ``a`` is ``b`` (synonyms, score
+  :attr:`Scores.synonym`) or has ``b`` among its hypernyms within ``max_hypernym_steps`` (a kind
+  of: "sleet" -> "precipitation", :attr:`Scores.hypernym` times ``hypernym_decay`` per extra step).
+- A phrase ``t`` entails a phrase ``h`` as far as its words cover ``h``'s: the mean over the words
+  of ``h`` of the best word entailment from ``t`` (TableILP's directional entailment
+  question -> cell and cell -> option). The symmetric similarity of two cells is the mean of the
+  two directions.
+
+The numbers live in :class:`Scores` (defaults documented there and in docs/support_graphs.md).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..text.lexical import base_forms, hypernym_steps
+
+#: Function words never aligned: determiners, pronouns, auxiliaries, conjunctions, question
+#: words, and the fillers of exam questions ("following", "best", "likely"). Words that carry
+#: meaning in science questions (up, down, more, less, most, above, below, same, full, empty,
+#: part, made) are content words on purpose.
+STOPWORDS = frozenset(
+    """
+    a about after again against all also am an and any are as at be because been before being
+    both but by can could did do does doing during each either for from had has have having he her
+    here hers herself him himself his how i if in into is it its itself me my myself neither nor
+    of on once only or other our ours ourselves she should so some such than that the their theirs
+    them themselves then there these they this those through to too under until very was we were
+    what when where which while who whom whose why will with would you your yours yourself
+    yourselves following best likely called known probably mostly may might must shall
+    """.split()
+)
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:['\-][a-z0-9]+)*")
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased tokens of ``text`` (curly apostrophes read as straight ones; "object's" ->
+    "object")."""
+    text = text.lower().replace("\u2019", "'").replace("\u2018", "'")
+    return [re.sub(r"'s$", "", token) for token in _TOKEN.findall(text)]
+
+
+def content_words(text: str) -> list[str]:
+    """The tokens of ``text`` that are not :data:`STOPWORDS`, in order."""
+    return [w for w in words(text) if w not in STOPWORDS]
+
+
+@lru_cache(maxsize=1 << 17)
+def lemma(word: str) -> str:
+    """One canonical base form of a word: the shortest of its WordNet base forms, ties
+    alphabetical ("leaves" -> "leaf", "melted" -> "melt"); the word itself when WordNet has none.
+    Used as the vocabulary of TF-IDF and of word overlap, so that inflections count as one."""
+    forms = base_forms(word) if word.isalpha() else frozenset({word})
+    return min(forms, key=lambda f: (len(f), f))
+
+
+@dataclass(frozen=True)
+class Scores:
+    """Word entailment scores (see the module docstring)."""
+
+    synonym: float = 0.9
+    hypernym: float = 0.8
+    hypernym_decay: float = 0.85
+    max_hypernym_steps: int = 3
+
+
+DEFAULT_SCORES = Scores()
+
+
+@lru_cache(maxsize=1 << 18)
+def _word_entails(a: str, b: str, scores: Scores) -> float:
+    if a == b or base_forms(a) & base_forms(b):
+        return 1.0
+    if not (a.isalpha() and b.isalpha()):
+        return 0.0
+    steps = hypernym_steps(a, b, scores.max_hypernym_steps)
+    if steps is None:
+        return 0.0
+    if steps == 0:
+        return scores.synonym
+    return scores.hypernym * scores.hypernym_decay ** (steps - 1)
+
+
+def word_entails(a: str, b: str, scores: Scores = DEFAULT_SCORES) -> float:
+    """How far the word ``a`` entails the word ``b``, in [0, 1]."""
+    return _word_entails(a, b, scores)
+
+
+def entails(text: tuple[str, ...], hypothesis: tuple[str, ...], scores: Scores = DEFAULT_SCORES) -> float:
+    """How far the content words ``text`` entail the content words ``hypothesis``: the mean over
+    the hypothesis's words of their best entailment from a word of the text; 0 when either is
+    empty."""
+    if not text or not hypothesis:
+        return 0.0
+    return sum(max(_word_entails(t, h, scores) for t in text) for h in hypothesis) / len(hypothesis)
+
+
+def similarity(a: tuple[str, ...], b: tuple[str, ...], scores: Scores = DEFAULT_SCORES) -> float:
+    """Symmetric similarity of two phrases: the mean of the two entailment directions."""
+    return (entails(a, b, scores) + entails(b, a, scores)) / 2
