@@ -863,6 +863,170 @@ def acquire_eval(
     out.print(table)
     out.print(f"{seconds:.1f} s in all", markup=False)
 
+# -- Support graphs (TableILP) ------------------------------------------------------------------------
+tables_app = typer.Typer(help="Answer multiple-choice questions with support graphs over tables (TableILP).",
+                         no_args_is_help=True)
+app.add_typer(tables_app, name="tables")
+
+TablesOpt = Annotated[Path, typer.Option("--tables", help="Folder of .tsv/.csv tables (with optional _joins.tsv, _relations.tsv).")]
+MaxTablesOpt = Annotated[int, typer.Option("--max-tables", help="Tables retrieved per question.", min=1)]
+MaxRowsOpt = Annotated[int, typer.Option("--max-rows", help="Rows retrieved per table.", min=1)]
+TableEncodingOpt = Annotated[Optional[Path], typer.Option("--encoding", help="Use this .lp file instead of encodings/support_graph.lp.")]
+TableConstOpt = Annotated[Optional[list[str]], typer.Option("--const", "-c", help="Override a #const of the encoding, NAME=INT (repeatable).")]
+TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short).")]
+
+
+def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, encoding, consts, time_limit, solver: str = "ilp"):
+    from pyasp.tables.engine import TableSolver
+    from pyasp.tables.ir import IRSolver
+    from pyasp.tables.store import load_store
+
+    values: dict[str, int] = {}
+    for item in consts or []:
+        name, sep, value = item.partition("=")
+        try:
+            values[name.strip()] = int(value)
+        except ValueError:
+            raise PyaspError(f"--const takes NAME=INTEGER (weights are scaled by 1000), got {item!r}") from None
+        if not sep or not name.strip():
+            raise PyaspError(f"--const takes NAME=INTEGER, got {item!r}")
+    if encoding is not None and not encoding.is_file():
+        raise PyaspError(f"encoding file not found: {encoding}")
+    if solver not in ("ilp", "ir"):
+        raise PyaspError(f"--solver is ilp or ir, not {solver!r}")
+    store = load_store(tables, skip_bad=skip_bad)
+    for warning in store.warnings:
+        err.print(f"pyasp: {warning}", markup=False)
+    if values:
+        from pyasp.asp import parse_constants
+        from pyasp.resources import encoding_path
+
+        known = parse_constants(encoding or encoding_path("support_graph"))
+        for name in values:
+            if name not in known:
+                raise PyaspError(f"the encoding has no #const {name} (see the top of encodings/support_graph.lp)")
+    if solver == "ir":
+        return IRSolver(store)
+    return TableSolver(store, max_tables=max_tables, max_rows=max_rows, encoding=encoding, consts=values or None,
+                       time_limit_s=time_limit)
+
+
+@tables_app.command("answer")
+def tables_answer(
+    question: Annotated[str, typer.Argument(help="The question with its options: \"... (A) ... (B) ...\".")],
+    tables: TablesOpt,
+    max_tables: MaxTablesOpt = 7,
+    max_rows: MaxRowsOpt = 20,
+    encoding: TableEncodingOpt = None,
+    const: TableConstOpt = None,
+    time_limit: TimeLimitOpt = None,
+    skip_bad: SkipBadOpt = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    dot: Annotated[Optional[Path], typer.Option("--dot", help="Write the support graph as Graphviz DOT (.svg if dot is installed).")] = None,
+) -> None:
+    """The best-supported option, every option's score, and the support graph: the rows used, what
+    their cells align to, the joins between tables.
+
+    Example: [bold]pyasp tables answer "Which month has the longest day in New York? (A) June (B) December" --tables examples/tables[/bold]
+
+    Exit code 1 when no option has a support graph.
+    """
+    from pyasp.errors import NoAnswer, check_output_path
+    from pyasp.tables.engine import to_dot
+
+    try:
+        if dot is not None:
+            check_output_path(dot, "DOT file")
+        solver = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit)
+        result = solver.answer(question)
+        if dot is not None and result.answer:
+            _write_dot(to_dot(result), dot)
+    except PyaspError as error:
+        raise _fail(error) from None
+    if as_json:
+        data = result.as_json()
+        data["support"] = [{"table": r.table, "row": r.row, "uid": r.uid, "cells": r.cells, "sentence": r.sentence,
+                            "aligned_to": r.aligned_to} for r in result.support]
+        out.print_json(json.dumps(data))
+    if result.answer is None:
+        if not as_json:
+            err.print("pyasp: no option has a support graph in these tables (unsupported)", markup=False)
+        raise typer.Exit(NoAnswer.exit_code)
+    if as_json:
+        return
+    runner = result.runner_up
+    tie = f" (tie with {', '.join(l for l in result.tied if l != result.answer)})" if result.tie else ""
+    out.print(f"answer: ({result.answer}) score {result.score:.3f}{tie}; runner-up "
+              + (f"{runner:.3f}" if runner is not None else "none"), markup=False)
+    table = Table(title="support")
+    for column in ("table", "uid", "row", "aligned"):
+        table.add_column(column)
+    for row in result.support:
+        aligned = "; ".join(f"{a['column']} ~ " + (f"q:{a['question']}" if "question" in a else f"opt:{a['option']}" if "option" in a else f"join {a['join']}")
+                            for a in row.aligned_to)
+        table.add_row(row.table, row.uid, row.sentence, aligned)
+    out.print(table)
+    scores = ", ".join(f"({k}) " + ("none" if v is None else f"{v:.3f}") for k, v in result.scores.items())
+    out.print(f"scores: {scores}   [{result.seconds:.2f} s]", markup=False)
+
+
+@tables_app.command("eval")
+def tables_eval(
+    tables: TablesOpt,
+    questions: Annotated[Path, typer.Option("--questions", help="Regents TSV (question<TAB>letter) or WorldTree questionsAndExplanations.tsv.")],
+    explanations: Annotated[Optional[Path], typer.Option("--explanations", help="WorldTree questions file whose explanation column gives gold rows (default: --questions itself when it is one).")] = None,
+    category: Annotated[Optional[str], typer.Option("--category", help="WorldTree splits to keep, comma-separated (e.g. Dev,Test).")] = None,
+    solver: Annotated[str, typer.Option("--solver", help="ilp: support graphs; ir: the IR(tables) baseline.")] = "ilp",
+    max_tables: MaxTablesOpt = 7,
+    max_rows: MaxRowsOpt = 20,
+    encoding: TableEncodingOpt = None,
+    const: TableConstOpt = None,
+    time_limit: TimeLimitOpt = None,
+    jobs: JobsOpt = 1,
+    skip_bad: SkipBadOpt = False,
+    predictions: Annotated[Optional[Path], typer.Option("--predictions", help="Write every question's answer, scores and support rows to this JSON file.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Accuracy (1/k for a k-way tie with the right answer), seconds per question and, with gold
+    explanations, the recall of gold rows among the support rows.
+
+    Example: [bold]pyasp tables eval --tables worldtree-v1/tables --questions regents/Regents-Gr04-NDMC-Train.tsv --jobs 2[/bold]
+    """
+    from pyasp.errors import check_output_path
+    from pyasp.tables.evaluate import attach_gold, evaluate, load_questions
+
+    try:
+        if predictions is not None:
+            check_output_path(predictions, "predictions")
+        categories = {c.strip() for c in category.split(",") if c.strip()} if category else None
+        skipped: list[str] = []
+        items = load_questions(questions, categories=categories, skipped=skipped)
+        if skipped:
+            err.print(f"pyasp: left out {len(skipped)} questions whose text is withheld (no options), e.g. {skipped[0]}", markup=False)
+        if explanations is not None:
+            items = attach_gold(items, load_questions(explanations))
+        engine = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, solver)
+        progress, advance = _progress(len(items), "answering")
+        with progress:
+            result = evaluate(engine, items, jobs=jobs, progress=advance)
+        if predictions is not None:
+            try:
+                predictions.write_text(json.dumps(result.rows, indent=1) + "\n", encoding="utf-8")
+            except OSError as error:
+                raise PyaspError(f"cannot write {predictions}: {error.strerror or error}") from None
+    except PyaspError as error:
+        raise _fail(error) from None
+    if as_json:
+        out.print_json(json.dumps(result.as_json()))
+        return
+    table = Table(title=f"{questions.name} ({solver})")
+    for column in ("questions", "correct", "accuracy", "unanswered", "median s", "mean s", "gold-row recall"):
+        table.add_column(column)
+    recall = "-" if result.gold_row_recall is None else f"{result.gold_row_recall:.3f}"
+    table.add_row(str(result.n), f"{result.correct:g}", f"{result.accuracy:.4f}", str(result.unanswered),
+                  f"{result.median_seconds:.3f}", f"{result.seconds_per_question:.3f}", recall)
+    out.print(table)
+
 
 def main() -> None:
     app()

@@ -77,16 +77,18 @@ class TableSolver:
     solve call).
     """
 
-    def __init__(self, store: TableStore, *, max_tables: int = 7, max_rows: int = 20,
+    def __init__(self, store: TableStore, *, max_tables: int = 7, max_rows: int = 20, ranking: str = "rows",
                  encoding: str | Path | None = None, consts: dict[str, int] | None = None,
-                 scores: Scores = DEFAULT_SCORES, time_limit_s: float | None = None):
+                 scores: Scores = DEFAULT_SCORES, time_limit_s: float | None = None, weighted: bool = True):
         self.store = store
         self.max_tables = max_tables
         self.max_rows = max_rows
+        self.ranking = ranking
         self.encoding = encoding
         self.consts = consts
         self.scores = scores
         self.time_limit_s = time_limit_s
+        self.weighted = weighted
         self.index_ = TableIndex(store)
 
     # -- the steps ------------------------------------------------------------------------------
@@ -94,8 +96,9 @@ class TableSolver:
         return text if isinstance(text, Question) else parse_question(text)
 
     def ground(self, question: Question) -> Grounded:
-        retrieved = self.index_.retrieve(question, max_tables=self.max_tables, max_rows=self.max_rows)
-        return ground(question, retrieved, self.store, scores=self.scores, encoding=self.encoding, consts=self.consts)
+        retrieved = self.index_.retrieve(question, max_tables=self.max_tables, max_rows=self.max_rows, ranking=self.ranking)
+        return ground(question, retrieved, self.store, scores=self.scores, encoding=self.encoding, consts=self.consts,
+                      importance=self.index_.importance if self.weighted else None)
 
     def program(self, grounded: Grounded) -> Program:
         program = Program(encoding=self.encoding or ENCODING, consts={**grounded.consts, **(self.consts or {})})
@@ -168,3 +171,35 @@ def decode(grounded: Grounded, model: Model | None, scores: dict[str, float | No
         relations.append({"relation": relation.name, "table": relation.table, "pattern": pattern,
                           "in": "question" if text_id == "q" else f"option {str(text_id).upper()}"})
     return Result(question.text, answer, score, scores, len(tied) > 1, tied, support, joins, titles, relations)
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def to_dot(result: Result) -> str:
+    """The support graph as Graphviz DOT: question words (boxes), rows (their sentence), the
+    chosen option (double box), alignment and join edges."""
+    lines = ["digraph support_graph {", "  rankdir=LR;", "  node [fontname=Helvetica, fontsize=10];"]
+    words: dict[str, str] = {}
+    if result.answer:
+        lines.append(f"  option [shape=box, peripheries=2, label={_quote('(' + result.answer + ')')}];")
+    for k, row in enumerate(result.support):
+        node = f"row{k}"
+        lines.append(f"  {node} [shape=note, label={_quote(row.table + ': ' + row.sentence)}];")
+        for edge in row.aligned_to:
+            if "question" in edge:
+                word = words.setdefault(edge["question"], f"q{len(words)}")
+                lines.append(f"  {word} -> {node} [label={_quote(edge['column'])}];")
+            elif "option" in edge:
+                lines.append(f"  {node} -> option [label={_quote(edge['column'] + ': ' + edge['option'])}];")
+    uid_node = {f"{row.table}:{row.uid}": f"row{k}" for k, row in enumerate(result.support)}
+    for join in result.joins:
+        a = uid_node.get(f"{join['from']['table']}:{join['from']['uid']}")
+        b = uid_node.get(f"{join['to']['table']}:{join['to']['uid']}")
+        if a and b:
+            lines.append(f"  {a} -> {b} [dir=none, style=dashed, label={_quote(join['from']['column'] + ' = ' + join['to']['column'])}];")
+    for word, node in words.items():
+        lines.append(f"  {node} [shape=box, style=rounded, label={_quote(word)}];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

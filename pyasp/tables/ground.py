@@ -42,10 +42,13 @@ def _header_alternatives(label: str) -> list[tuple[str, ...]]:
 def option_constituents(question: Question) -> tuple[bool, dict[str, list[tuple[str, ...]]]]:
     """Whether the options are split, and each option's constituents (content words each)."""
     split = len(question.options) > 1 and all(SPLIT_OPTION.search(o.text) for o in question.options)
+    # a word every option has ("followed" in "X followed by Y") tells no option apart
+    shared = set.intersection(*(set(o.words) for o in question.options)) if len(question.options) > 1 else set()
     out: dict[str, list[tuple[str, ...]]] = {}
     for option in question.options:
         parts = SPLIT_OPTION.split(option.text) if split else [option.text]
-        out[option.letter] = [tuple(w) for p in parts if (w := content_words(p))] or [tuple(option.words)]
+        kept = [tuple(w for w in content_words(p) if w not in shared) for p in parts]
+        out[option.letter] = [p for p in kept if p] or [tuple(option.words)]
     return split, out
 
 
@@ -134,7 +137,7 @@ def _offsets(text: str, parts: list[tuple[str, ...]]) -> list[int]:
 
 def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
            scores: Scores = DEFAULT_SCORES, encoding: str | Path | None = None,
-           consts: dict[str, int] | None = None) -> Grounded:
+           consts: dict[str, int] | None = None, importance=None) -> Grounded:
     """The facts of the support-graph encoding for one question (see its header)."""
     grounded = Grounded(question, retrieved)
     limits = {**_thresholds(encoding), **(consts or {})}
@@ -155,6 +158,8 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
     q_offsets = []
     for q in question.constituents:
         facts.append(("qcons", q.index + 1, q.position))
+        if importance is not None:
+            facts.append(("importance", q.index + 1, round(SCALE * importance(q.words))))
         if len(q.words) == 1 and q.words[0] in question.which_terms:
             facts.append(("which", q.index + 1))
         if len(q.words) > 1:

@@ -18,7 +18,7 @@ import numpy as np
 
 from .question import Question
 from .store import Table, TableStore
-from .text import content_words, lemma
+from .text import content_words, identity, lemma
 
 
 @dataclass(frozen=True)
@@ -57,15 +57,26 @@ class TableIndex:
             header = [lemma(w) for c in table.columns if c.kind == "data" for w in content_words(c.label)]
             body = [w for counts in self.row_words[name] for w in counts.elements()]
             docs.append(header + body)
-        vectorizer = TfidfVectorizer(analyzer=lambda words: words, sublinear_tf=True)
+        vectorizer = TfidfVectorizer(analyzer=identity, sublinear_tf=True)
         matrix = vectorizer.fit_transform(docs)
         return vectorizer, matrix
 
-    def retrieve(self, question: Question, *, max_tables: int = 7, max_rows: int = 20) -> list[Retrieved]:
+    @cached_property
+    def _row_model(self):
+        from sklearn.feature_extraction.text import TfidfVectorizer
+
+        owners = [(i, r) for i, name in enumerate(self._names) for r in range(len(self.row_words[name]))]
+        docs = [list(self.row_words[self._names[i]][r].elements()) for i, r in owners]
+        vectorizer = TfidfVectorizer(analyzer=identity, sublinear_tf=True)
+        return vectorizer, vectorizer.fit_transform(docs).tocsr(), np.array([i for i, _ in owners]), np.array([r for _, r in owners])
+
+    def retrieve(self, question: Question, *, max_tables: int = 7, max_rows: int = 20, ranking: str = "tables") -> list[Retrieved]:
         text = " ".join([question.stem, *(o.text for o in question.options)])
         query = [lemma(w) for w in content_words(text)]
         if not query:
             return []
+        if ranking == "rows":
+            return self._retrieve_by_rows(query, max_tables, max_rows)
         vectorizer, matrix = self._model
         scores = (matrix @ vectorizer.transform([query]).T).toarray().ravel()
         order = sorted(range(len(self._names)), key=lambda i: (-scores[i], i))
@@ -85,8 +96,30 @@ class TableIndex:
             out.append(Retrieved(self.store.tables[name], float(scores[i]), tuple(r for _, r in ranked[:max_rows])))
         return out
 
-    def table_scores(self, question: Question) -> np.ndarray:
-        """The TF-IDF cosine of the question with every table, in store order."""
-        text = " ".join([question.stem, *(o.text for o in question.options)])
-        vectorizer, matrix = self._model
-        return (matrix @ vectorizer.transform([[lemma(w) for w in content_words(text)]]).T).toarray().ravel()
+    @cached_property
+    def _idf(self) -> tuple[dict[str, float], float]:
+        vectorizer = self._row_model[0]
+        return dict(zip(vectorizer.get_feature_names_out(), vectorizer.idf_)), float(vectorizer.idf_.max())
+
+    def importance(self, words: tuple[str, ...]) -> float:
+        """How rare the words are among the store's rows: the mean IDF of their lemmas over the
+        largest IDF, in (0, 1]; a word no row has counts as the rarest."""
+        idf, top = self._idf
+        return sum(idf.get(lemma(w), top) for w in words) / (top * len(words)) if words else 1.0
+
+    def _retrieve_by_rows(self, query: list[str], max_tables: int, max_rows: int) -> list[Retrieved]:
+        """Tables ranked by their best row (TF-IDF cosine of the row and the question), rows by
+        the same cosine."""
+        vectorizer, matrix, table_of, row_of = self._row_model
+        sims = (matrix @ vectorizer.transform([query]).T).toarray().ravel()
+        best: dict[int, float] = {}
+        rows: dict[int, list[tuple[float, int]]] = {}
+        for k in np.flatnonzero(sims > 0):
+            t = int(table_of[k])
+            best[t] = max(best.get(t, 0.0), float(sims[k]))
+            rows.setdefault(t, []).append((-float(sims[k]), int(row_of[k])))
+        out = []
+        for t in sorted(best, key=lambda t: (-best[t], t))[:max_tables]:
+            ranked = sorted(rows[t])[:max_rows]
+            out.append(Retrieved(self.store.tables[self._names[t]], best[t], tuple(r for _, r in ranked)))
+        return out

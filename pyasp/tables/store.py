@@ -83,7 +83,8 @@ class Table:
         """The index of a column given by its header or its label (case-insensitive)."""
         wanted = name.strip().lower()
         for i, column in enumerate(self.columns):
-            if column.name.lower() == wanted or column.label.lower() == wanted:
+            short = re.sub(r"\s*\(.*?\)", "", column.label).strip().lower()  # "HEMISPHERE (North, South)"
+            if wanted in (column.name.lower(), column.label.lower(), short):
                 return i
         return None
 

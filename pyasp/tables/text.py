@@ -6,8 +6,10 @@ phrase entails another (the alignment scores w(e) of the support graph, in [0, 1
 - Two words *match* when WordNet's morphy finds a common base form ("leaves"/"leaf",
   "melted"/"melt"); a match scores 1.
 - Otherwise ``a`` entails ``b`` when a sense of ``a`` is ``b`` (synonyms, score
-  :attr:`Scores.synonym`) or has ``b`` among its hypernyms within ``max_hypernym_steps`` (a kind
-  of: "sleet" -> "precipitation", :attr:`Scores.hypernym` times ``hypernym_decay`` per extra step).
+  :attr:`Scores.synonym`) or a noun sense of ``a`` has ``b`` among its hypernyms within
+  ``max_hypernym_steps`` (a kind of: "sleet" -> "precipitation", :attr:`Scores.hypernym` times
+  ``hypernym_decay`` per extra step). Verb hypernyms are not followed: WordNet's verb hierarchy
+  makes "melt" a kind of "decrease".
 - A phrase ``t`` entails a phrase ``h`` as far as its words cover ``h``'s: the mean over the words
   of ``h`` of the best word entailment from ``t`` (TableILP's directional entailment
   question -> cell and cell -> option). The symmetric similarity of two cells is the mean of the
@@ -83,11 +85,11 @@ def _word_entails(a: str, b: str, scores: Scores) -> float:
         return 1.0
     if not (a.isalpha() and b.isalpha()):
         return 0.0
-    steps = hypernym_steps(a, b, scores.max_hypernym_steps)
+    if hypernym_steps(a, b, 0) == 0:  # a noun or verb sense in common
+        return scores.synonym
+    steps = hypernym_steps(a, b, scores.max_hypernym_steps, "n")  # verb hypernymy is too loose
     if steps is None:
         return 0.0
-    if steps == 0:
-        return scores.synonym
     return scores.hypernym * scores.hypernym_decay ** (steps - 1)
 
 
@@ -108,3 +110,9 @@ def entails(text: tuple[str, ...], hypothesis: tuple[str, ...], scores: Scores =
 def similarity(a: tuple[str, ...], b: tuple[str, ...], scores: Scores = DEFAULT_SCORES) -> float:
     """Symmetric similarity of two phrases: the mean of the two entailment directions."""
     return (entails(a, b, scores) + entails(b, a, scores)) / 2
+
+
+def identity(words: list[str]) -> list[str]:
+    """The analyzer of TF-IDF over lists of lemmas (a module-level function, so that solvers
+    that hold a fitted vectorizer can be sent to worker processes)."""
+    return words

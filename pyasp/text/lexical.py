@@ -236,17 +236,20 @@ def _hypernym_depths(pos: str, offset: int, max_depth: int) -> dict[int, int]:
 
 
 @lru_cache(maxsize=1 << 17)
-def hypernym_steps(word: str, other: str, max_depth: int = 3) -> int | None:
+def hypernym_steps(word: str, other: str, max_depth: int = 3, pos: str | None = None) -> int | None:
     """The fewest hypernym steps from a noun or verb sense of ``word`` up to a sense of ``other``:
     0 when they share a sense (synonyms, "car" and "automobile"), 1 for a direct kind ("oak" ->
     "tree" is more), None when ``other`` is not among the hypernyms within ``max_depth`` steps
-    or either word is not in WordNet."""
-    targets = set(_senses(other))
+    or either word is not in WordNet. ``pos`` ("n" or "v") keeps senses of that part of speech
+    only."""
+    targets = {s for s in _senses(other) if pos is None or s[0] == pos}
     if not targets:
         return None
     best: int | None = None
-    for pos, offset in _senses(word):
-        for ancestor, depth in _hypernym_depths(pos, offset, max_depth).items():
-            if (pos, ancestor) in targets and (best is None or depth < best):
+    for sense_pos, offset in _senses(word):
+        if pos is not None and sense_pos != pos:
+            continue
+        for ancestor, depth in _hypernym_depths(sense_pos, offset, max_depth).items():
+            if (sense_pos, ancestor) in targets and (best is None or depth < best):
                 best = depth
     return best

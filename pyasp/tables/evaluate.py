@@ -1,0 +1,149 @@
+"""Evaluate a solver on a file of multiple-choice questions.
+
+Two formats are read:
+
+- Regents: one question a line, ``question text (A) ... (B) ...<TAB>answer letter``;
+- WorldTree: ``questionsAndExplanations.tsv`` (a header with ``question``, ``AnswerKey``,
+  ``category`` and ``explanation`` columns); ``categories`` keeps some of its splits (Dev, Test).
+
+Accuracy counts 1/k for a k-way tie that includes the right answer (0 for an unanswered
+question). With gold explanations (the WorldTree ``explanation`` column, ``UID|ROLE`` pairs), the
+gold-row recall is the share of a question's gold rows that the store holds and the support graph
+uses, averaged over questions with at least one such gold row.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import statistics
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError, read_text_file
+from ..parallel import map_chunks
+
+
+@dataclass(frozen=True)
+class Item:
+    id: str
+    text: str
+    answer: str
+    gold_uids: tuple[str, ...] = ()
+
+
+@dataclass
+class Evaluation:
+    accuracy: float
+    n: int
+    correct: float
+    unanswered: int
+    seconds_per_question: float  # mean
+    median_seconds: float
+    gold_row_recall: float | None
+    rows: list[dict] = field(default_factory=list)
+
+    def as_json(self, details: bool = False) -> dict:
+        data = {k: v for k, v in self.__dict__.items() if k != "rows"}
+        if details:
+            data["questions"] = self.rows
+        return data
+
+
+def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list[str]) -> list[Item]:
+    reader = csv.DictReader(io.StringIO(text), delimiter="\t")
+    fields = {name.strip(",").strip(): name for name in reader.fieldnames or ()}
+    for needed in ("question", "AnswerKey"):
+        if needed not in fields:
+            raise InputError(f"{path}:1: no {needed!r} column in the header")
+    items = []
+    for number, record in enumerate(reader, start=2):
+        if categories and record.get(fields.get("category", ""), "") not in categories:
+            continue
+        answer = (record[fields["AnswerKey"]] or "").strip()
+        question = (record[fields["question"]] or "").strip()
+        if not question or answer not in "ABCDEFGH" or not answer:
+            raise InputError(f"{path}:{number}: the question or its answer key ({answer!r}) is missing or not a letter A-H")
+        if "(A)" not in question:  # licensed questions ship as a placeholder sentence
+            skipped.append(f"{path}:{number}: no options (A) ... in the question text")
+            continue
+        gold = tuple(part.split("|")[0] for part in (record.get(fields.get("explanation", ""), "") or "").split() if "|" in part)
+        ident = (record.get(fields.get("QuestionID", ""), "") or str(number)).strip()
+        items.append(Item(ident, question, answer, gold))
+    return items
+
+
+def load_questions(path: str | Path, *, categories: set[str] | None = None, skipped: list[str] | None = None) -> list[Item]:
+    """The questions of a Regents or WorldTree file (see the module docstring). WorldTree
+    questions whose text is withheld (a placeholder without options) are left out and named in
+    ``skipped``."""
+    path = Path(path)
+    text = read_text_file(path, "questions file").lstrip("\ufeff")
+    first = text.split("\n", 1)[0]
+    if "AnswerKey" in first and "question" in first:
+        return _worldtree(path, text, categories, skipped if skipped is not None else [])
+    items = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        if "\t" not in line:
+            raise InputError(f"{path}:{number}: expected 'question text<TAB>answer letter'")
+        question, answer = line.rsplit("\t", 1)
+        answer = answer.strip().upper()
+        if len(answer) != 1 or answer not in "ABCDEFGH":
+            raise InputError(f"{path}:{number}: the answer {answer!r} is not a letter A-H")
+        items.append(Item(str(number), question.strip(), answer))
+    if not items:
+        raise InputError(f"{path}: no questions")
+    return items
+
+
+def _solve_chunk(items: list[Item], solver) -> list[dict]:
+    out = []
+    for item in items:
+        try:
+            result = solver.answer(item.text)
+        except InputError as err:  # a question without options: counted wrong, reported
+            out.append({"id": item.id, "answer": item.answer, "predicted": None, "tied": [], "credit": 0.0,
+                        "seconds": 0.0, "error": str(err), "support": []})
+            continue
+        credit = 1.0 / len(result.tied) if result.answer and item.answer in result.tied else 0.0
+        out.append({"id": item.id, "answer": item.answer, "predicted": result.answer, "tied": result.tied,
+                    "scores": result.scores, "credit": credit, "seconds": result.seconds,
+                    "support": [row.uid for row in result.support], "partial": result.partial})
+    return out
+
+
+def evaluate(solver, items: list[Item], *, jobs: int = 1, progress=None) -> Evaluation:
+    """Answer every question with ``solver`` (a TableSolver or IRSolver) and score the answers."""
+    if not items:
+        raise InputError("no questions to evaluate")
+    rows = map_chunks(_solve_chunk, items, solver, jobs=jobs, chunk=4, progress=progress)
+    correct = sum(r["credit"] for r in rows)
+    seconds = [r["seconds"] for r in rows]
+    recalls = []
+    for item, row in zip(items, rows):
+        known = [uid for uid in item.gold_uids if uid in solver_uids(solver)]
+        if known:
+            used = set(row["support"])
+            recalls.append(sum(uid in used for uid in known) / len(known))
+    return Evaluation(
+        accuracy=correct / len(items), n=len(items), correct=round(correct, 4),
+        unanswered=sum(r["predicted"] is None for r in rows),
+        seconds_per_question=statistics.fmean(seconds), median_seconds=statistics.median(seconds),
+        gold_row_recall=statistics.fmean(recalls) if recalls else None, rows=rows,
+    )
+
+
+def solver_uids(solver) -> set[str]:
+    cached = getattr(solver, "_uids", None)
+    if cached is None:
+        cached = {row.uid for table in solver.store.tables.values() for row in table.rows}
+        solver._uids = cached
+    return cached
+
+
+def attach_gold(items: list[Item], explained: list[Item]) -> list[Item]:
+    """The items with the gold rows of the explained question of the same text."""
+    gold = {" ".join(i.text.split()): i.gold_uids for i in explained}
+    return [Item(i.id, i.text, i.answer, gold.get(" ".join(i.text.split()), i.gold_uids)) for i in items]

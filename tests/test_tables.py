@@ -1,0 +1,492 @@
+"""Support graphs over tables (TableILP) as a user meets them: the example store and its
+questions, evidence chaining through a join, parallel evidence, relation matching, ties, the
+question parser, and bad tables or sidecars.
+
+Stores other than ``examples/tables`` are written into ``tmp_path`` by the tests themselves, so
+that each test shows the rows its answer rests on.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyasp.errors import InputError
+from pyasp.tables.engine import TableSolver
+from pyasp.tables.question import parse_question, split_options
+from pyasp.tables.store import TablesError, load_store, read_table
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE_STORE = ROOT / "examples" / "tables"
+
+
+def write_store(folder: Path, files: dict[str, str | bytes]) -> Path:
+    """Write a table store: file name -> content (lines of text, or raw bytes)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, content in files.items():
+        path = folder / name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return folder
+
+
+def tsv(*rows: str) -> str:
+    """Lines of a TSV file; cells are written separated by `` | `` for readability."""
+    return "".join("\t".join(cell.strip() for cell in row.split("|")) + "\n" for row in rows)
+
+
+def uids(result, table: str | None = None) -> set[str]:
+    return {row.uid for row in result.support if table is None or row.table == table}
+
+
+@pytest.fixture(scope="module")
+def example_solver() -> TableSolver:
+    return TableSolver(load_store(EXAMPLE_STORE))
+
+
+# =================================================================================================
+# The example store
+# =================================================================================================
+
+def _example_questions() -> list[tuple[str, str]]:
+    lines = (EXAMPLE_STORE.parent / "tables_questions.tsv").read_text(encoding="utf-8").splitlines()
+    return [tuple(line.split("\t")) for line in lines if line.strip()]
+
+
+def test_example_store_answers_its_questions(example_solver):
+    questions = _example_questions()
+    assert 8 <= len(questions) <= 15
+    wrong = []
+    for text, gold in questions:
+        result = example_solver.answer(text)
+        if result.answer != gold or result.tie:
+            wrong.append((text, gold, result.answer, result.scores))
+    assert not wrong
+
+
+def test_example_store_reads_its_sidecars():
+    store = load_store(EXAMPLE_STORE)
+    assert store.warnings == []
+    assert {"PlaceHemisphere", "HemisphereDaylight", "KindOf", "StateChange"} <= set(store.tables)
+    assert store.may_join("PlaceHemisphere", 2, "HemisphereDaylight", 1)
+    assert not store.may_join("KindOf", 0, "Units", 0)
+    (from_to,) = [r for r in store.relations if r.name == "fromTo"]
+    table = store.tables["StateChange"]
+    assert (table.columns[from_to.column1].label, table.columns[from_to.column2].label) == ("FROM", "INTO")
+    assert "X to a Y" in from_to.patterns
+
+
+def test_support_rows_say_where_they_come_from(example_solver):
+    result = example_solver.answer(
+        "Which material is a good conductor of electricity? (A) copper (B) rubber (C) wood (D) glass")
+    assert result.answer == "A" and not result.tie
+    (row,) = result.support
+    assert (row.table, row.uid) == ("MaterialProperties", "ex-0401")
+    assert row.sentence == "copper is a good conductor of electricity or conductor of heat"
+    assert row.cells["MATERIAL"] == "copper"
+    assert {"column": "MATERIAL", "option": "copper"} in row.aligned_to
+    assert {a["question"] for a in row.aligned_to if "question" in a} == {"conductor", "electricity"}
+    assert result.score == result.scores["A"] and result.score > result.runner_up
+
+
+# =================================================================================================
+# Evidence chaining: place -> hemisphere -> month
+# =================================================================================================
+
+LOCATIONS = tsv(
+    "COUNTRY/STATE | [FILL]            | HEMISPHERE          | [SKIP] UID",
+    "New York      | is located in the | northern hemisphere | loc-1",
+    "Canada        | is located in the | northern hemisphere | loc-2",
+    "Australia     | is located in the | southern hemisphere | loc-3",
+    "Argentina     | is located in the | southern hemisphere | loc-4",
+)
+LONGEST_DAY = tsv(
+    "[FILL] | HEMISPHERE          | [FILL] | ORBITAL EVENT             | [FILL] | MONTH    | [SKIP] UID",
+    "in the | northern hemisphere | the    | longest day;most daylight | is in  | June     | mon-1",
+    "in the | southern hemisphere | the    | longest day;most daylight | is in  | December | mon-2",
+)
+BOTH_SOLSTICES = LONGEST_DAY + tsv(
+    "in the | northern hemisphere | the    | shortest day;least daylight | is in  | December | mon-3",
+    "in the | southern hemisphere | the    | shortest day;least daylight | is in  | June     | mon-4",
+)
+HEMISPHERE_JOIN = "Locations\tHEMISPHERE\tMonths\tHEMISPHERE\n"
+NEW_YORK = "Which month has the longest daylight in New York? (A) June (B) December (C) March (D) September"
+
+
+def test_chaining_through_a_join_answers_what_no_single_table_does(tmp_path):
+    months_only = TableSolver(load_store(write_store(tmp_path / "months", {"Months.tsv": LONGEST_DAY})))
+    alone = months_only.answer(NEW_YORK)
+    assert alone.tie and set(alone.tied) == {"A", "B"}  # June and December both have a longest day
+
+    store = write_store(tmp_path / "both", {"Locations.tsv": LOCATIONS, "Months.tsv": LONGEST_DAY,
+                                            "_joins.tsv": HEMISPHERE_JOIN})
+    result = TableSolver(load_store(store)).answer(NEW_YORK)
+    assert result.answer == "A" and not result.tie
+    assert uids(result) == {"loc-1", "mon-1"}
+    (join,) = result.joins
+    ends = {join["from"]["table"]: join["from"], join["to"]["table"]: join["to"]}
+    assert ends["Locations"]["uid"] == "loc-1" and ends["Months"]["uid"] == "mon-1"
+    assert ends["Locations"]["cell"] == ends["Months"]["cell"] == "northern hemisphere"
+
+
+def test_chaining_follows_the_place_to_the_other_hemisphere(tmp_path):
+    store = write_store(tmp_path, {"Locations.tsv": LOCATIONS, "Months.tsv": LONGEST_DAY,
+                                   "_joins.tsv": HEMISPHERE_JOIN})
+    result = TableSolver(load_store(store)).answer(
+        "Which month has the most daylight in Australia? (A) June (B) December")
+    assert result.answer == "B" and not result.tie
+    assert uids(result) == {"loc-3", "mon-2"} and len(result.joins) == 1
+
+
+def test_no_join_without_the_joins_sidecar_entry(tmp_path):
+    store = write_store(tmp_path, {"Locations.tsv": LOCATIONS, "Months.tsv": LONGEST_DAY,
+                                   "_joins.tsv": "# no join allowed\n"})
+    result = TableSolver(load_store(store)).answer(NEW_YORK)
+    assert result.joins == [] and result.tie
+
+
+def test_chaining_with_both_solstices_in_the_month_table(tmp_path):
+    store = write_store(tmp_path, {"Locations.tsv": LOCATIONS, "Months.tsv": BOTH_SOLSTICES,
+                                   "_joins.tsv": HEMISPHERE_JOIN})
+    result = TableSolver(load_store(store)).answer(NEW_YORK)
+    assert result.answer == "A" and not result.tie
+    assert uids(result) == {"loc-1", "mon-1"} and len(result.joins) == 1
+
+
+def test_example_store_chains_new_york_to_june(example_solver):
+    result = example_solver.answer(NEW_YORK)
+    assert result.answer == "A" and not result.tie
+    assert {"ex-0001", "ex-0101"} <= uids(result) and result.joins
+
+
+# =================================================================================================
+# Parallel evidence: several rows of one table
+# =================================================================================================
+
+def test_parallel_evidence_from_several_rows_of_one_table(example_solver):
+    result = example_solver.answer(
+        "Sleet, rain, snow, and hail are forms of (A) precipitation (B) erosion (C) evaporation (D) condensation")
+    assert result.answer == "A" and not result.tie
+    assert {row.table for row in result.support} == {"KindOf"}
+    precipitation_rows = {"ex-0201", "ex-0202", "ex-0203", "ex-0204"}
+    assert len(result.support) >= 3 and uids(result) <= precipitation_rows
+    # each row is tied to the option and to the question
+    for row in result.support:
+        assert any(a.get("option") == "precipitation" for a in row.aligned_to)
+        assert any("question" in a for a in row.aligned_to)
+
+
+# =================================================================================================
+# Relation matching: which end of "X to a Y" a word belongs to
+# =================================================================================================
+
+STATE_CHANGE = tsv(
+    "[FILL]                | FROM   | [FILL] | INTO   | [FILL]     | HOW                    | [SKIP] UID",
+    "changing from a       | liquid | into a | solid  | happens by | decreasing temperature | sc-1",
+    "changing from a       | solid  | into a | liquid | happens by | increasing temperature | sc-2",
+    "changing from a       | liquid | into a | gas    | happens by | increasing temperature | sc-3",
+    "changing from a       | gas    | into a | liquid | happens by | decreasing temperature | sc-4",
+)
+FROM_TO = "fromTo\tStateChange\tFROM\tINTO\tX to a Y\n"
+# A column outside every relation of its table is never used, so HOW needs a relation too; its
+# pattern "X Y" lets it hold without the question expressing it.
+CHANGED_BY = "changedBy\tStateChange\tFROM\tHOW\tX Y\n"
+CHANGES = [  # question, answer, the row that says so
+    ("What happens when water changes from a liquid to a solid? "
+     "(A) decrease temperature (B) increase temperature", "A", "sc-1"),
+    ("What happens when water changes from a solid to a liquid? "
+     "(A) decrease temperature (B) increase temperature", "B", "sc-2"),
+    ("What happens when water changes from a gas to a liquid? "
+     "(A) decrease temperature (B) increase temperature", "A", "sc-4"),
+    ("What happens when water changes from a liquid to a gas? "
+     "(A) decrease temperature (B) increase temperature", "B", "sc-3"),
+]
+FREEZING = CHANGES[0][0]
+
+
+@pytest.fixture(scope="module")
+def state_change(tmp_path_factory) -> dict[str, TableSolver]:
+    """The state-change table with its relations, without them, and with fromTo alone."""
+    root = tmp_path_factory.mktemp("state_change")
+    stores = {"relations": {"_relations.tsv": FROM_TO + CHANGED_BY}, "none": {}, "fromTo only": {"_relations.tsv": FROM_TO}}
+    return {name: TableSolver(load_store(write_store(root / name.replace(" ", "_"), {"StateChange.tsv": STATE_CHANGE, **extra})))
+            for name, extra in stores.items()}
+
+
+def test_relation_pattern_orients_the_question(state_change):
+    result = state_change["relations"].answer(FREEZING)
+    assert result.answer == "A" and not result.tie
+    assert uids(result) == {"sc-1"}
+    assert {"relation": "fromTo", "table": "StateChange", "pattern": "X to a Y", "in": "question"} in result.relations
+    (row,) = result.support
+    assert {"column": "FROM", "question": "liquid"} in row.aligned_to
+    assert {"column": "INTO", "question": "solid"} in row.aligned_to
+
+
+@pytest.mark.parametrize("question, answer, uid", CHANGES)
+def test_relation_pattern_in_both_directions(state_change, question, answer, uid):
+    result = state_change["relations"].answer(question)
+    assert (result.answer, result.tie) == (answer, False)
+    assert uid in uids(result)
+
+
+@pytest.mark.parametrize("question, answer, uid", CHANGES)
+def test_without_relations_the_direction_is_lost(state_change, question, answer, uid):
+    result = state_change["none"].answer(question)
+    assert result.tie and set(result.tied) == {"A", "B"}
+    assert result.scores["A"] == result.scores["B"]
+    assert result.relations == []
+
+
+def test_column_outside_every_relation_is_never_used(state_change):
+    result = state_change["fromTo only"].answer(FREEZING)
+    # the options only match HOW, which no relation of StateChange covers
+    assert result.answer is None and result.support == []
+    assert result.scores == {"A": None, "B": None}
+
+
+def test_relation_pattern_into(example_solver):
+    for question, answer, uid in [
+        ("Which process changes a gas into a liquid? (A) condensation (B) evaporation (C) melting (D) freezing", "A", "ex-0304"),
+        ("Which process changes a liquid into a gas? (A) condensation (B) evaporation (C) melting (D) freezing", "B", "ex-0303"),
+    ]:
+        result = example_solver.answer(question)
+        assert (result.answer, result.tie, uids(result)) == (answer, False, {uid})
+        assert [r["relation"] for r in result.relations] and {r["relation"] for r in result.relations} == {"fromTo"}
+
+
+# =================================================================================================
+# Ties
+# =================================================================================================
+
+def test_identical_support_is_a_tie(tmp_path):
+    store = write_store(tmp_path, {"Diet.tsv": tsv(
+        "ANIMAL  | [FILL] | FOOD    | [SKIP] UID",
+        "sparrow | eats   | seeds   | d-1",
+        "sparrow | eats   | insects | d-2",
+        "cow     | eats   | grass   | d-3",
+    )})
+    solver = TableSolver(load_store(store))
+    result = solver.answer("What does a sparrow eat? (A) seeds (B) insects (C) grass")
+    assert result.tie and result.tied == ["A", "B"]
+    assert result.answer in result.tied
+    assert result.scores["A"] == result.scores["B"] and result.scores["C"] is None
+    assert uids(result) == {"d-1" if result.answer == "A" else "d-2"}
+
+    unique = solver.answer("What does a cow eat? (A) seeds (B) insects (C) grass")
+    assert (unique.answer, unique.tie, unique.tied, uids(unique)) == ("C", False, ["C"], {"d-3"})
+
+
+def test_no_support_graph_means_no_answer(tmp_path):
+    store = write_store(tmp_path, {"Diet.tsv": tsv("ANIMAL | [FILL] | FOOD", "cow | eats | grass")})
+    result = TableSolver(load_store(store)).answer("Which planet is closest to the Sun? (A) Mercury (B) Mars")
+    assert result.answer is None and result.score is None and not result.tie and result.support == []
+
+
+# =================================================================================================
+# Reading tables
+# =================================================================================================
+
+def test_tables_columns_uids_and_alternatives(tmp_path):
+    write_store(tmp_path, {
+        "Props.csv": '"MATERIAL",[FILL],PROPERTY,,[SKIP] UID\n'
+                     'copper,is a,"conductor of heat;conductor of electricity",,p-1\n'
+                     '"aluminum foil",is,"shiny, thin",,p-2\n',
+        "NoUid.tsv": tsv("THING | [FILL] | COLOR", "grass | is | green", "", "sky | is | blue"),
+    })
+    store = load_store(tmp_path)
+    props = store.tables["Props"]
+    assert [c.kind for c in props.columns] == ["data", "fill", "data", "skip"]  # the empty column is dropped
+    assert props.data_columns == (0, 2) and props.column_index("uid") == 3
+    assert [r.uid for r in props.rows] == ["p-1", "p-2"]
+    assert props.rows[1].cells[2] == "shiny, thin"
+    assert props.sentence(props.rows[0]) == "copper is a conductor of heat or conductor of electricity"
+    no_uid = store.tables["NoUid"]
+    assert [(r.uid, r.line) for r in no_uid.rows] == [("NoUid:1", 2), ("NoUid:2", 4)]  # blank line skipped
+    assert store.joins is None and store.relations == () and store.warnings == []
+
+
+def test_ragged_row_names_file_and_line(tmp_path):
+    write_store(tmp_path, {"Kinds.tsv": tsv("HYPONYM | [FILL] | HYPERNYM", "oak | is a kind of | tree",
+                                            "maple | tree")})
+    with pytest.raises(TablesError, match=r"Kinds\.tsv:3: the row has 2 fields, the header has 3"):
+        load_store(tmp_path)
+
+
+def test_empty_header(tmp_path):
+    write_store(tmp_path, {"Empty.tsv": "\t\t\noak\tis a kind of\ttree\n"})
+    with pytest.raises(TablesError, match=r"Empty\.tsv:1: the header row is empty"):
+        load_store(tmp_path)
+
+
+def test_header_with_only_fill_and_skip_columns(tmp_path):
+    write_store(tmp_path, {"Fill.tsv": tsv("[FILL] | [SKIP] UID", "is a | x-1")})
+    with pytest.raises(TablesError, match=r"Fill\.tsv:1: the header has no data column"):
+        load_store(tmp_path)
+
+
+def test_cells_under_an_empty_header(tmp_path):
+    write_store(tmp_path, {"Gap.tsv": "THING\t\tCOLOR\ngrass\toops\tgreen\n"})
+    with pytest.raises(TablesError, match=r"Gap\.tsv:1: column 2 has an empty header but holds cells"):
+        load_store(tmp_path)
+
+
+def test_non_utf8_table(tmp_path):
+    write_store(tmp_path, {"Latin.tsv": "THING\tCOLOR\ngrass\tgreen\n".encode() + "caf\xe9\tbrown\n".encode("latin-1")})
+    with pytest.raises(TablesError, match=r"Latin\.tsv:3: not UTF-8 text"):
+        load_store(tmp_path)
+
+
+def test_two_tables_with_the_same_name(tmp_path):
+    write_store(tmp_path, {"Kinds.tsv": tsv("A | B", "oak | tree"), "Kinds.csv": "A,B\nmaple,tree\n"})
+    with pytest.raises(TablesError, match=r"Kinds\.tsv: a table named 'Kinds' was already read from Kinds\.csv"):
+        load_store(tmp_path)
+
+
+def test_folder_errors(tmp_path):
+    with pytest.raises(TablesError, match="is not a directory"):
+        load_store(tmp_path / "missing")
+    write_store(tmp_path / "empty", {"_joins.tsv": "", "notes.txt": "not a table\n"})
+    with pytest.raises(TablesError, match="holds no readable .tsv or .csv table"):
+        load_store(tmp_path / "empty")
+
+
+def test_tables_error_is_input_error():
+    assert issubclass(TablesError, InputError) and TablesError("x").exit_code == 2
+
+
+def test_skip_bad_skips_the_table_and_warns(tmp_path):
+    write_store(tmp_path, {
+        "Good.tsv": tsv("ANIMAL | [FILL] | FOOD", "cow | eats | grass"),
+        "Ragged.tsv": tsv("ANIMAL | [FILL] | FOOD", "cow | grass"),
+        "Latin.tsv": "THING\tCOLOR\n".encode() + "caf\xe9\tbrown\n".encode("latin-1"),
+    })
+    store = load_store(tmp_path, skip_bad=True)
+    assert list(store.tables) == ["Good"]
+    assert len(store.warnings) == 2
+    assert any("Ragged.tsv:2: the row has 2 fields" in w for w in store.warnings)
+    assert any("Latin.tsv:2: not UTF-8" in w for w in store.warnings)
+    assert all(w.startswith("skipped: ") for w in store.warnings)
+    with pytest.raises(TablesError, match="holds no readable"):
+        load_store(write_store(tmp_path / "all_bad", {"Ragged.tsv": tsv("A | B", "x")}), skip_bad=True)
+
+
+def test_read_table_alone(tmp_path):
+    path = write_store(tmp_path, {"Units.tsv": tsv("UNIT | [FILL] | PROPERTY MEASURED | [SKIP] UID",
+                                                   "gram | measures | mass | u-1")}) / "Units.tsv"
+    table = read_table(path)
+    assert table.name == "Units" and table.columns[2].label == "PROPERTY MEASURED"
+    assert table.column_index("property measured") == 2 and table.column_index("[SKIP] UID") == 3
+
+
+# =================================================================================================
+# Sidecars
+# =================================================================================================
+
+TWO_TABLES = {"Locations.tsv": LOCATIONS, "Months.tsv": LONGEST_DAY}
+
+
+def test_joins_unknown_table(tmp_path):
+    write_store(tmp_path, {**TWO_TABLES, "_joins.tsv": "# comment\nLocations\tHEMISPHERE\tMonthz\tHEMISPHERE\n"})
+    with pytest.raises(TablesError, match=r"_joins\.tsv:2: no table named 'Monthz'"):
+        load_store(tmp_path)
+
+
+def test_joins_unknown_or_non_data_column(tmp_path):
+    write_store(tmp_path, {**TWO_TABLES, "_joins.tsv": "Locations\tCOLOR\tMonths\tHEMISPHERE\n"})
+    with pytest.raises(TablesError, match=r"_joins\.tsv:1: table 'Locations' has no data column 'COLOR'"):
+        load_store(tmp_path)
+    write_store(tmp_path, {"_joins.tsv": "Locations\tUID\tMonths\tHEMISPHERE\n"})
+    with pytest.raises(TablesError, match=r"has no data column 'UID'"):
+        load_store(tmp_path)
+
+
+def test_joins_wrong_number_of_fields(tmp_path):
+    write_store(tmp_path, {**TWO_TABLES, "_joins.tsv": "Locations\tHEMISPHERE\tMonths\n"})
+    with pytest.raises(TablesError, match=r"_joins\.tsv:1: expected TABLE1<TAB>COLUMN1<TAB>TABLE2<TAB>COLUMN2, got 3 fields"):
+        load_store(tmp_path)
+
+
+def test_relation_pattern_without_y(tmp_path):
+    write_store(tmp_path, {"StateChange.tsv": STATE_CHANGE, "_relations.tsv": "fromTo\tStateChange\tFROM\tINTO\tX to a Y|X to a\n"})
+    with pytest.raises(TablesError, match=r"_relations\.tsv:1: pattern 'X to a' must mention both X and Y"):
+        load_store(tmp_path)
+
+
+def test_relation_errors(tmp_path):
+    write_store(tmp_path, {"StateChange.tsv": STATE_CHANGE})
+    cases = {
+        "FromTo\tStateChange\tFROM\tINTO\tX to a Y\n": "relation name 'FromTo' must start with a lower-case letter",
+        "fromTo\tStateChange\tFROM\tWHERE\tX to a Y\n": "table 'StateChange' has no data column 'WHERE'",
+        "fromTo\tPhases\tFROM\tINTO\tX to a Y\n": "no table named 'Phases'",
+        "fromTo\tStateChange\tFROM\tINTO\n": "expected RELATION<TAB>TABLE<TAB>COLUMN1<TAB>COLUMN2<TAB>PATTERNS, got 4 fields",
+    }
+    for line, message in cases.items():
+        write_store(tmp_path, {"_relations.tsv": line})
+        with pytest.raises(TablesError, match=r"_relations\.tsv:1: " + message.replace("<", ".").replace(">", ".")):
+            load_store(tmp_path)
+
+
+def test_skip_bad_skips_sidecar_lines(tmp_path):
+    write_store(tmp_path, {**TWO_TABLES, "_joins.tsv": "Locations\tHEMISPHERE\tMonths\tHEMISPHERE\nLocations\tCOLOR\tMonths\tMONTH\n"})
+    store = load_store(tmp_path, skip_bad=True)
+    assert len(store.joins) == 1 and store.may_join("Locations", 2, "Months", 1)
+    (warning,) = store.warnings
+    assert warning.startswith("skipped: ") and "_joins.tsv:2:" in warning and "'COLOR'" in warning
+
+
+# =================================================================================================
+# Reading questions
+# =================================================================================================
+
+def test_options_split():
+    stem, options = split_options("Which  force pulls\nobjects down? (A) gravity (B) friction (C) magnetism")
+    assert stem == "Which force pulls objects down?"
+    assert options == [("A", "gravity"), ("B", "friction"), ("C", "magnetism")]
+
+
+def test_options_must_run_in_order_from_a():
+    # "(C)" does not follow "(A)": only (A) counts, and one option is not enough
+    with pytest.raises(InputError, match="fewer than two options"):
+        split_options("Which is a liquid? (A) water (C) ice")
+    stem, options = split_options("Is vitamin (D) a vitamin? (A) yes (B) no")
+    assert stem == "Is vitamin (D) a vitamin?" and [o[0] for o in options] == ["A", "B"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("Which force pulls objects down?", "has no options written"),
+    ("Which force pulls objects down? A) gravity B) friction", "has no options written"),
+    ("Which force pulls objects down? (A) gravity", "fewer than two options"),
+    ("Which force pulls objects down? (A) (B) friction", r"option \(A\) of the question is empty"),
+])
+def test_question_without_options(text, message):
+    with pytest.raises(InputError, match=message):
+        parse_question(text)
+    with pytest.raises(InputError, match=message):
+        TableSolver(load_store(EXAMPLE_STORE)).answer(text)
+
+
+def test_which_terms():
+    q = parse_question("Which form of energy is stored in a battery? (A) chemical energy (B) sound energy")
+    assert {"form", "energy"} <= set(q.which_terms)
+    assert [(o.letter, o.words) for o in q.options] == [("A", ("chemical", "energy")), ("B", ("sound", "energy"))]
+    assert parse_question("What unit measures mass? (A) gram (B) meter").which_terms == ("unit",)
+    assert parse_question("Sleet and hail are forms of (A) precipitation (B) erosion").which_terms == ()
+
+
+def test_constituents_skip_function_words_and_keep_chunks():
+    q = parse_question("Which month has the longest daylight in New York? (A) June (B) December")
+    words = [c.text for c in q.constituents if len(c.words) == 1]
+    assert words == ["month", "longest", "daylight", "new", "york"]
+    assert {"longest daylight", "new york"} <= {c.text for c in q.constituents}
+    assert [c.position for c in q.constituents if len(c.words) == 1] == [0, 1, 2, 3, 4]
+
+
+def test_curly_apostrophes():
+    q = parse_question("What is the Earth\u2019s main source of light? (A) the Sun\u2019s rays (B) the Moon\u2019s glow")
+    assert "earth" in [c.text for c in q.constituents]
+    assert q.option("A").words == ("sun", "rays") and q.option("B").words == ("moon", "glow")
+    assert q.option("A").text == "the Sun\u2019s rays"
