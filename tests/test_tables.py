@@ -306,7 +306,7 @@ def test_tables_columns_uids_and_alternatives(tmp_path):
     assert props.sentence(props.rows[0]) == "copper is a conductor of heat or conductor of electricity"
     no_uid = store.tables["NoUid"]
     assert [(r.uid, r.line) for r in no_uid.rows] == [("NoUid:1", 2), ("NoUid:2", 4)]  # blank line skipped
-    assert store.joins is None and store.relations == () and store.warnings == []
+    assert store.joins == frozenset() and store.relations == () and store.warnings == []
 
 
 def test_ragged_row_names_file_and_line(tmp_path):

@@ -28,6 +28,7 @@ from .text import DEFAULT_SCORES, Scores, content_words, entails, similarity
 SCALE = 1000  # the one factor that turns real weights and scores into clingo integers
 SPLIT_OPTION = re.compile(r"\s+(?:to|and|&|for)\s+")
 SPLIT_THRESHOLD = 400  # minCellQChoiceConsAlignment / minTitleQChoiceConsAlignment
+WHICH_MAX_WORDS = 2  # a cell entails a which-term only through a part of at most this many words
 
 
 def _alternatives(text: str) -> list[tuple[str, ...]]:
@@ -180,8 +181,11 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
         table = r.table
         data = table.data_columns
         facts.append(("table", t, round(r.score * SCALE)))
+        # N of the column reward 1/N: the columns that hold text in some retrieved row (WorldTree
+        # tables have many columns that most rows leave empty)
+        filled = [c for c in data if any(table.rows[i].cells[c] for i in r.rows)] or list(data)
         for c in data:
-            facts.append(("column", t, c, len(data)))
+            facts.append(("column", t, c, len(filled)))
             header = _header_alternatives(table.columns[c].label)
             for q in question.constituents:
                 w = passes(max((entails(q.words, h, scores) for h in header), default=0.0), "min_qtitle")
@@ -204,6 +208,11 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
                     w = passes(max(entails(q.words, a, scores) for a in alternatives), "min_qcell")
                     if w is not None:
                         facts.append(("e_qcell", q.index + 1, t, row_index, c, w))
+                        if len(q.words) == 1 and q.words[0] in question.which_terms:
+                            # the cell entails the which-term ("natural resource" -> resource)
+                            best = max((entails(a, q.words, scores) for a in alternatives if len(a) <= WHICH_MAX_WORDS), default=0.0)
+                            if (v := passes(best, "min_which")) is not None:
+                                facts.append(("e_which", q.index + 1, t, row_index, c, v))
                 for option in question.options:
                     for j, words in enumerate(parts[option.letter], start=1):
                         w = passes(max(entails(a, words, scores) for a in alternatives), "min_ocell")
@@ -220,23 +229,14 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
 
 
 def _join_facts(cells, retrieved: list[Retrieved], store: TableStore, scores: Scores, passes) -> list[tuple]:
-    """e_join facts: cells of two retrieved tables in columns that may join, sharing a word.
-
-    Columns may join when the store's ``_joins.tsv`` lists them; a store without that file lets
-    two columns join when their headers are similar (``min_join_titles``, TableILP's
-    title-title alignment)."""
-    header_words = {}
-    for t, r in enumerate(retrieved, start=1):
-        for c in r.table.data_columns:
-            header_words[(t, c)] = _header_alternatives(r.table.columns[c].label)
+    """e_join facts: cells of two retrieved tables in columns the store's ``_joins.tsv`` lets
+    join, sharing a word."""
+    if not store.joins:
+        return []
 
     @lru_cache(maxsize=None)
     def may_join(t1: int, c1: int, t2: int, c2: int) -> bool:
-        a, b = retrieved[t1 - 1].table.name, retrieved[t2 - 1].table.name
-        if store.joins is not None:
-            return store.may_join(a, c1, b, c2)
-        best = max((similarity(x, y, scores) for x in header_words[(t1, c1)] for y in header_words[(t2, c2)]), default=0.0)
-        return passes(best, "min_join_titles") is not None
+        return store.may_join(retrieved[t1 - 1].table.name, c1, retrieved[t2 - 1].table.name, c2)
 
     by_word: dict[str, list[tuple[int, int, int]]] = {}
     for key, alternatives in cells.items():

@@ -17,8 +17,7 @@ Two optional sidecar files, tab-separated, lines starting with ``#`` are comment
 
 ``_joins.tsv``
     ``TABLE1<TAB>COLUMN1<TAB>TABLE2<TAB>COLUMN2``: cells of these two columns may be linked by an
-    evidence chain (TableILP's 0/1 header-header edges). Without this file every pair of data
-    columns of two different tables may join (each join pays the chaining penalty).
+    evidence chain (TableILP's 0/1 header-header edges). Without this file no tables join.
 ``_relations.tsv``
     ``RELATION<TAB>TABLE<TAB>COLUMN1<TAB>COLUMN2<TAB>PATTERN|PATTERN...``: the two columns of a
     table carry a named relation, expressed in questions by the patterns, ``X`` and ``Y`` standing
@@ -121,15 +120,13 @@ class Relation:
 class TableStore:
     path: Path
     tables: dict[str, Table]
-    joins: frozenset[Join] | None = None  # None: no _joins.tsv, every pair of data columns may join
+    joins: frozenset[Join] = frozenset()  # from _joins.tsv; empty: no evidence chains
     relations: tuple[Relation, ...] = ()
     warnings: list[str] = field(default_factory=list)
 
     def may_join(self, table1: str, column1: int, table2: str, column2: int) -> bool:
         if table1 == table2:
             return False
-        if self.joins is None:
-            return True
         return Join(table1, column1, table2, column2) in self.joins or Join(table2, column2, table1, column1) in self.joins
 
     def row_by_uid(self) -> dict[str, tuple[str, int]]:
@@ -277,6 +274,6 @@ def load_store(path: str | Path, *, skip_bad: bool = False) -> TableStore:
             warnings.append(f"skipped: {err}")
     if not tables:
         raise TablesError(f"table store {folder} holds no readable .tsv or .csv table")
-    joins = _read_joins(folder / JOINS_FILE, tables, skip_bad, warnings) if (folder / JOINS_FILE).is_file() else None
+    joins = _read_joins(folder / JOINS_FILE, tables, skip_bad, warnings) if (folder / JOINS_FILE).is_file() else frozenset()
     relations = _read_relations(folder / RELATIONS_FILE, tables, skip_bad, warnings) if (folder / RELATIONS_FILE).is_file() else ()
     return TableStore(folder, tables, joins, relations, warnings)
