@@ -98,7 +98,8 @@ class TableSolver:
     def ground(self, question: Question) -> Grounded:
         retrieved = self.index_.retrieve(question, max_tables=self.max_tables, max_rows=self.max_rows, ranking=self.ranking)
         return ground(question, retrieved, self.store, scores=self.scores, encoding=self.encoding, consts=self.consts,
-                      importance=self.index_.importance if self.weighted else None)
+                      importance=self.index_.importance if self.weighted else None,
+                      relevance=self.index_.relevance if self.weighted else None)
 
     def program(self, grounded: Grounded) -> Program:
         program = Program(encoding=self.encoding or ENCODING, consts={**grounded.consts, **(self.consts or {})})

@@ -138,7 +138,7 @@ def _offsets(text: str, parts: list[tuple[str, ...]]) -> list[int]:
 
 def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
            scores: Scores = DEFAULT_SCORES, encoding: str | Path | None = None,
-           consts: dict[str, int] | None = None, importance=None) -> Grounded:
+           consts: dict[str, int] | None = None, importance=None, relevance=None) -> Grounded:
     """The facts of the support-graph encoding for one question (see its header)."""
     grounded = Grounded(question, retrieved)
     limits = {**_thresholds(encoding), **(consts or {})}
@@ -218,6 +218,13 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
                         w = passes(max(entails(a, words, scores) for a in alternatives), "min_ocell")
                         if w is not None:
                             facts.append(("e_ocell", option.letter.lower(), j, t, row_index, c, w))
+    if relevance is not None:  # relevance(question, letter, [(table, row)]) -> cosines
+        keys = [(r.table.name, i) for r in retrieved for i in r.rows]
+        where = [(t, i) for t, r in enumerate(retrieved, start=1) for i in r.rows]
+        for option in question.options:
+            for (t, i), value in zip(where, relevance(question, option.letter, keys)):
+                if value > 0:
+                    facts.append(("relevance", option.letter.lower(), t, i, round(value * SCALE)))
     facts.extend(_join_facts(cells, retrieved, store, scores, passes))
     texts = {"q": (stem_lower, q_offsets)}
     for option in question.options:

@@ -101,6 +101,22 @@ class TableIndex:
         vectorizer = self._row_model[0]
         return dict(zip(vectorizer.get_feature_names_out(), vectorizer.idf_)), float(vectorizer.idf_.max())
 
+    @cached_property
+    def _row_position(self) -> dict[tuple[str, int], int]:
+        _, _, table_of, row_of = self._row_model
+        return {(self._names[int(t)], int(r)): k for k, (t, r) in enumerate(zip(table_of, row_of))}
+
+    def relevance(self, question: Question, option_letter: str, rows: list[tuple[str, int]]) -> list[float]:
+        """TF-IDF cosine of each row (table name, row index) with the stem plus one option: the
+        IR(tables) baseline's score of the row for that option."""
+        vectorizer, matrix, _, _ = self._row_model
+        option = question.option(option_letter)
+        query = [lemma(w) for w in content_words(question.stem)] + [lemma(w) for w in option.words]
+        if not rows or not query:
+            return [0.0] * len(rows)
+        picked = matrix[[self._row_position[key] for key in rows]]
+        return [float(v) for v in (picked @ vectorizer.transform([query]).T).toarray().ravel()]
+
     def importance(self, words: tuple[str, ...]) -> float:
         """How rare the words are among the store's rows: the mean IDF of their lemmas over the
         largest IDF, in (0, 1]; a word no row has counts as the rarest."""
