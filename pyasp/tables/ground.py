@@ -23,7 +23,16 @@ from ..resources import encoding_path
 from .question import Question
 from .retrieval import Retrieved
 from .store import ALTERNATIVE_SEPARATOR, Relation, Table, TableStore
-from .text import DEFAULT_SCORES, Scores, content_words, entails, similarity
+from .text import DEFAULT_SCORES, Scores, content_words, entails, found_in, similarity
+
+#: How a question constituent aligns to a cell or header: "found" (its words entail words of the
+#: cell, whatever the cell's length) or "covers" (it entails the cell's words, TableILP's
+#: direction; long cells score low).
+QUESTION_SCORE = "found"
+
+
+def question_score(words, cell, scores):
+    return found_in(words, cell, scores) if QUESTION_SCORE == "found" else entails(words, cell, scores)
 
 SCALE = 1000  # the one factor that turns real weights and scores into clingo integers
 SPLIT_OPTION = re.compile(r"\s+(?:to|and|&|for)\s+")
@@ -188,7 +197,7 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
             facts.append(("column", t, c, len(filled)))
             header = _header_alternatives(table.columns[c].label)
             for q in question.constituents:
-                w = passes(max((entails(q.words, h, scores) for h in header), default=0.0), "min_qtitle")
+                w = passes(max((question_score(q.words, h, scores) for h in header), default=0.0), "min_qtitle")
                 if w is not None:
                     facts.append(("e_qtitle", q.index + 1, t, c, w))
             for option in question.options:
@@ -205,7 +214,7 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
                 cells[(t, row_index, c)] = alternatives
                 facts.append(("cell", t, row_index, c))
                 for q in question.constituents:
-                    w = passes(max(entails(q.words, a, scores) for a in alternatives), "min_qcell")
+                    w = passes(max(question_score(q.words, a, scores) for a in alternatives), "min_qcell")
                     if w is not None:
                         facts.append(("e_qcell", q.index + 1, t, row_index, c, w))
                         if len(q.words) == 1 and q.words[0] in question.which_terms:

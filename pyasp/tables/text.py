@@ -107,6 +107,16 @@ def entails(text: tuple[str, ...], hypothesis: tuple[str, ...], scores: Scores =
     return sum(max(_word_entails(t, h, scores) for t in text) for h in hypothesis) / len(hypothesis)
 
 
+def found_in(words: tuple[str, ...], text: tuple[str, ...], scores: Scores = DEFAULT_SCORES) -> float:
+    """How far each of ``words`` entails some word of ``text``: the mean over ``words`` of their
+    best entailment into a word of the text ("oak" is found in "a kind of tree"). Unlike
+    :func:`entails` the length of ``text`` does not matter: a question word found in a long cell
+    scores as high as in a one-word cell."""
+    if not words or not text:
+        return 0.0
+    return sum(max(_word_entails(w, t, scores) for t in text) for w in words) / len(words)
+
+
 def similarity(a: tuple[str, ...], b: tuple[str, ...], scores: Scores = DEFAULT_SCORES) -> float:
     """Symmetric similarity of two phrases: the mean of the two entailment directions."""
     return (entails(a, b, scores) + entails(b, a, scores)) / 2
