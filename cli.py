@@ -874,9 +874,11 @@ MaxRowsOpt = Annotated[int, typer.Option("--max-rows", help="Rows retrieved per 
 TableEncodingOpt = Annotated[Optional[Path], typer.Option("--encoding", help="Use this .lp file instead of encodings/support_graph.lp.")]
 TableConstOpt = Annotated[Optional[list[str]], typer.Option("--const", "-c", help="Override a #const of the encoding, NAME=INT (repeatable).")]
 TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short).")]
+RankingOpt = Annotated[str, typer.Option("--ranking", help="Retrieval: rows (tables by their best row), tables (TF-IDF of whole tables, the paper's), options (the best rows of each option).")]
 
 
-def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, encoding, consts, time_limit, solver: str = "ilp"):
+def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, encoding, consts, time_limit,
+                  solver: str = "ilp", ranking: str = "rows"):
     from pyasp.tables.engine import TableSolver
     from pyasp.tables.ir import IRSolver
     from pyasp.tables.store import load_store
@@ -894,6 +896,8 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
         raise PyaspError(f"encoding file not found: {encoding}")
     if solver not in ("ilp", "ir"):
         raise PyaspError(f"--solver is ilp or ir, not {solver!r}")
+    if ranking not in ("rows", "tables", "options"):
+        raise PyaspError(f"--ranking is rows, tables or options, not {ranking!r}")
     store = load_store(tables, skip_bad=skip_bad)
     for warning in store.warnings:
         err.print(f"pyasp: {warning}", markup=False)
@@ -907,8 +911,8 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
                 raise PyaspError(f"the encoding has no #const {name} (see the top of encodings/support_graph.lp)")
     if solver == "ir":
         return IRSolver(store)
-    return TableSolver(store, max_tables=max_tables, max_rows=max_rows, encoding=encoding, consts=values or None,
-                       time_limit_s=time_limit)
+    return TableSolver(store, max_tables=max_tables, max_rows=max_rows, ranking=ranking, encoding=encoding,
+                       consts=values or None, time_limit_s=time_limit)
 
 
 @tables_app.command("answer")
@@ -917,6 +921,7 @@ def tables_answer(
     tables: TablesOpt,
     max_tables: MaxTablesOpt = 7,
     max_rows: MaxRowsOpt = 20,
+    ranking: RankingOpt = "rows",
     encoding: TableEncodingOpt = None,
     const: TableConstOpt = None,
     time_limit: TimeLimitOpt = None,
@@ -937,7 +942,7 @@ def tables_answer(
     try:
         if dot is not None:
             check_output_path(dot, "DOT file")
-        solver = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit)
+        solver = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, ranking=ranking)
         result = solver.answer(question)
         if dot is not None and result.answer:
             _write_dot(to_dot(result), dot)
@@ -979,6 +984,7 @@ def tables_eval(
     solver: Annotated[str, typer.Option("--solver", help="ilp: support graphs; ir: the IR(tables) baseline.")] = "ilp",
     max_tables: MaxTablesOpt = 7,
     max_rows: MaxRowsOpt = 20,
+    ranking: RankingOpt = "rows",
     encoding: TableEncodingOpt = None,
     const: TableConstOpt = None,
     time_limit: TimeLimitOpt = None,
@@ -1005,7 +1011,7 @@ def tables_eval(
             err.print(f"pyasp: left out {len(skipped)} questions whose text is withheld (no options), e.g. {skipped[0]}", markup=False)
         if explanations is not None:
             items = attach_gold(items, load_questions(explanations))
-        engine = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, solver)
+        engine = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, solver, ranking)
         progress, advance = _progress(len(items), "answering")
         with progress:
             result = evaluate(engine, items, jobs=jobs, progress=advance)

@@ -77,6 +77,8 @@ class TableIndex:
             return []
         if ranking == "rows":
             return self._retrieve_by_rows(query, max_tables, max_rows)
+        if ranking == "options":
+            return self._retrieve_per_option(question, max_tables, max_rows)
         vectorizer, matrix = self._model
         scores = (matrix @ vectorizer.transform([query]).T).toarray().ravel()
         order = sorted(range(len(self._names)), key=lambda i: (-scores[i], i))
@@ -122,6 +124,37 @@ class TableIndex:
         largest IDF, in (0, 1]; a word no row has counts as the rarest."""
         idf, top = self._idf
         return sum(idf.get(lemma(w), top) for w in words) / (top * len(words)) if words else 1.0
+
+    def _retrieve_per_option(self, question: Question, max_tables: int, max_rows: int) -> list[Retrieved]:
+        """For each option, the rows of its ``max_tables`` best tables (by their best row's TF-IDF
+        cosine with the stem and that option) that share a word with the option, ``max_rows``
+        a table; the union over the options. Every option gets the rows that would support it
+        best, whatever the other options are."""
+        vectorizer, matrix, table_of, row_of = self._row_model
+        stem = [lemma(w) for w in content_words(question.stem)]
+        best: dict[int, float] = {}
+        chosen: dict[int, dict[int, float]] = {}
+        for option in question.options:
+            words = [lemma(w) for w in option.words]
+            if not words:
+                continue
+            sims = (matrix @ vectorizer.transform([stem + words]).T).toarray().ravel()
+            wanted = set(words)
+            per_table: dict[int, list[tuple[float, int]]] = {}
+            for k in np.flatnonzero(sims > 0):
+                t, r = int(table_of[k]), int(row_of[k])
+                if wanted & self.row_words[self._names[t]][r].keys():
+                    per_table.setdefault(t, []).append((-float(sims[k]), r))
+            ranked_tables = sorted(per_table, key=lambda t: (min(per_table[t])[0], t))[:max_tables]
+            for t in ranked_tables:
+                for negative, r in sorted(per_table[t])[:max_rows]:
+                    best[t] = max(best.get(t, 0.0), -negative)
+                    chosen.setdefault(t, {})[r] = max(chosen.get(t, {}).get(r, 0.0), -negative)
+        out = []
+        for t in sorted(best, key=lambda t: (-best[t], t)):
+            rows = sorted(chosen[t], key=lambda r: (-chosen[t][r], r))
+            out.append(Retrieved(self.store.tables[self._names[t]], best[t], tuple(rows)))
+        return out
 
     def _retrieve_by_rows(self, query: list[str], max_tables: int, max_rows: int) -> list[Retrieved]:
         """Tables ranked by their best row (TF-IDF cosine of the row and the question), rows by

@@ -1,0 +1,105 @@
+"""``pyasp tables answer`` and ``pyasp tables eval`` as a user runs them: answers with their
+support rows, JSON shapes, exit codes 1 (no support graph) and 2 (bad input, one line)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from clitools import run, write
+
+ROOT = Path(__file__).resolve().parent.parent
+STORE = str(ROOT / "examples" / "tables")
+QUESTIONS = str(ROOT / "examples" / "tables_questions.tsv")
+NEW_YORK = "Which month has the longest day in New York? (A) June (B) December (C) March"
+
+
+def test_answer_prints_the_letter_and_the_rows_it_rests_on():
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("answer: (A)")
+    assert "ex-0001" in result.output and "ex-0101" in result.output
+
+
+def test_answer_json_has_the_documented_fields():
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["answer"] == "A" and data["tie"] is False
+    assert set(data["scores"]) == {"A", "B", "C"} and data["score"] == data["scores"]["A"]
+    assert data["runner_up"] < data["score"]
+    rows = {row["uid"]: row for row in data["support"]}
+    assert {"ex-0001", "ex-0101"} <= set(rows)
+    assert all({"table", "row", "uid", "cells", "aligned_to"} <= set(row) for row in data["support"])
+    assert any(edge.get("option") == "june" for edge in rows["ex-0101"]["aligned_to"])
+    assert data["joins"]
+
+
+def test_answer_writes_the_support_graph_as_dot(tmp_path):
+    path = tmp_path / "graph.dot"
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--dot", str(path))
+    assert result.exit_code == 0, result.output
+    text = path.read_text()
+    assert text.startswith("digraph support_graph")
+    assert 'option [shape=box, peripheries=2, label="(A)"]' in text  # the chosen option
+    assert "longest day" in text and "New York is located" in text  # the two rows, as sentences
+    assert "style=dashed" in text  # the join between them
+
+
+def test_a_question_no_table_supports_exits_1(tmp_path):
+    write(tmp_path, "Diet.tsv", "ANIMAL\t[FILL]\tFOOD\ncow\teats\tgrass\n")
+    result = run("tables", "answer", "Which planet is closest to the Sun? (A) Mercury (B) Mars", "--tables", str(tmp_path))
+    assert result.exit_code == 1
+    assert "unsupported" in result.output
+
+
+def test_bad_input_exits_2_with_one_line(tmp_path):
+    write(tmp_path, "Ragged.tsv", "A\tB\nx\ty\tz\n")
+    result = run("tables", "answer", NEW_YORK, "--tables", str(tmp_path))
+    assert result.exit_code == 2
+    assert "Ragged.tsv:2:" in result.output and "Traceback" not in result.output
+    result = run("tables", "answer", "Which month has the longest day?", "--tables", STORE)
+    assert result.exit_code == 2 and "no options" in result.output
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--const", "w_nothing=3")
+    assert result.exit_code == 2 and "no #const w_nothing" in result.output
+    result = run("tables", "answer", NEW_YORK, "--tables", str(tmp_path / "missing"))
+    assert result.exit_code == 2 and "not a directory" in result.output
+
+
+def test_skip_bad_leaves_out_a_bad_table_with_a_warning(tmp_path):
+    write(tmp_path, "Ragged.tsv", "A\tB\nx\ty\tz\n")
+    write(tmp_path, "Months.tsv", "HEMISPHERE\t[FILL]\tEVENT\t[FILL]\tMONTH\n"
+          "northern hemisphere\thas the\tlongest day\tin\tJune\n")
+    result = run("tables", "answer", "In the northern hemisphere, which month has the longest day? (A) June (B) December",
+                 "--tables", str(tmp_path), "--skip-bad")
+    assert result.exit_code == 0, result.output
+    assert "skipped" in result.output and "answer: (A)" in result.output
+
+
+def test_eval_scores_the_example_questions_and_the_ir_baseline():
+    result = run("tables", "eval", "--tables", STORE, "--questions", QUESTIONS, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["n"] == len(Path(QUESTIONS).read_text().splitlines()) and data["accuracy"] == 1.0
+    assert data["gold_row_recall"] is None and data["median_seconds"] > 0
+    ir = json.loads(run("tables", "eval", "--tables", STORE, "--questions", QUESTIONS, "--solver", "ir", "--json").output)
+    assert ir["n"] == data["n"] and 0 < ir["accuracy"] <= 1
+
+
+def test_eval_reads_worldtree_questions_with_gold_rows(tmp_path):
+    header = "QuestionID\tAnswerKey\tcategory\texplanation\tquestion\n"
+    body = ("q1\tA\tDev\tex-0001|CENTRAL ex-0101|CENTRAL\t" + NEW_YORK + "\n"
+            "q2\tB\tDev\t\tText of licensed questions can be requested\n"
+            "q3\tA\tTrain\t\t" + NEW_YORK + "\n")
+    path = write(tmp_path, "wt.tsv", header + body)
+    result = run("tables", "eval", "--tables", STORE, "--questions", path, "--category", "Dev", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output[result.output.index("{"):])
+    assert data["n"] == 1 and data["accuracy"] == 1.0 and data["gold_row_recall"] == 1.0
+    assert "left out 1 questions" in result.output
+
+
+def test_eval_rejects_a_malformed_questions_file(tmp_path):
+    path = write(tmp_path, "bad.tsv", "Which? (A) x (B) y\tZ\n")
+    result = run("tables", "eval", "--tables", STORE, "--questions", path)
+    assert result.exit_code == 2 and "bad.tsv:1:" in result.output
