@@ -43,6 +43,13 @@ def _write_dot(dot_text: str, path: Path) -> None:
         err.print(f"pyasp: the dot program is not installed: wrote DOT text to {written}", markup=False)
 
 
+def _write_json(path: Path, data) -> None:
+    try:
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise PyaspError(f"cannot write {path}: {error.strerror or error}") from None
+
+
 def _folds_table(title: str, folds: list[dict], n: int, correct: int, accuracy: float, digits: int = 3) -> Table:
     table = Table(title=title)
     for column in ("fold", "problems", "correct", "accuracy"):
@@ -585,10 +592,7 @@ def arith_eval(
                 title = f"cross-validation on {folds_dir}" if folds_dir else f"{folds}-fold cross-validation, seed {seed}"
         result.seconds = time.perf_counter() - start
         if predictions is not None:
-            try:
-                predictions.write_text(json.dumps([p.as_dict() for p in result.predictions], indent=1) + "\n", encoding="utf-8")
-            except OSError as error:
-                raise PyaspError(f"cannot write {predictions}: {error.strerror or error}") from None
+            _write_json(predictions, [p.as_dict() for p in result.predictions])
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
@@ -1016,10 +1020,7 @@ def tables_eval(
         with progress:
             result = evaluate(engine, items, jobs=jobs, progress=advance)
         if predictions is not None:
-            try:
-                predictions.write_text(json.dumps(result.rows, indent=1) + "\n", encoding="utf-8")
-            except OSError as error:
-                raise PyaspError(f"cannot write {predictions}: {error.strerror or error}") from None
+            _write_json(predictions, result.rows)
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
