@@ -977,6 +977,8 @@ def tables_answer(
     out.print(table)
     scores = ", ".join(f"({k}) " + ("none" if v is None else f"{v:.3f}") for k, v in result.scores.items())
     out.print(f"scores: {scores}   [{result.seconds:.2f} s]", markup=False)
+    if result.partial:
+        out.print("the time limit cut a solve short: scores are the best found, not proven optimal", markup=False)
 
 
 @tables_app.command("eval")
@@ -1027,10 +1029,10 @@ def tables_eval(
         out.print_json(json.dumps(result.as_json()))
         return
     table = Table(title=f"{questions.name} ({solver})")
-    for column in ("questions", "correct", "accuracy", "unanswered", "median s", "mean s", "gold-row recall"):
+    for column in ("questions", "correct", "accuracy", "unanswered", "cut short", "median s", "mean s", "gold-row recall"):
         table.add_column(column)
     recall = "-" if result.gold_row_recall is None else f"{result.gold_row_recall:.3f}"
-    table.add_row(str(result.n), f"{result.correct:g}", f"{result.accuracy:.4f}", str(result.unanswered),
+    table.add_row(str(result.n), f"{result.correct:g}", f"{result.accuracy:.4f}", str(result.unanswered), str(result.partial),
                   f"{result.median_seconds:.3f}", f"{result.seconds_per_question:.3f}", recall)
     out.print(table)
 

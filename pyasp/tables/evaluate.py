@@ -38,6 +38,7 @@ class Evaluation:
     n: int
     correct: float
     unanswered: int
+    partial: int  # questions where a time limit cut a solve short
     seconds_per_question: float  # mean
     median_seconds: float
     gold_row_recall: float | None
@@ -130,6 +131,7 @@ def evaluate(solver, items: list[Item], *, jobs: int = 1, progress=None) -> Eval
     return Evaluation(
         accuracy=correct / len(items), n=len(items), correct=round(correct, 4),
         unanswered=sum(r["predicted"] is None for r in rows),
+        partial=sum(bool(r.get("partial")) for r in rows),
         seconds_per_question=statistics.fmean(seconds), median_seconds=statistics.median(seconds),
         gold_row_recall=statistics.fmean(recalls) if recalls else None, rows=rows,
     )
