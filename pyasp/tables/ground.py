@@ -18,8 +18,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..asp import parse_constants
-from ..resources import encoding_path
+from ..asp import Program, parse_constants
 from .question import Question
 from .retrieval import Retrieved
 from .store import ALTERNATIVE_SEPARATOR, Relation, Table, TableStore
@@ -78,9 +77,9 @@ class Grounded:
 
 
 def _thresholds(encoding: str | Path | None) -> dict[str, int]:
-    path = Path(encoding) if encoding is not None and (str(encoding).endswith(".lp") or "/" in str(encoding)) else encoding_path(str(encoding or "support_graph"))
+    """The integer #const values of the encoding (a packaged name or a path)."""
     values = {}
-    for name, (value, _) in parse_constants(path).items():
+    for name, (value, _) in parse_constants(Program(encoding=encoding or "support_graph").encoding_file).items():
         try:
             values[name] = int(value)
         except ValueError:

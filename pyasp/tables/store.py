@@ -21,7 +21,9 @@ Two optional sidecar files, tab-separated, lines starting with ``#`` are comment
 ``_relations.tsv``
     ``RELATION<TAB>TABLE<TAB>COLUMN1<TAB>COLUMN2<TAB>PATTERN|PATTERN...``: the two columns of a
     table carry a named relation, expressed in questions by the patterns, ``X`` and ``Y`` standing
-    for the two ends ("X to a Y", "from X to Y").
+    for the two ends ("X to a Y", "from X to Y"). The words between X and Y are what is looked for;
+    the pattern "X Y" (nothing between) lets the relation be used anywhere at no cost. In a table
+    with relations, a column no relation names is never used.
 
 Bad input (a ragged row, an empty header, an undecodable file, two tables with the same name, a
 sidecar naming an unknown table or column) raises :class:`TablesError` naming the file and line;
