@@ -878,11 +878,13 @@ MaxRowsOpt = Annotated[int, typer.Option("--max-rows", help="Rows retrieved per 
 TableEncodingOpt = Annotated[Optional[Path], typer.Option("--encoding", help="Use this .lp file instead of encodings/support_graph.lp.")]
 TableConstOpt = Annotated[Optional[list[str]], typer.Option("--const", "-c", help="Override a #const of the encoding, NAME=INT (repeatable).")]
 TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short).")]
+JoinsOpt = Annotated[Optional[Path], typer.Option("--joins", help="A _joins.tsv kept outside the table folder (replaces the folder's).")]
+RelationsOpt = Annotated[Optional[Path], typer.Option("--relations", help="A _relations.tsv kept outside the table folder (replaces the folder's).")]
 RankingOpt = Annotated[str, typer.Option("--ranking", help="Retrieval: rows (tables by their best row), tables (TF-IDF of whole tables, the paper's), options (the best rows of each option).")]
 
 
 def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, encoding, consts, time_limit,
-                  solver: str = "ilp", ranking: str = "rows"):
+                  solver: str = "ilp", ranking: str = "rows", joins: Path | None = None, relations: Path | None = None):
     from pyasp.tables.engine import TableSolver
     from pyasp.tables.ir import IRSolver
     from pyasp.tables.store import load_store
@@ -902,7 +904,7 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
         raise PyaspError(f"--solver is ilp or ir, not {solver!r}")
     if ranking not in ("rows", "tables", "options"):
         raise PyaspError(f"--ranking is rows, tables or options, not {ranking!r}")
-    store = load_store(tables, skip_bad=skip_bad)
+    store = load_store(tables, skip_bad=skip_bad, joins=joins, relations=relations)
     for warning in store.warnings:
         err.print(f"pyasp: {warning}", markup=False)
     if values:
@@ -926,6 +928,8 @@ def tables_answer(
     max_tables: MaxTablesOpt = 7,
     max_rows: MaxRowsOpt = 20,
     ranking: RankingOpt = "rows",
+    joins: JoinsOpt = None,
+    relations: RelationsOpt = None,
     encoding: TableEncodingOpt = None,
     const: TableConstOpt = None,
     time_limit: TimeLimitOpt = None,
@@ -946,7 +950,8 @@ def tables_answer(
     try:
         if dot is not None:
             check_output_path(dot, "DOT file")
-        solver = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, ranking=ranking)
+        solver = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, ranking=ranking,
+                               joins=joins, relations=relations)
         result = solver.answer(question)
         if dot is not None and result.answer:
             _write_dot(to_dot(result), dot)
@@ -991,6 +996,8 @@ def tables_eval(
     max_tables: MaxTablesOpt = 7,
     max_rows: MaxRowsOpt = 20,
     ranking: RankingOpt = "rows",
+    joins: JoinsOpt = None,
+    relations: RelationsOpt = None,
     encoding: TableEncodingOpt = None,
     const: TableConstOpt = None,
     time_limit: TimeLimitOpt = None,
@@ -1017,7 +1024,8 @@ def tables_eval(
             err.print(f"pyasp: left out {len(skipped)} questions whose text is withheld (no options), e.g. {skipped[0]}", markup=False)
         if explanations is not None:
             items = attach_gold(items, load_questions(explanations))
-        engine = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, solver, ranking)
+        engine = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, solver, ranking,
+                               joins, relations)
         progress, advance = _progress(len(items), "answering")
         with progress:
             result = evaluate(engine, items, jobs=jobs, progress=advance)

@@ -103,3 +103,20 @@ def test_eval_rejects_a_malformed_questions_file(tmp_path):
     path = write(tmp_path, "bad.tsv", "Which? (A) x (B) y\tZ\n")
     result = run("tables", "eval", "--tables", STORE, "--questions", path)
     assert result.exit_code == 2 and "bad.tsv:1:" in result.output
+
+
+def test_sidecars_kept_outside_a_read_only_store(tmp_path):
+    store = tmp_path / "store"
+    store.mkdir()
+    for name in ("PlaceHemisphere.tsv", "HemisphereDaylight.tsv"):
+        (store / name).write_text((Path(STORE) / name).read_text(encoding="utf-8"), encoding="utf-8")
+    without = json.loads(run("tables", "answer", NEW_YORK, "--tables", str(store), "--json").output)
+    assert without["joins"] == []  # no _joins.tsv: no chain
+    joins = write(tmp_path, "joins.tsv", "PlaceHemisphere\tHEMISPHERE\tHemisphereDaylight\tHEMISPHERE\n")
+    result = run("tables", "answer", NEW_YORK, "--tables", str(store), "--joins", joins, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["answer"] == "A" and data["joins"]
+    assert {"ex-0001", "ex-0101"} <= {row["uid"] for row in data["support"]}
+    result = run("tables", "answer", NEW_YORK, "--tables", str(store), "--relations", str(tmp_path / "none.tsv"))
+    assert result.exit_code == 2 and "sidecar file" in result.output

@@ -255,9 +255,12 @@ def _read_relations(path: Path, tables: dict[str, Table], skip_bad: bool, warnin
     return tuple(relations)
 
 
-def load_store(path: str | Path, *, skip_bad: bool = False) -> TableStore:
+def load_store(path: str | Path, *, skip_bad: bool = False, joins: str | Path | None = None,
+               relations: str | Path | None = None) -> TableStore:
     """Every ``.tsv``/``.csv`` table of a folder (files starting with ``_`` are sidecars) and the
-    sidecars. Raises :class:`TablesError` on bad input unless ``skip_bad``."""
+    sidecars. ``joins`` / ``relations`` name sidecar files kept elsewhere (for a store in a
+    read-only folder); they replace the folder's own. Raises :class:`TablesError` on bad input
+    unless ``skip_bad``."""
     folder = Path(path)
     if not folder.is_dir():
         raise TablesError(f"table store {folder} is not a directory")
@@ -276,6 +279,16 @@ def load_store(path: str | Path, *, skip_bad: bool = False) -> TableStore:
             warnings.append(f"skipped: {err}")
     if not tables:
         raise TablesError(f"table store {folder} holds no readable .tsv or .csv table")
-    joins = _read_joins(folder / JOINS_FILE, tables, skip_bad, warnings) if (folder / JOINS_FILE).is_file() else frozenset()
-    relations = _read_relations(folder / RELATIONS_FILE, tables, skip_bad, warnings) if (folder / RELATIONS_FILE).is_file() else ()
-    return TableStore(folder, tables, joins, relations, warnings)
+    joins_file = _sidecar(joins, folder / JOINS_FILE)
+    relations_file = _sidecar(relations, folder / RELATIONS_FILE)
+    allowed = _read_joins(joins_file, tables, skip_bad, warnings) if joins_file else frozenset()
+    named = _read_relations(relations_file, tables, skip_bad, warnings) if relations_file else ()
+    return TableStore(folder, tables, allowed, named, warnings)
+
+
+def _sidecar(given: str | Path | None, default: Path) -> Path | None:
+    if given is None:
+        return default if default.is_file() else None
+    if not Path(given).is_file():
+        raise TablesError(f"sidecar file {given} not found")
+    return Path(given)
