@@ -958,10 +958,7 @@ def tables_answer(
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
-        data = result.as_json()
-        data["support"] = [{"table": r.table, "row": r.row, "uid": r.uid, "cells": r.cells, "sentence": r.sentence,
-                            "aligned_to": r.aligned_to} for r in result.support]
-        out.print_json(json.dumps(data))
+        out.print_json(json.dumps(result.as_json()))
     if result.answer is None:
         if not as_json:
             err.print("pyasp: no option has a support graph in these tables (unsupported)", markup=False)

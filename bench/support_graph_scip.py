@@ -145,8 +145,9 @@ class Instance:
         # candidate edges (c_*): score after the offset, at or above the threshold
         self.cq = {key: w - off for key, w in _unique(by["e_qcell"], "e_qcell").items() if w - off >= k["min_qcell"]}
         self.ctq = {key: w - off for key, w in _unique(by["e_qtitle"], "e_qtitle").items() if w - off >= k["min_qtitle"]}
-        self.co = {key: w - off for key, w in _unique(by["e_ocell"], "e_ocell").items() if w - off >= k["min_ocell"]}
-        self.cto = {key: w - off for key, w in _unique(by["e_otitle"], "e_otitle").items() if w - off >= k["min_otitle"]}
+        split = "_split" if by["split_options"] else ""  # min_ocell_now/2: split options, higher thresholds
+        self.co = {key: w - off for key, w in _unique(by["e_ocell"], "e_ocell").items() if w - off >= k["min_ocell" + split]}
+        self.cto = {key: w - off for key, w in _unique(by["e_otitle"], "e_otitle").items() if w - off >= k["min_otitle" + split]}
         self.cj = {key: w - off for key, w in _unique(by["e_join"], "e_join").items() if w - off >= k["min_join"]}
         self.q_row = {(t, r) for (_, t, r, _) in self.cq}
         self.relevance: dict = defaultdict(set)  # O -> {(T, R, S)}  (set below)
@@ -628,7 +629,7 @@ def scip_optima(grounded, extra_consts: dict[str, int] | None = None, *, encodin
     """Every option's optimum of a :class:`pyasp.tables.ground.Grounded` (option letter as in
     the facts, lower case). ``extra_consts``: the solver's overrides, applied after the
     grounding's own (as TableSolver.program does)."""
-    consts = constants(encoding, {**grounded.consts, **(extra_consts or {})})
+    consts = constants(encoding, dict(extra_consts or {}))
     start = time.perf_counter()
     inst = Instance(grounded.facts, consts)
     prep = time.perf_counter() - start

@@ -102,7 +102,7 @@ class TableSolver:
                       relevance=self.index_.relevance if self.weighted else None)
 
     def program(self, grounded: Grounded) -> Program:
-        program = Program(encoding=self.encoding or ENCODING, consts={**grounded.consts, **(self.consts or {})})
+        program = Program(encoding=self.encoding or ENCODING, consts=dict(self.consts or {}))
         program.add_facts(grounded.facts)
         return program
 

@@ -123,8 +123,9 @@ def evaluate(solver, items: list[Item], *, jobs: int = 1, progress=None) -> Eval
     correct = sum(r["credit"] for r in rows)
     seconds = [r["seconds"] for r in rows]
     recalls = []
+    store_uids = {row.uid for table in solver.store.tables.values() for row in table.rows}
     for item, row in zip(items, rows):
-        known = [uid for uid in item.gold_uids if uid in solver_uids(solver)]
+        known = [uid for uid in item.gold_uids if uid in store_uids]
         if known:
             used = set(row["support"])
             recalls.append(sum(uid in used for uid in known) / len(known))
@@ -135,14 +136,6 @@ def evaluate(solver, items: list[Item], *, jobs: int = 1, progress=None) -> Eval
         seconds_per_question=statistics.fmean(seconds), median_seconds=statistics.median(seconds),
         gold_row_recall=statistics.fmean(recalls) if recalls else None, rows=rows,
     )
-
-
-def solver_uids(solver) -> set[str]:
-    cached = getattr(solver, "_uids", None)
-    if cached is None:
-        cached = {row.uid for table in solver.store.tables.values() for row in table.rows}
-        solver._uids = cached
-    return cached
 
 
 def attach_gold(items: list[Item], explained: list[Item]) -> list[Item]:

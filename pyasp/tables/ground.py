@@ -7,8 +7,8 @@ score cannot pass the encoding's threshold (read from its ``#const`` lines, offs
 not written. A cell may list alternatives (``;``); each is scored and the cell takes the best.
 
 Options are split into constituents at " to ", " and ", " & ", " for " when every option has
-one of them (TableILP's rule), else each option is one constituent; split options use the
-thresholds ``min_ocell``/``min_otitle`` of 400 instead of 200 (passed as constant overrides).
+one of them (TableILP's rule), else each option is one constituent; the fact ``split_options``
+tells the encoding, which then uses its ``min_ocell_split``/``min_otitle_split`` thresholds.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ def question_score(words, cell, scores):
 
 SCALE = 1000  # the one factor that turns real weights and scores into clingo integers
 SPLIT_OPTION = re.compile(r"\s+(?:to|and|&|for)\s+")
-SPLIT_THRESHOLD = 400  # minCellQChoiceConsAlignment / minTitleQChoiceConsAlignment
 WHICH_MAX_WORDS = 2  # a cell entails a which-term only through a part of at most this many words
 
 
@@ -68,7 +67,6 @@ class Grounded:
     question: Question
     retrieved: list[Retrieved]
     facts: list[tuple] = field(default_factory=list)
-    consts: dict[str, int] = field(default_factory=dict)
     option_parts: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)
     hits: dict[int, tuple[Relation, str, str]] = field(default_factory=dict)  # hit id -> relation, text, pattern
 
@@ -153,10 +151,7 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
     offset = limits.get("offset", 100)
     split, parts = option_constituents(question)
     grounded.option_parts = parts
-    if split:
-        grounded.consts = {"min_ocell": SPLIT_THRESHOLD, "min_otitle": SPLIT_THRESHOLD}
-    limits.update(grounded.consts)
-    limits.update(consts or {})
+    ocell_limit, otitle_limit = ("min_ocell_split", "min_otitle_split") if split else ("min_ocell", "min_otitle")
 
     def passes(score: float, name: str) -> int | None:
         scaled = round(score * SCALE)
@@ -177,6 +172,8 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
                 if len(other.words) == 1 and other.words[0] in q.words:
                     facts.append(("part_of", other.index + 1, q.index + 1))
         q_offsets.append((q.index + 1, stem_lower.find(q.words[0])))
+    if split:
+        facts.append(("split_options",))
     for option in question.options:
         o = option.letter.lower()
         facts.append(("option", o))
@@ -201,7 +198,7 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
                     facts.append(("e_qtitle", q.index + 1, t, c, w))
             for option in question.options:
                 for j, words in enumerate(parts[option.letter], start=1):
-                    w = passes(max((entails(h, words, scores) for h in header), default=0.0), "min_otitle")
+                    w = passes(max((entails(h, words, scores) for h in header), default=0.0), otitle_limit)
                     if w is not None:
                         facts.append(("e_otitle", option.letter.lower(), j, t, c, w))
         for row_index in r.rows:
@@ -223,7 +220,7 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
                                 facts.append(("e_which", q.index + 1, t, row_index, c, v))
                 for option in question.options:
                     for j, words in enumerate(parts[option.letter], start=1):
-                        w = passes(max(entails(a, words, scores) for a in alternatives), "min_ocell")
+                        w = passes(max(entails(a, words, scores) for a in alternatives), ocell_limit)
                         if w is not None:
                             facts.append(("e_ocell", option.letter.lower(), j, t, row_index, c, w))
     if relevance is not None:  # relevance(question, letter, [(table, row)]) -> cosines
