@@ -443,7 +443,7 @@ class Program:
     def _dedupe(self, models: list[Model], projected: dict[str, int]) -> list[Model]:
         seen: dict[frozenset, Model] = {}
         for model in models:
-            ident = frozenset(t for t in model.texts if not projected or t in projected)
+            ident = frozenset(t for t in model.texts if t in projected) if projected else frozenset(model.symbols)
             if ident not in seen or model.cost < seen[ident].cost:
                 seen[ident] = model
         return list(seen.values())

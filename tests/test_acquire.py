@@ -31,7 +31,16 @@ from pyasp.acquire.dsl import (
     parse_program,
 )
 from pyasp.acquire.evaluate import accepts
-from pyasp.acquire.learn import Learner, TensorEvaluator, enumerate_language, specializes, tensor_kinds
+from pyasp.acquire.learn import (
+    Learner,
+    TensorEvaluator,
+    enumerate_language,
+    most_specific,
+    specializes,
+    tensor_kinds,
+    term_geq,
+    term_geq_matrix,
+)
 from pyasp.acquire.simplify import drop_entailed
 from pyasp.acquire.solve import TooLarge, solve
 from pyasp.errors import InputError
@@ -331,6 +340,27 @@ def test_a_specialisation_of_a_violated_candidate_is_violated(text, constants):
                 # every example that violates c1 violates c2
                 assert not np.any(~ok[c1] & ok[c2]), f"{schema.text(c2)} specialises {schema.text(c1)}"
     assert checked > 50
+
+
+@pytest.mark.parametrize("kinds", [
+    {"y": "bad", "z": "ugly", "d": "good", "e": "signed"},
+    {"y": "good", "z": "signed", "d": "good", "e": "ugly"},
+], ids=["bad-ugly-signed", "good-signed"])
+def test_most_specific_agrees_with_pairwise_specialisation(kinds):
+    """The vectorised filter (term geq matrix, permutations of padded slots) against the
+    definition: c is dropped when some kept constraint of a higher level specialises it."""
+    program = parse_program(SCHEMA_B[0] + " const e[i];")
+    candidates = enumerate_language(program, kinds, max_terms=3, max_factors=1)
+    terms = sorted({t for c in candidates for t in c.terms}, key=repr)
+    matrix = term_geq_matrix(terms, kinds)
+    assert matrix.tolist() == [[term_geq(x, y, kinds) for y in terms] for x in terms]
+    rng = random.Random(7)
+    for _ in range(3):
+        kept = [(c, rng.randint(0, 6)) for c in rng.sample(candidates, 400)]
+        want = [c for c, lv in kept if not any(lv2 > lv and specializes(d, c, kinds) for d, lv2 in kept)]
+        got = most_specific(kept, kinds)
+        assert set(got) == set(want) and len(got) == len(want)
+        assert len(want) < len(kept)
 
 
 SIGNED_SCHEMA = "index i = 1..1; const c[i]; var x in -3..3; var y in -3..3;"

@@ -29,9 +29,10 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+import clingo
 import numpy as np
 
-from ..asp import Func, Program as AspProgram
+from ..asp import Program as AspProgram
 from ..errors import InputError
 from .data import Instance, check_examples, classify, make_instance, stack_examples
 from .dsl import Constraint, Program, Term
@@ -39,6 +40,7 @@ from .dsl import Constraint, Program, Term
 __all__ = ["Learner", "LearnResult", "TensorEvaluator", "enumerate_language", "language_facts", "specializes", "term_geq"]
 
 DIRECTIONS = {"<=": 1, ">=": -1}
+_FUNCTION = clingo.SymbolType.Function
 
 
 # -- evaluation on examples ------------------------------------------------------------------------
@@ -97,7 +99,8 @@ class TensorEvaluator:
         return ~broken.reshape(self.n, -1).any(axis=1)
 
     def holds(self, c: Constraint) -> bool:
-        return bool(self.satisfied(c).all())
+        """Does every example satisfy the constraint?"""
+        return not bool(np.greater(self.lhs(c), self.rhs(c)).any())
 
 
 # -- the specialisation order (the same as the encoding's geq/2 and prune part) ----------------------
@@ -115,13 +118,6 @@ def term_geq(x: Term, y: Term, kinds: Mapping[str, str]) -> bool:
         if (kind == "good" and a < b) or (kind == "bad" and a > b) or (kind == "ugly" and a != b):
             return False
     return set(y.summed) <= set(x.summed)
-
-
-def _asp_text(value) -> str:
-    """ASP text of a term read by :func:`pyasp.asp.parse_term` (numbers, constants, compounds)."""
-    if isinstance(value, Func):
-        return f"{value.name}({','.join(_asp_text(a) for a in value.args)})"
-    return str(value)
 
 
 def _counts(factors: Sequence[str]) -> dict[str, int]:
@@ -294,26 +290,39 @@ class Learner:
     # decode ------------------------------------------------------------------------------------
     def _decode(self, model, names: list[str], index_names: list[str]) -> tuple[Constraint, list, list, tuple]:
         """The constraint of an answer set, and its terms and right-hand side as ASP text (the
-        facts of the prune part name them exactly)."""
-        pos, neg, pos_raw, neg_raw = [], [], [], []
-        for _, sign, term in model.atoms("use", 3):
-            product, mask = term.args
-            factors = []
-            while isinstance(product, Func):
-                factors.append(names[product.args[0]])
-                product = product.args[1]
-            summed = [index_names[k] for k in range(len(index_names)) if mask & (1 << k)]
-            t = Term.of(factors, summed)
-            if sign == "pos":
-                pos.append(t)
-                pos_raw.append(_asp_text(term))
-            else:
-                neg.append(t)
-                neg_raw.append(_asp_text(term))
-        (z, g), = model.atoms("rhs", 2)
-        rhs = z.args[0] if isinstance(z, Func) else names[z]
-        c = Constraint.of(pos, neg, rhs, g == -1)
-        return c, pos_raw, neg_raw, (_asp_text(z), g)
+        facts of the prune part name them exactly). Decoding is on the path of every candidate
+        visited: each distinct ``use``/``rhs`` symbol is read once and remembered."""
+        cache = self.__dict__.setdefault("_symbols", {})  # reset by each search
+        parts = []
+        for sym in model.symbols:
+            part = cache.get(sym)
+            if part is None:
+                part = cache[sym] = self._read_symbol(sym, names, index_names)
+            parts.append(part)
+        parts.sort(key=lambda part: part[0])
+        pos = [t for _, sign, t, _ in parts if sign == "pos"]
+        neg = [t for _, sign, t, _ in parts if sign == "neg"]
+        pos_raw = [raw for _, sign, _, raw in parts if sign == "pos"]
+        neg_raw = [raw for _, sign, _, raw in parts if sign == "neg"]
+        (_, _, (rhs, g), z), = [part for part in parts if part[1] == "rhs"]
+        return Constraint.of(pos, neg, rhs, g == -1), pos_raw, neg_raw, (z, g)
+
+    @staticmethod
+    def _read_symbol(sym, names: list[str], index_names: list[str]) -> tuple:
+        """(slot, sign, Term, ASP text of the term) of ``use(S, G, t(P, M))``; (0, "rhs", (Z, G), ASP
+        text of Z) of ``rhs(Z, G)``."""
+        if sym.name == "rhs":
+            z, g = sym.arguments
+            rhs = z.arguments[0].number if z.type == _FUNCTION and z.name == "lit" else names[z.number]
+            return (0, "rhs", (rhs, g.number), str(z))
+        slot, sign, term = sym.arguments
+        product, mask = term.arguments
+        factors = []
+        while product.type == _FUNCTION and product.name == "p":
+            first, product = product.arguments
+            factors.append(names[first.number])
+        summed = [index_names[k] for k in range(len(index_names)) if mask.number & (1 << k)]
+        return (slot.number, sign.name, Term.of(factors, summed), str(term))
 
     # search ------------------------------------------------------------------------------------
     def _search(self, schema: Program, evaluator: TensorEvaluator) -> LearnResult:
@@ -325,6 +334,7 @@ class Learner:
                         directions=self.directions, canonical=self.canonical, encoding=self.encoding)
         asp = language_program(schema, self.kinds_, **language)
         asp.ground()
+        self._symbols: dict = {}
         kept: list[tuple[Constraint, int]] = []
         result = LearnResult([])
         batch = 0
@@ -377,25 +387,69 @@ class Learner:
         return most_specific(kept, self.kinds_)
 
 
+def term_geq_matrix(terms: Sequence[Term], kinds: Mapping[str, str]) -> np.ndarray:
+    """``G[a, b] = term_geq(terms[a], terms[b])`` for every pair, with numpy."""
+    tensors = sorted({f for t in terms for f in t.factors})
+    col = {name: k for k, name in enumerate(tensors)}
+    indices = sorted({i for t in terms for i in t.summed})
+    bit = {name: k for k, name in enumerate(indices)}
+    counts = np.zeros((len(terms), len(tensors)), dtype=np.int64)
+    summed = np.zeros((len(terms), len(indices)), dtype=bool)
+    for a, t in enumerate(terms):
+        for f in t.factors:
+            counts[a, col[f]] += 1
+        for i in t.summed:
+            summed[a, bit[i]] = True
+    kind = np.array([kinds[name] for name in tensors], dtype=object)
+    x, y = counts[:, None, :], counts[None, :, :]
+    bad_pair = (((kind == "good") & (x < y)) | ((kind == "bad") & (x > y)) | ((kind == "ugly") & (x != y))).any(axis=2)
+    bad_pair |= (summed[None, :, :] & ~summed[:, None, :]).any(axis=2)  # y sums an index x does not
+    signed = (counts[:, kind == "signed"] > 0).any(axis=1)
+    bad_pair |= signed[:, None] | signed[None, :]
+    out = ~bad_pair
+    np.fill_diagonal(out, True)
+    return out
+
+
 def most_specific(kept: list[tuple[Constraint, int]], kinds: Mapping[str, str]) -> list[Constraint]:
-    """Of constraints with their levels, those no other one specialises (see :func:`specializes`)."""
-    cache: dict = {}
-
-    def geq(x: Term, y: Term) -> bool:
-        key = (x, y)
-        if key not in cache:
-            cache[key] = term_geq(x, y, kinds)
-        return cache[key]
-
-    groups: dict[tuple, list[tuple[Constraint, int]]] = {}
-    for c, level in kept:
-        groups.setdefault((repr(c.rhs), c.rhs_negated), []).append((c, level))
+    """Of constraints with their levels, those no other one of a higher level specialises (see
+    :func:`specializes`). Vectorised: a term-by-term ``geq`` matrix, then for each pair of
+    constraints with the same right-hand side an injective matching of their terms, tried over
+    the permutations of one side's (padded) term slots."""
+    if not kept:
+        return []
+    terms = sorted({t for c, _ in kept for t in c.terms}, key=repr)
+    tid = {t: k for k, t in enumerate(terms)}
+    wild = len(terms)  # padding: every term (and the padding) is >= it; it is >= nothing else
+    geq = np.zeros((wild + 1, wild + 1), dtype=bool)
+    geq[:wild, :wild] = term_geq_matrix(terms, kinds)
+    geq[:, wild] = True
+    width = max(max(len(c.pos), len(c.neg)) for c, _ in kept)
+    perms = np.array(list(itertools.permutations(range(width))), dtype=np.int64)
+    groups: dict[tuple, list[int]] = {}
+    for k, (c, _) in enumerate(kept):
+        groups.setdefault((repr(c.rhs), c.rhs_negated), []).append(k)
+    signed_ids = {k for k, (c, _) in enumerate(kept) if any(kinds[f] == "signed" for t in c.terms for f in t.factors)}
     out: list[Constraint] = []
     for members in groups.values():
-        members.sort(key=lambda cl: -cl[1])
-        for k, (c, level) in enumerate(members):
-            if not any(lv > level and specializes(d, c, kinds, geq) for d, lv in members[:k]):
-                out.append(c)
+        pos = np.full((len(members), width), wild, dtype=np.int64)
+        neg = np.full((len(members), width), wild, dtype=np.int64)
+        for r, k in enumerate(members):
+            c = kept[k][0]
+            pos[r, :len(c.pos)] = [tid[t] for t in c.pos]
+            neg[r, :len(c.neg)] = [tid[t] for t in c.neg]
+        level = np.array([kept[k][1] for k in members])
+        usable = np.array([k not in signed_ids for k in members])
+        general = np.zeros(len(members), dtype=bool)  # some member of a higher level specialises it
+        step = max(1, 4_000_000 // (len(members) * len(perms) * width))
+        for lo in range(0, len(members), step):
+            c = slice(lo, lo + step)
+            # [c, d, perm, slot]: d's positive slots (permuted) cover c's; c's negative slots cover d's
+            pos_ok = geq[pos[None, :, :][:, :, perms], pos[c][:, None, None, :]].all(axis=3).any(axis=2)
+            neg_ok = geq[neg[c][:, perms][:, None, :, :], neg[None, :, None, :]].all(axis=3).any(axis=2)
+            higher = (level[None, :] > level[c][:, None]) & usable[None, :] & usable[c][:, None]
+            general[c] = (pos_ok & neg_ok & higher).any(axis=1)
+        out += [kept[k][0] for k, g in zip(members, general) if not g]
     out.sort(key=lambda c: (repr(c.rhs), c.rhs_negated, c.pos, c.neg))
     return out
 
