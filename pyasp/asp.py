@@ -276,7 +276,7 @@ class Program:
         self.stats = Stats()
         self.partial = False
         self._messages: list[Message] = []
-        self._facts: list[clingo.Symbol] = []
+        self._facts: list[clingo.Symbol | str] = []
         self._ctl: clingo.Control | None = None
 
     @property
@@ -297,10 +297,11 @@ class Program:
             return Path(self.encoding)
         return encoding_path(str(self.encoding))
 
-    def add_facts(self, facts: Iterable[clingo.Symbol | tuple]) -> Program:
-        """Add facts: clingo symbols or tuples ``(name, arg, ...)`` of Python values."""
+    def add_facts(self, facts: Iterable[clingo.Symbol | tuple | str]) -> Program:
+        """Add facts: clingo symbols, tuples ``(name, arg, ...)`` of Python values, or atoms
+        already written as ASP text (the fast way for hundreds of thousands of facts)."""
         for f in facts:
-            self._facts.append(f if isinstance(f, clingo.Symbol) else fact(f[0], *f[1:]))
+            self._facts.append(f if isinstance(f, (clingo.Symbol, str)) else fact(f[0], *f[1:]))
         return self
 
     def _logger(self, code: clingo.MessageCode, text: str) -> None:
@@ -372,10 +373,14 @@ class Program:
             return (proven or best), True
         return proven, False
 
-    def _block(self, ctl: clingo.Control, model: Model, projected: dict[str, int]) -> None:
+    def _block(self, ctl: clingo.Control, model: Model, projected: dict[str, int], true_only: bool = False) -> None:
         """Add a nogood that removes ``model`` from all later runs: its projection when
-        ``projected`` (atom text -> literal) is given, else its whole answer set."""
-        if projected:
+        ``projected`` (atom text -> literal) is given, else its whole answer set. ``true_only``:
+        the nogood names only the projected atoms the model makes true (enough when any other
+        model must make one of them false, as with one value atom per cell)."""
+        if projected and true_only:
+            body = [projected[text] for text in model.texts if text in projected]
+        elif projected:
             true = set(model.texts)
             body = [lit if text in true else -lit for text, lit in projected.items()]
         else:
@@ -498,15 +503,18 @@ class Program:
         project: Sequence[tuple[str, int]],
         externals: Callable[[random.Random], Iterable[tuple[clingo.Symbol, bool]]] | None = None,
         time_limit_s: float | None = None,
+        functional: bool = False,
     ) -> Iterator[Model]:
         """Up to ``n`` distinct models, drawn by randomised search: each is one solve call with its
-        own seed (derived from ``seed``) and is then excluded by a nogood over the ``project``
-        atoms. Without ``externals`` the search takes random signs and a share of random
+        own seed (derived from ``seed``); models already drawn are excluded by nogoods over the
+        ``project`` atoms once one of them comes back (see the loop). Without ``externals`` the search takes random signs and a share of random
         decisions. With it, ``externals(rng)`` gives values for the encoding's ``#external``
         atoms before each call, and clingo runs its domain heuristic, so that an encoding can
         steer each model towards a random target (``#heuristic`` statements on those externals).
         Not uniform, but spread over the space; the same seed gives the same models. Stops early
-        when no model is left."""
+        when no model is left. ``functional``: the ``project`` atoms are functional (one true atom
+        per key in every model, e.g. one value per cell), so each model is excluded by a short
+        nogood over its true atoms instead of one over every projected atom."""
         if self._ctl is None:
             extra = ("--heuristic=Domain",) if externals is not None else ("--sign-def=rnd", "--rand-freq=0.1")
             self.options = (*self.options, *extra)
@@ -518,8 +526,16 @@ class Program:
                 projected[str(atom.symbol)] = atom.literal
         deadline = None if time_limit_s is None else time.perf_counter() + time_limit_s
         ctl.configuration.solve.opt_mode = "ignore"
-        for k in range(n):
-            ctl.configuration.solver.seed = str((seed * 7919 + k * 104729 + 1) % 2147483647)
+        # Models drawn so far are excluded lazily: only when a call returns one already drawn
+        # are all drawn-but-not-yet-excluded models blocked (one backend session), and the call
+        # repeated. In a large space no nogood is ever added (each costs a backend session on
+        # a large program); in a small one the blocking starts with the first repeat.
+        drawn: set[frozenset] = set()
+        pending: list[Model] = []
+        calls = 0
+        while len(drawn) < n:
+            ctl.configuration.solver.seed = str((seed * 7919 + calls * 104729 + 1) % 2147483647)
+            calls += 1
             remaining = None if deadline is None else deadline - time.perf_counter()
             if remaining is not None and remaining <= 0:
                 self.partial = True
@@ -532,7 +548,14 @@ class Program:
             if not models:
                 self.partial = self.partial or timed_out
                 return
-            self._block(ctl, models[0], projected)
+            ident = frozenset(t for t in models[0].texts if t in projected)
+            if ident in drawn:
+                for model in pending:
+                    self._block(ctl, model, projected, true_only=functional)
+                pending = []
+                continue
+            drawn.add(ident)
+            pending.append(models[0])
             self.stats.models += 1
             yield models[0]
 

@@ -302,7 +302,9 @@ def test_pruning_keeps_what_the_plain_search_keeps(text, constants, s, p):
         train = rng.sample(pool, rng.randint(1, len(pool)))
         pruned = Learner(max_terms=s, max_factors=p, prune=True).fit(schema, instance, train)
         plain = Learner(max_terms=s, max_factors=p, prune=False).fit(schema, instance, train)
-        assert pruned.constraints_ == plain.constraints_
+        every = Learner(max_terms=s, max_factors=p, prune=True, prune_terms=s).fit(schema, instance, train)
+        assert pruned.constraints_ == plain.constraints_ == every.constraints_
+        assert every.result_.visited <= pruned.result_.visited
         assert pruned.result_.violated > 0
         assert pruned.result_.visited < plain.result_.visited
         assert not pruned.result_.partial
@@ -361,6 +363,14 @@ def test_most_specific_agrees_with_pairwise_specialisation(kinds):
         got = most_specific(kept, kinds)
         assert set(got) == set(want) and len(got) == len(want)
         assert len(want) < len(kept)
+
+
+def test_solve_facts_as_text_read_as_the_symbols_would():
+    from pyasp.acquire.solve import _cell_text
+    from pyasp.asp import fact
+
+    for name, pos in [("x", ()), ("x", (3,)), ("ship", (1, 2)), ("X", (2, 1, 4))]:
+        assert f"quad(0,{_cell_text(name, pos)},7)" == str(fact("quad", 0, name, pos, 7))
 
 
 SIGNED_SCHEMA = "index i = 1..1; const c[i]; var x in -3..3; var y in -3..3;"

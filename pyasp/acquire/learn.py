@@ -234,7 +234,10 @@ class Learner:
 
     Parameters: ``max_terms`` (s), ``max_factors`` (p), ``negation`` (terms may be subtracted),
     ``directions`` (``"<="``: candidates ``... <= Z``; ``">="``: ``... <= -Z``), ``prune`` and
-    ``canonical`` (off only for the ablation), ``time_limit_s``, ``encoding`` (a user's copy of
+    ``canonical`` (off only for the ablation), ``prune_terms`` (violated candidates of at most
+    this many terms become nogoods; default s - 1, at least 1: a candidate with s terms can
+    only be specialised without adding a term, and its nogood costs more to ground and
+    propagate than the few candidates it removes -- measured in ``bench/acquire_search.py``), ``time_limit_s``, ``encoding`` (a user's copy of
     ``ip_acquisition.lp``), ``count_language`` (also count every candidate, so that the result
     says how many pruning skipped; a second, cheap clingo run). After :meth:`fit`: ``constraints_``, ``program_``, ``result_``,
     ``kinds_``.
@@ -247,6 +250,7 @@ class Learner:
         negation: bool = True,
         directions: Sequence[str] = ("<=", ">="),
         prune: bool = True,
+        prune_terms: int | None = None,
         canonical: bool = True,
         time_limit_s: float | None = None,
         encoding: str | None = None,
@@ -258,6 +262,7 @@ class Learner:
         self.negation = negation
         self.directions = directions
         self.prune = prune
+        self.prune_terms = prune_terms
         self.canonical = canonical
         self.time_limit_s = time_limit_s
         self.encoding = encoding
@@ -333,8 +338,12 @@ class Learner:
         language = dict(max_terms=self.max_terms, max_factors=self.max_factors, negation=self.negation,
                         directions=self.directions, canonical=self.canonical, encoding=self.encoding)
         asp = language_program(schema, self.kinds_, **language)
-        asp.ground()
+        # Every atom follows from the choice of use/3 and rhs/2, so projecting the enumeration on
+        # the shown atoms (clingo's backtracking projection, 2-3x slower here) buys nothing; a
+        # copy of the encoding with other choices still yields each candidate once (dedupe).
+        asp.ground().configuration.solve.project = "no"
         self._symbols: dict = {}
+        prune_terms = max(1, self.max_terms - 1) if self.prune_terms is None else self.prune_terms
         kept: list[tuple[Constraint, int]] = []
         result = LearnResult([])
         batch = 0
@@ -360,6 +369,8 @@ class Learner:
                 result.violated += 1
                 if not self.prune or any(self.kinds_[f] == "signed" for t in c.terms for f in t.factors):
                     continue
+                if len(c.terms) > prune_terms:
+                    continue  # a nogood that costs more to ground than the few candidates it removes
                 v = result.violated
                 k = batch + 1
                 violated_facts.append(f"vrhs({k},{v},{z},{g})")

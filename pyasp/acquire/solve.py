@@ -13,6 +13,7 @@ solve: clingo finds models; decode: ``value/3`` atoms become integer arrays.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import time
@@ -104,8 +105,21 @@ def expand(program: Program, instance: Instance) -> list[Inequality]:
     return out
 
 
+def _cell_text(name: str, pos: tuple[int, ...]) -> str:
+    """``X,C`` of a cell as ASP text: the tensor's name and the tuple of its index values (the
+    text clingo writes for ``fact(..., name, pos)``; built as text, since a learned program with
+    powers of cells can need hundreds of thousands of facts)."""
+    return f"{_name_text(name)},({','.join(map(str, pos))}{',' if len(pos) == 1 else ''})"
+
+
+@functools.lru_cache(maxsize=None)
+def _name_text(name: str) -> str:
+    return str(symbol(name))  # a constant, or a quoted string for names such as "X"
+
+
 def solve_facts(program: Program, instance: Instance) -> list:
-    """The facts of ``encodings/ip_solve.lp`` (its header says what each one means)."""
+    """The facts of ``encodings/ip_solve.lp`` (its header says what each one means), as clingo
+    symbols (declarations) and ASP text (the inequalities)."""
     domains: dict[str, tuple[int, int]] = {}
     for decl in program.variables:
         if decl.domain is None:
@@ -178,19 +192,18 @@ def solve_facts(program: Program, instance: Instance) -> list:
                 f"constraint {ineq.constraint + 1} multiplies decision variables whose domains are too large "
                 f"to ground (over {MAX_ELEMENTS:,} sum elements); narrow the domains"
             )
-        facts.append(fact("bound", k, bound))
+        facts.append(f"bound({k},{bound})")
         for (name, pos), weights in unary.items():
+            cell = _cell_text(name, pos)
             if len(set(weights)) == 1:
                 if weights[0]:
-                    facts.append(fact("lin", k, name, tuple(pos), weights[0]))
+                    facts.append(f"lin({k},{cell},{weights[0]})")
                 continue
             low = domains[name][0]
-            for step, w in enumerate(weights, start=1):
-                if w:
-                    facts.append(fact("step", k, name, tuple(pos), low + step, w))
+            facts += [f"step({k},{cell},{low + step},{w})" for step, w in enumerate(weights, start=1) if w]
         for key, w in products.items():
-            args = [a for name, pos in key for a in (name, tuple(pos))]
-            facts.append(fact({2: "quad", 3: "cub"}[len(key)], k, *args, w))
+            args = ",".join(_cell_text(name, pos) for name, pos in key)
+            facts.append(f"{ {2: 'quad', 3: 'cub'}[len(key)] }({k},{args},{w})")
     return facts
 
 
@@ -259,7 +272,7 @@ def solve(
     asp.add_facts(solve_facts(program, instance))
     if sample is not None:
         models = asp.sample(sample, seed=seed, project=[("value", 3)], externals=_random_targets(program, instance),
-                            time_limit_s=time_limit_s)
+                            time_limit_s=time_limit_s, functional=True)  # one value atom per cell
     else:
         models = asp.ranked_models(limit, time_limit_s=time_limit_s, key=lambda m: (), project=[("value", 3)])
     result = SolveResult([_decode(m, program, instance) for m in models])
