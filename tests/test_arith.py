@@ -109,6 +109,29 @@ def test_the_disjunct_that_held_is_reported_with_its_learned_assumptions(knowled
 
 
 # -- inference ---------------------------------------------------------------------------------
+# -- reading the properties of a number ----------------------------------------------------------
+@pytest.mark.parametrize(
+    "text, subj, iobj, unit",
+    [
+        # the small parser reads these recipients as a possessive / a modifier of the object
+        ("Her teacher gave her 9 more pencils.", "teacher", "her", "pencils"),
+        ("Sam gave Tom 5 apples.", "Sam", "Tom", "apples"),
+        # passive: the subject receives, the agent gives
+        ("Jane is given 7 crayons by her mom.", "mom", "Jane", "crayons"),
+        # not a giving verb: a possessive stays a possessive
+        ("Her sister has her 3 dolls.", "sister", None, "dolls"),
+    ],
+)
+def test_the_recipient_of_a_giving_verb_is_read_as_iobj(text, subj, iobj, unit):
+    from pyasp.arith.properties import read_problem
+    from pyasp.text.reading import read
+
+    number = read_problem(read(text + " How many are there?")).numbers[0]
+    assert number.subj is not None and number.subj.text == subj
+    assert (number.iobj.text if number.iobj is not None else None) == iobj
+    assert number.unit is not None and number.unit.text == unit
+
+
 def test_combine_value_matches_the_papers_operations():
     a, b = Fraction(3), Fraction(12)
     assert combine_value("subtract", a, b) == 9  # the larger minus the smaller

@@ -26,6 +26,9 @@ QUESTION_WORDS = frozenset("how what which who find".split())
 RATE_WORDS = frozenset({"per", "each", "every"})
 MONEY_SIGNS = frozenset({"$", "€", "£"})
 # words read as numbers by the shared reader that are math terms here ("twice as many")
+#: verbs that take a recipient before their object ("gave her 9 pencils")
+DITRANSITIVE = frozenset("give hand send pay lend sell offer buy bring pass show leave owe get mail loan award feed toss throw".split())
+OBJECT_PRONOUNS = frozenset({"him", "her", "them", "me", "us"})
 QUANTIFIERS = frozenset({"many", "much", "more", "few", "less", "other", "total", "additional", "extra"})
 TERM_NUMBERS = frozenset({"twice", "double", "triple", "half", "thrice"})
 
@@ -96,9 +99,11 @@ class _Reader:
         self.kids = _children(doc)
 
     # -- phrases ------------------------------------------------------------------------------
-    def phrase(self, tok: Token, resolved: str = "") -> Phrase:
-        mods = [k for k in self.kids[tok.i] if k.dep in {"compound", "amod", "nmod"} and k.i < tok.i and k.pos != "NUM"
-                and k.lemma.lower() not in QUANTIFIERS]
+    def phrase(self, tok: Token, resolved: str = "", after: int = -1) -> Phrase:
+        """The head word with its modifiers before it (only those after token ``after``: a
+        unit's modifiers stand between its number and it, "gave Tom 5 apples")."""
+        mods = [k for k in self.kids[tok.i] if k.dep in {"compound", "amod", "nmod"} and after < k.i < tok.i
+                and k.pos != "NUM" and k.lemma.lower() not in QUANTIFIERS]
         words = [m.text for m in mods] + [tok.text]
         lemmas = tuple(m.lemma.lower() for m in mods) + (tok.lemma.lower(),)
         return Phrase(" ".join(words), tok.lemma.lower(), tok.i, lemmas, resolved)
@@ -140,6 +145,14 @@ class _Reader:
             return self.subject(self.tokens[verb.head])
         if verb.dep in {"relcl", "acl"}:
             return self.tokens[verb.head]
+        return None
+
+    def agent(self, verb: Token) -> Token | None:
+        """The "by" phrase of a passive verb."""
+        for k in self.kids[verb.i]:
+            if k.dep == "agent":
+                pobj = [c for c in self.kids[k.i] if c.dep == "pobj"]
+                return pobj[0] if pobj else None
         return None
 
     def resolve(self, tok: Token, before: int) -> str:
@@ -242,6 +255,15 @@ class _Reader:
                         obj = pobj[0]
                 if k.dep == "dobj" and obj is None and (unit is None or k.i != unit.i) and k.i != m.head and k.pos in {"NOUN", "PROPN", "PRON"}:
                     obj = k
+        # "gave her 9 pencils", "gave Tom 5 apples": the small parser often reads the recipient as
+        # a possessive or a modifier of the object; before the number, after a giving verb, it is
+        # the dative
+        if iobj is None and unit is not None and unit.head == verb.i and verb.lemma.lower() in DITRANSITIVE:
+            for k in self.kids[unit.i]:
+                if k.i < m.start and ((k.dep == "poss" and k.text.lower() in OBJECT_PRONOUNS)
+                                      or (k.dep in {"nmod", "compound"} and k.pos == "PROPN")):
+                    iobj = k
+                    break
         # "than John": anywhere in the sentence after the number
         _, end = self.doc.sentences[m.sentence]
         for t in self.tokens[m.end : end]:
@@ -287,11 +309,14 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = ()) ->
         verb = reader.verb_of(m.head)
         subj_tok = reader.subject(verb)
         iobj_tok, obj_tok = reader.objects(verb, m, unit_tok)
+        if subj_tok is not None and subj_tok.dep == "nsubjpass" and verb is not None and verb.lemma.lower() in DITRANSITIVE:
+            # "Jane is given 7 crayons by her mom": Jane receives, her mom gives
+            iobj_tok, subj_tok = subj_tok, reader.agent(verb)
         rate_tok = reader.rate(m, unit_tok, verb)
         if m.kind == "money":
             unit = Phrase(m.text[0], "$", -1, ("$",))
         elif unit_tok is not None:
-            unit = reader.phrase(unit_tok)
+            unit = reader.phrase(unit_tok, after=m.start)
         else:
             unit = None
         inferred = False
