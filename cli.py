@@ -816,6 +816,9 @@ def acquire_eval(
     precision_samples: Annotated[int, typer.Option("--precision-samples", help="Solutions of each learned program sampled for precision.", min=1)] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampling.")] = 0,
     time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Per learning run, in seconds.")] = None,
+    precision_time_limit: Annotated[Optional[float], typer.Option(
+        "--precision-time-limit", help="Seconds for sampling each learned program; precision is over what was drawn by then "
+        "(the JSON's folds give the count).", min=0.001)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Recall and precision of learning a true program back from its sampled solutions (ARNOLD's protocol).
@@ -851,7 +854,8 @@ def acquire_eval(
         with progress:
             rows = evaluate_program(program, instance, examples=ns, grid=points, folds=folds, fold_size=fold_size,
                                     negation=negation, seed=seed, precision_samples=precision_samples,
-                                    time_limit_s=time_limit, progress=lambda: advance(1))
+                                    time_limit_s=time_limit, precision_time_limit_s=precision_time_limit,
+                                    progress=lambda: advance(1))
         seconds = time.perf_counter() - start
     except PyaspError as error:
         raise _fail(error) from None
@@ -862,7 +866,8 @@ def acquire_eval(
     for column in ("n", "s", "p", "recall", "precision", "constraints", "seconds (learn)"):
         table.add_column(column)
     for r in rows:
-        table.add_row(str(r.n), str(r.s), str(r.p), f"{r.recall:.3f}", f"{r.precision:.3f}", f"{r.constraints:.1f}",
+        table.add_row(str(r.n), str(r.s), str(r.p), f"{r.recall:.3f}", "-" if r.precision is None else f"{r.precision:.3f}",
+                      f"{r.constraints:.1f}",
                       f"{r.seconds:.3f}" + (" partial" if r.partial else ""))
     out.print(table)
     out.print(f"{seconds:.1f} s in all", markup=False)

@@ -675,6 +675,21 @@ def test_eval_reports_recall_and_precision():
     assert [r["recall"] for r in rows if r["n"] == 5] == [1.0]
 
 
+def test_eval_precision_sampling_stops_at_its_time_limit():
+    """A tiny sampling budget: each fold reports how many solutions it drew in time, and
+    precision is over those (absent, not 0, for a fold that drew none)."""
+    result = run("acquire", "eval", "--program", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "-s", "1", "-p", "1", "--examples", "5", "--fold-size", "5", "--precision-samples", "100000",
+                 "--precision-time-limit", "0.3", "--json")
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.stdout)["results"]
+    drawn = [f["sampled"] for f in row["folds"]]
+    assert all(n < 100000 for n in drawn)
+    for f in row["folds"]:
+        assert (f["precision"] is None) == (f["sampled"] == 0)
+    assert row["precision"] is None or 0.0 <= row["precision"] <= 1.0
+
+
 # =================================================================================================
 # 7. Simplification drops only implied constraints
 # =================================================================================================

@@ -32,7 +32,7 @@ class EvalRow:
     s: int
     p: int
     recall: float
-    precision: float
+    precision: float | None  # None when no fold drew a solution of its learned program
     seconds: float
     constraints: float
     folds: list[dict] = field(default_factory=list)
@@ -44,7 +44,7 @@ class EvalRow:
             "s": self.s,
             "p": self.p,
             "recall": round(self.recall, 4),
-            "precision": round(self.precision, 4),
+            "precision": None if self.precision is None else round(self.precision, 4),
             "seconds": round(self.seconds, 4),
             "constraints": self.constraints,
             "partial": self.partial,
@@ -69,14 +69,16 @@ def accepts(program: Program, instance: Instance, solutions: Sequence[dict]) -> 
     return np.array([not b for b in violations(program, instance, solutions)], dtype=bool)
 
 
-def sample_program(program: Program, instance: Instance, n: int, seed: int) -> tuple[list[dict], bool]:
-    """Up to ``n`` sampled solutions of ``program``. Constraints clingo cannot take (products of
-    variables with large domains, sums beyond 32 bits) are left out of the sampling and checked
-    afterwards: the samples that break them are dropped, and the flag says so."""
+def sample_program(program: Program, instance: Instance, n: int, seed: int,
+                   time_limit_s: float | None = None) -> tuple[list[dict], bool]:
+    """Up to ``n`` sampled solutions of ``program`` (fewer when ``time_limit_s`` runs out).
+    Constraints clingo cannot take (products of variables with large domains, sums beyond 32
+    bits) are left out of the sampling and checked afterwards: the samples that break them are
+    dropped, and the flag says so."""
     from .solve import solve_facts
 
     try:
-        return solve(program, instance, sample=n, seed=seed).solutions, False
+        return solve(program, instance, sample=n, seed=seed, time_limit_s=time_limit_s).solutions, False
     except TooLarge:
         pass
     kept = []
@@ -86,7 +88,7 @@ def sample_program(program: Program, instance: Instance, n: int, seed: int) -> t
             kept.append(c)
         except TooLarge:
             continue
-    drawn = solve(program.with_constraints(kept), instance, sample=n, seed=seed).solutions
+    drawn = solve(program.with_constraints(kept), instance, sample=n, seed=seed, time_limit_s=time_limit_s).solutions
     ok = accepts(program, instance, drawn)
     return [x for x, good in zip(drawn, ok) if good], True
 
@@ -103,9 +105,12 @@ def evaluate_program(
     seed: int = 0,
     precision_samples: int = 1000,
     time_limit_s: float | None = None,
+    precision_time_limit_s: float | None = None,
     progress=None,
 ) -> list[EvalRow]:
-    """The protocol of the module docstring; one row per (n, s, p)."""
+    """The protocol of the module docstring; one row per (n, s, p). ``time_limit_s`` bounds each
+    learning run, ``precision_time_limit_s`` the sampling of each learned program (precision is
+    then over the solutions drawn in that time; the fold says how many)."""
     if folds < 2:
         raise InputError("the protocol needs at least 2 folds")
     drawn = solve(true_program, instance, sample=folds * fold_size, seed=seed).solutions
@@ -128,12 +133,14 @@ def evaluate_program(
                 learned = learner.program_
                 recall = float(accepts(learned, instance, test).mean())
                 start = time.perf_counter()
-                sampled, relaxed = sample_program(learned, instance, precision_samples, seed + 1000 + k)
-                precision = float(accepts(true_program, instance, sampled).mean()) if sampled else 0.0
+                sampled, relaxed = sample_program(learned, instance, precision_samples, seed + 1000 + k,
+                                                  precision_time_limit_s)
+                # no solution drawn (within the time limit): no precision for this fold
+                precision = float(accepts(true_program, instance, sampled).mean()) if sampled else None
                 fold_rows.append({
                     "fold": k + 1,
                     "recall": round(recall, 4),
-                    "precision": round(precision, 4),
+                    "precision": None if precision is None else round(precision, 4),
                     "seconds": round(learner.result_.seconds, 4),
                     "constraints": len(learned.constraints),
                     "sampled": len(sampled),
@@ -146,10 +153,15 @@ def evaluate_program(
             rows.append(EvalRow(
                 n, s, p,
                 recall=float(np.mean([f["recall"] for f in fold_rows])),
-                precision=float(np.mean([f["precision"] for f in fold_rows])),
+                precision=_mean_or_none([f["precision"] for f in fold_rows]),
                 seconds=float(np.mean([f["seconds"] for f in fold_rows])),
                 constraints=float(np.mean([f["constraints"] for f in fold_rows])),
                 folds=fold_rows,
                 partial=any(f["partial"] for f in fold_rows),
             ))
     return rows
+
+
+def _mean_or_none(values: list) -> float | None:
+    known = [v for v in values if v is not None]
+    return float(np.mean(known)) if known else None
