@@ -300,10 +300,10 @@ class Learner:
         cache = self.__dict__.setdefault("_symbols", {})  # reset by each search
         parts = []
         for sym in model.symbols:
-            part = cache.get(sym)
-            if part is None:
-                part = cache[sym] = self._read_symbol(sym, names, index_names)
-            parts.append(part)
+            if sym not in cache:  # other shown atoms (a user's copy of the encoding) read as None
+                cache[sym] = self._read_symbol(sym, names, index_names)
+            if cache[sym] is not None:
+                parts.append(cache[sym])
         parts.sort(key=lambda part: part[0])
         pos = [t for _, sign, t, _ in parts if sign == "pos"]
         neg = [t for _, sign, t, _ in parts if sign == "neg"]
@@ -313,9 +313,11 @@ class Learner:
         return Constraint.of(pos, neg, rhs, g == -1), pos_raw, neg_raw, (z, g)
 
     @staticmethod
-    def _read_symbol(sym, names: list[str], index_names: list[str]) -> tuple:
+    def _read_symbol(sym, names: list[str], index_names: list[str]) -> tuple | None:
         """(slot, sign, Term, ASP text of the term) of ``use(S, G, t(P, M))``; (0, "rhs", (Z, G), ASP
-        text of Z) of ``rhs(Z, G)``."""
+        text of Z) of ``rhs(Z, G)``; None for any other atom."""
+        if sym.type != _FUNCTION or (sym.name, len(sym.arguments)) not in {("rhs", 2), ("use", 3)}:
+            return None
         if sym.name == "rhs":
             z, g = sym.arguments
             rhs = z.arguments[0].number if z.type == _FUNCTION and z.name == "lit" else names[z.number]
