@@ -293,11 +293,11 @@ class Learner:
         return self
 
     # decode ------------------------------------------------------------------------------------
-    def _decode(self, model, names: list[str], index_names: list[str]) -> tuple[Constraint, list, list, tuple]:
+    def _decode(self, model, names: list[str], index_names: list[str], cache: dict) -> tuple[Constraint, list, list, tuple]:
         """The constraint of an answer set, and its terms and right-hand side as ASP text (the
         facts of the prune part name them exactly). Decoding is on the path of every candidate
-        visited: each distinct ``use``/``rhs`` symbol is read once and remembered."""
-        cache = self.__dict__.setdefault("_symbols", {})  # reset by each search
+        visited: each distinct ``use``/``rhs`` symbol is read once and kept in ``cache`` (one per
+        search: the symbols name tensors by their number in that search's schema)."""
         parts = []
         for sym in model.symbols:
             if sym not in cache:  # other shown atoms (a user's copy of the encoding) read as None
@@ -344,7 +344,7 @@ class Learner:
         # the shown atoms (clingo's backtracking projection, 2-3x slower here) buys nothing; a
         # copy of the encoding with other choices still yields each candidate once (dedupe).
         asp.ground().configuration.solve.project = "no"
-        self._symbols: dict = {}
+        symbols: dict = {}
         prune_terms = max(1, self.max_terms - 1) if self.prune_terms is None else self.prune_terms
         kept: list[tuple[Constraint, int]] = []
         result = LearnResult([])
@@ -362,7 +362,7 @@ class Learner:
             result.levels += 1
             violated_facts: list = []
             for model in models:
-                c, pos_raw, neg_raw, (z, g) = self._decode(model, names, index_names)
+                c, pos_raw, neg_raw, (z, g) = self._decode(model, names, index_names, symbols)
                 result.visited += 1
                 if evaluator.holds(c):
                     result.satisfied += 1
@@ -486,4 +486,5 @@ def enumerate_language(
     learner = Learner()
     names = list(schema.tensor_names)
     index_names = [d.name for d in schema.indices]
-    return [learner._decode(m, names, index_names)[0] for m in asp.all_models()]
+    symbols: dict = {}
+    return [learner._decode(m, names, index_names, symbols)[0] for m in asp.all_models()]
