@@ -475,6 +475,10 @@ def arith_solve(
               f"{solution.seconds:.2f} s", markup=False)
 
 
+RestartsOpt = Annotated[int, typer.Option(
+    "--restarts", help="Training runs over differently shuffled problems; their weights are averaged.", min=1)]
+
+
 @arith_app.command("train")
 def arith_train(
     data: Annotated[Path, typer.Option("--data", help="Dataset JSON (MAWPS / CogComp format: sQuestion, lSolutions, lEquations).")],
@@ -482,6 +486,7 @@ def arith_train(
     ids: Annotated[Optional[Path], typer.Option("--ids", help="Train only on the problems with these ids (one a line).")] = None,
     rules: RulesOpt = None,
     epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training problems.", min=1)] = 10,
+    restarts: RestartsOpt = 3,
     no_equations: Annotated[bool, typer.Option("--no-equations", help="Learn from the answers alone (ignore lEquations).")] = False,
     jobs: JobsOpt = 1,
     skip_bad: SkipBadOpt = False,
@@ -506,7 +511,7 @@ def arith_train(
         progress, advance = _progress(len(problems), "reading and applying the rules")
         start = time.perf_counter()
         with progress:
-            model = train(problems, rules=rules, jobs=jobs, model_params={"epochs": epochs},
+            model = train(problems, rules=rules, jobs=jobs, model_params={"epochs": epochs, "restarts": restarts},
                           use_equations=not no_equations, cache=cache or cache_dir(), progress=advance)
         model.save(out_path)
     except PyaspError as error:
@@ -533,6 +538,7 @@ def arith_eval(
     model: ArithModelOpt = None,
     rules: RulesOpt = None,
     epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training problems.", min=1)] = 10,
+    restarts: RestartsOpt = 3,
     no_equations: Annotated[bool, typer.Option("--no-equations", help="Learn from the answers alone (ignore lEquations).")] = False,
     jobs: JobsOpt = 1,
     skip_bad: SkipBadOpt = False,
@@ -573,7 +579,7 @@ def arith_eval(
         if split is None and trained is None and train is None and len(problems) < folds:
             raise PyaspError(f"{len(problems)} problems cannot be split into {folds} folds")
         progress, advance = _progress(len(problems) * (1 if trained or train else 2), "evaluating")
-        params = {"epochs": epochs}
+        params = {"epochs": epochs, "restarts": restarts}
         start = time.perf_counter()
         with progress:
             prepared = prepare_many(problems, knowledge, jobs=jobs, cache_dir=cache or cache_dir(), progress=advance)

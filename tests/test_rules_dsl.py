@@ -76,7 +76,8 @@ def test_default_file_round_trips_through_the_printer():
 def test_flipped_transfer_rules_use_get_and_give_only():
     ruleset = load_rules()
     assert str(ruleset.rule("have_get_flip").condition) == (
-        "(Coref(Subj1, Obj2) or Coref(Obj1, Subj2)) and Verb1 in HAVE and Verb2 in GET")
+        "(Coref(Subj1, Obj2) or Coref(Obj1, Subj2) or Coref(Subj1, IObj2) or Coref(IObj1, Subj2))"
+        " and Verb1 in HAVE and Verb2 in GET")
     assert str(ruleset.rule("have_get").condition) == (
         "Coref(Subj1, Subj2) and Verb1 in HAVE and (Verb2 in GET or Verb2 in CONSTRUCT)")
 

@@ -42,6 +42,7 @@ class KnowledgeModel:
     two_stage: bool = False
     margin: float = 0.0
     concept_labels: bool = True
+    restarts: int = 3  # runs over differently shuffled orders, their weights averaged
     weights_: dict[str, float] = field(default_factory=dict)
 
     # -- features -> arrays ---------------------------------------------------------------------
@@ -100,12 +101,20 @@ class KnowledgeModel:
         concepts = {opt.concept for p in prepared for opts in p.options.values() for opt in opts}
         is_concept = np.array([_concept_feature(n, concepts) for n in names], dtype=bool)
         stages = [~is_concept, is_concept] if self.two_stage else [np.ones(len(names), dtype=bool)]
-        w = np.zeros(len(names))
-        rng = random.Random(self.seed)
+        runs = [self._fit_once(prepared, solutions, uses, vecs, struct, stages, len(names), self.seed + r)
+                for r in range(max(1, self.restarts))]
+        w = np.mean(runs, axis=0)
+        self.weights_ = {n: float(x) for n, x in zip(names, w) if abs(x) > 1e-12}
+        return self
+
+    def _fit_once(self, prepared, solutions, uses, vecs, struct, stages, size: int, seed: int) -> np.ndarray:
+        """One averaged-perceptron run over the problems in the order drawn from ``seed``."""
+        w = np.zeros(size)
+        rng = random.Random(seed)
         order = list(range(len(prepared)))
         epochs = max(1, self.epochs // len(stages))
         for mask in stages:
-            total, count = np.zeros(len(names)), 0
+            total, count = np.zeros(size), 0
             for _ in range(epochs):
                 rng.shuffle(order)
                 for k in order:
@@ -128,15 +137,14 @@ class KnowledgeModel:
                         if wrong and pred[0][0] - wrong[0][0] < self.margin:
                             gold_e, wrong_e = pred[0][1], wrong[0][1]
                     if gold_e is not None:
-                        delta = self._phi(gold_e, vec, len(names), struct)
+                        delta = self._phi(gold_e, vec, size, struct)
                         if wrong_e is not None:
-                            delta -= self._phi(wrong_e, vec, len(names), struct)
+                            delta -= self._phi(wrong_e, vec, size, struct)
                         w += np.where(mask, delta, 0.0)
                     total += w
                     count += 1
             w = total / max(count, 1)
-        self.weights_ = {n: float(x) for n, x in zip(names, w) if abs(x) > 1e-12}
-        return self
+        return w
 
     # -- prediction -----------------------------------------------------------------------------
     def _weights_for(self, prepared: list[Prepared]):
@@ -164,7 +172,7 @@ class KnowledgeModel:
         return {"format": FORMAT, "version": VERSION,
                 "params": {"epochs": self.epochs, "beam": self.beam, "max_numbers": self.max_numbers,
                            "seed": self.seed, "two_stage": self.two_stage, "margin": self.margin,
-                           "concept_labels": self.concept_labels},
+                           "concept_labels": self.concept_labels, "restarts": self.restarts},
                 "weights": dict(sorted(self.weights_.items()))}
 
     def save(self, path: str | Path) -> None:
@@ -183,7 +191,7 @@ class KnowledgeModel:
             params = data["params"]
             model = cls(int(params["epochs"]), int(params["beam"]), int(params["max_numbers"]), int(params["seed"]),
                         bool(params["two_stage"]), float(params.get("margin", 0.0)),
-                        bool(params.get("concept_labels", True)))
+                        bool(params.get("concept_labels", True)), int(params.get("restarts", 1)))
             model.weights_ = {str(k): float(v) for k, v in data["weights"].items()}
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise PyaspError(f"{source}: malformed model ({err})") from None

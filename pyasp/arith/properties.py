@@ -18,10 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..text.names import gender
 from ..text.reading import Document, Mention, Token
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 PRONOUNS = frozenset("he she it they him her them his hers its their theirs i you we me us my our your".split())
+FEMALE_PRONOUNS = frozenset({"she", "her", "hers", "herself"})
+MALE_PRONOUNS = frozenset({"he", "him", "his", "himself"})
 QUESTION_WORDS = frozenset("how what which who find".split())
 RATE_WORDS = frozenset({"per", "each", "every"})
 MONEY_SIGNS = frozenset({"$", "€", "£"})
@@ -132,6 +135,14 @@ class _Reader:
                 out.append(t)
         return out
 
+    def is_subject(self, t: Token) -> bool:
+        """A subject, or a name the small parser hangs before its verb as a modifier ("Tim had
+        50 cents" read with "Tim" as npadvmod)."""
+        if t.dep in {"nsubj", "nsubjpass"}:
+            return True
+        return (t.dep in {"npadvmod", "dep"} and t.pos == "PROPN" and t.i < t.head
+                and self.tokens[t.head].pos in {"VERB", "AUX"})
+
     def subject(self, verb: Token | None) -> Token | None:
         if verb is None:
             return None
@@ -139,6 +150,9 @@ class _Reader:
             if k.dep in {"nsubj", "nsubjpass"}:
                 if k.text.lower() in {"that", "which", "who"} and verb.dep == "relcl":
                     return self.tokens[verb.head]
+                return k
+        for k in self.kids[verb.i]:
+            if self.is_subject(k):
                 return k
         # "... and gave 3 to Sam": a conjoined verb shares its head verb's subject
         if verb.dep == "conj" and verb.head != verb.i:
@@ -155,13 +169,19 @@ class _Reader:
                 return pobj[0] if pobj else None
         return None
 
-    def resolve(self, tok: Token, before: int) -> str:
-        """A pronoun's most likely antecedent: the last non-pronoun subject before it."""
-        if tok.lemma.lower() not in PRONOUNS and tok.text.lower() not in PRONOUNS:
+    def resolve(self, tok: Token, before: int, exclude: str = "") -> str:
+        """A pronoun's most likely antecedent: the last non-pronoun subject before it other than
+        ``exclude`` (an object pronoun does not stand for the subject of its own clause: in "Sam
+        gave her 3 plums", "her" is not Sam)."""
+        word = tok.text.lower()
+        if tok.lemma.lower() not in PRONOUNS and word not in PRONOUNS:
             return ""
+        want = "f" if word in FEMALE_PRONOUNS else "m" if word in MALE_PRONOUNS else None
         best = ""
         for t in self.tokens[:before]:
-            if t.dep in {"nsubj", "nsubjpass"} and t.pos in {"PROPN", "NOUN"}:
+            if self.is_subject(t) and t.pos in {"PROPN", "NOUN"} and t.lemma.lower() != exclude:
+                if want is not None and gender(t.text, t.pos == "PROPN") not in (None, want):
+                    continue  # "she" does not stand for Larry
                 best = t.lemma.lower()
         return best
 
@@ -324,6 +344,8 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = ()) ->
             unit, inferred = last_unit, True
         if unit is not None and not inferred:
             last_unit = unit
+        subj = reader.phrase(subj_tok, reader.resolve(subj_tok, subj_tok.i)) if subj_tok is not None else None
+        own = subj.key if subj is not None and subj_tok.dep != "pobj" else ""
         start, end = doc.sentences[m.sentence]
         math = _math_term(reader, m.start - 1, m.end + 4, m.sentence, math_terms)
         numbers.append(
@@ -331,10 +353,10 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = ()) ->
                 index,
                 m.value,
                 m,
-                subj=reader.phrase(subj_tok, reader.resolve(subj_tok, subj_tok.i)) if subj_tok is not None else None,
+                subj=subj,
                 verb=reader.phrase(verb) if verb is not None else None,
-                iobj=reader.phrase(iobj_tok, reader.resolve(iobj_tok, iobj_tok.i)) if iobj_tok is not None else None,
-                obj=reader.phrase(obj_tok, reader.resolve(obj_tok, obj_tok.i)) if obj_tok is not None else None,
+                iobj=reader.phrase(iobj_tok, reader.resolve(iobj_tok, iobj_tok.i, own)) if iobj_tok is not None else None,
+                obj=reader.phrase(obj_tok, reader.resolve(obj_tok, obj_tok.i, own)) if obj_tok is not None else None,
                 unit=unit,
                 rate=reader.phrase(rate_tok) if rate_tok is not None else None,
                 math=math,
