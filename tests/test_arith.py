@@ -70,6 +70,14 @@ def test_flipped_transfer_needs_an_object_and_no_construct_or_destroy(knowledge)
     assert "have_give" in found and "have_give_flip" not in found
 
 
+def test_flipped_transfer_also_holds_on_the_recipient(knowledge):
+    """"Joyce has 75 apples. Larry gives her 52 apples": the subject of one is the IObj of the other."""
+    base = "has(1,subj). has(2,subj). has(2,iobj). has(1,verb). has(2,verb). member(1,verb,have). member(2,verb,give)."
+    found = applies(knowledge, base)
+    flips = {d for r, d in found if r == "have_give_flip"}
+    assert flips and "Coref(Subj1, IObj2)" in {knowledge.condition("have_give_flip", d).split(" and ")[0] for d in flips}
+
+
 def test_every_rule_of_table_1_is_in_the_default_file(knowledge):
     by_concept: dict[str, int] = {}
     for meta in knowledge.rules.values():
@@ -130,6 +138,38 @@ def test_the_recipient_of_a_giving_verb_is_read_as_iobj(text, subj, iobj, unit):
     assert number.subj is not None and number.subj.text == subj
     assert (number.iobj.text if number.iobj is not None else None) == iobj
     assert number.unit is not None and number.unit.text == unit
+
+
+@pytest.mark.parametrize(
+    "text, number, prop, resolved",
+    [
+        # "she" agrees with Melanie, not with the later subject Sam
+        ("Melanie picked 7 plums. Sam gave her 3 plums. How many plums does she have now?", 2, "iobj", "melanie"),
+        ("Melanie picked 7 plums. Sam gave her 3 plums. How many plums does she have now?", 0, "subj", "melanie"),
+        # an object pronoun is not the subject of its own clause
+        ("Jessica had 8 quarters. Her sister gave her 3 quarters. How many quarters does Jessica have?", 2, "iobj", "jessica"),
+        ("Tom has 5 apples. Mary gave him 3 apples. How many apples does he have?", 2, "iobj", "tom"),
+        # a name the small parser hangs before the verb as a modifier is still the subject
+        ("Tim had 50 cents. He found 45 cents. How much does he have now?", 2, "subj", "tim"),
+    ],
+)
+def test_pronouns_are_resolved_to_an_agreeing_earlier_subject(text, number, prop, resolved):
+    from pyasp.arith.properties import read_problem
+    from pyasp.text.reading import read
+
+    info = read_problem(read(text))
+    item = info.question if number == 0 else info.numbers[number - 1]
+    phrase = item.get(prop)
+    assert phrase is not None and phrase.key == resolved
+
+
+def test_the_gender_of_names_and_nouns():
+    from pyasp.text.names import gender
+
+    assert gender("Melanie", True) == "f" and gender("Larry", True) == "m"
+    assert gender("sister", False) == "f" and gender("uncle", False) == "m"
+    assert gender("Joan", True) is None  # 0.73 women: below the threshold either way
+    assert gender("Zzyzxq", True) is None and gender("apple", False) is None
 
 
 def test_combine_value_matches_the_papers_operations():

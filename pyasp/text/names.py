@@ -3,7 +3,8 @@ resolved ("Melanie picked 7 plums. Sam gave her 3 plums. How many plums does she
 
 The figures come from the name-gender data that the ``nomquamgender`` package ships (the share
 of women among the people with a name, over many sources). Its file is read directly, without
-importing the package (which would pull in pandas), on first use, and kept for the process.
+importing the package (which would pull in pandas), on first use, and kept for the process;
+a name is looked up in its text.
 A name counts as female when that share is at least 0.9 and as male when at most 0.1 (the
 package's default threshold); others, and names it lacks, have no gender.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,22 +27,36 @@ MALE_NOUNS = frozenset(
 
 
 @lru_cache(maxsize=1)
-def _name_shares() -> dict[str, float]:
+def _name_data() -> str:
+    """The package's name file as text ("name": [sources, count, share of women, ...], ...)."""
     spec = importlib.util.find_spec("nomquamgender")
     if spec is None or not spec.submodule_search_locations:
-        return {}
+        return ""
     path = Path(next(iter(spec.submodule_search_locations))) / "name_data.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    out = {}
-    for name, row in data.items():
-        try:
-            out[name] = float(row[2])
-        except (TypeError, ValueError, IndexError):
-            continue
-    return out
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+_ENTRY = re.compile(r"\s*\[\s*\d+\s*,\s*\d+\s*,\s*([0-9.eE+-]+)")
+
+
+@lru_cache(maxsize=4096)
+def female_share(name: str) -> float | None:
+    """The share of women among the bearers of a first name (lower case), None if unknown.
+    One lookup in the text of the file: parsing all 700,000 names as JSON takes seconds."""
+    data = _name_data()
+    at = data.find(json.dumps(name) + ":")
+    if at < 0:
+        return None
+    match = _ENTRY.match(data, data.index(":", at) + 1)
+    if match is None:
+        return None
+    try:
+        return float(match.group(1))
+    except ValueError:
+        return None
 
 
 def gender(word: str, proper: bool) -> str | None:
@@ -48,7 +64,7 @@ def gender(word: str, proper: bool) -> str | None:
     key = word.lower()
     if not proper:
         return "f" if key in FEMALE_NOUNS else "m" if key in MALE_NOUNS else None
-    share = _name_shares().get(key)
+    share = female_share(key)
     if share is None:
         return None
     if share >= 1 - THRESHOLD:
