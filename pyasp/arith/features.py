@@ -193,10 +193,18 @@ def relevance_features(info: ProblemInfo, n: NumberInfo) -> dict[str, float]:
     elif qu is not None:
         if n.unit.lemma == qu.lemma:
             out["rel:question_unit"] = 1.0
+            mods, qmods = set(n.unit.lemmas[:-1]), set(qu.lemmas[:-1])
+            if mods and qmods:
+                # "red balloons" when the question asks for "violet balloons"
+                out["rel:question_unit_mods" if mods == qmods else "rel:other_unit_mods"] = 1.0
         elif n.rate is not None and n.rate.lemma == qu.lemma:
             out["rel:rate_is_question_unit"] = 1.0
         else:
             out["rel:other_unit"] = 1.0
+    qs = info.question.subj
+    if qs is not None and n.subj is not None:
+        # "her friend has 43 dollars" when the question asks about her
+        out["rel:question_subject" if qs.key == n.subj.key else "rel:other_subject"] = 1.0
     if n.unit_inferred:
         out["rel:unit_inferred"] = 1.0
     if n.rate is not None:
