@@ -477,6 +477,12 @@ def arith_solve(
 
 RestartsOpt = Annotated[int, typer.Option(
     "--restarts", help="Training runs over differently shuffled problems; their weights are averaged.", min=1)]
+NoEquationsOpt = Annotated[bool, typer.Option("--no-equations", help="Learn from the answers alone (ignore lEquations).")]
+NoRatesOpt = Annotated[
+    bool, typer.Option("--no-rates", help="Ignore the records' rate annotations: the parse reader's patterns decide which numbers are rates.")
+]
+#: record fields the declarative-rules engine trains with (gold equations; rate annotations and their numbers)
+ARITH_FIELDS = ("lEquations", "rates", "quants")
 
 
 @arith_app.command("train")
@@ -487,13 +493,15 @@ def arith_train(
     rules: RulesOpt = None,
     epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training problems.", min=1)] = 10,
     restarts: RestartsOpt = 3,
-    no_equations: Annotated[bool, typer.Option("--no-equations", help="Learn from the answers alone (ignore lEquations).")] = False,
+    no_equations: NoEquationsOpt = False,
+    no_rates: NoRatesOpt = False,
     jobs: JobsOpt = 1,
     skip_bad: SkipBadOpt = False,
     cache: CacheOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Learn the weights of concepts, rules and features from problems and their answers.
+    """Learn the weights of concepts, rules and features from problems and their answers, and
+    which numbers are rates from the records' rate annotations.
 
     Example: [bold]pyasp arith train --data questions.json --ids allArith.txt --out arith.json --jobs 2[/bold]
     """
@@ -505,14 +513,15 @@ def arith_train(
 
     try:
         check_output_path(out_path, "model")
-        problems = _load_data(data, skip_bad, ("lEquations",))
+        problems = _load_data(data, skip_bad, ARITH_FIELDS)
         if ids is not None:
             problems = [problems[i] for i in select(problems, read_ids(ids), str(ids))]
         progress, advance = _progress(len(problems), "reading and applying the rules")
         start = time.perf_counter()
         with progress:
             model = train(problems, rules=rules, jobs=jobs, model_params={"epochs": epochs, "restarts": restarts},
-                          use_equations=not no_equations, cache=cache or cache_dir(), progress=advance)
+                          use_equations=not no_equations, use_rates=not no_rates, cache=cache or cache_dir(),
+                          progress=advance)
         model.save(out_path)
     except PyaspError as error:
         raise _fail(error) from None
@@ -539,7 +548,8 @@ def arith_eval(
     rules: RulesOpt = None,
     epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training problems.", min=1)] = 10,
     restarts: RestartsOpt = 3,
-    no_equations: Annotated[bool, typer.Option("--no-equations", help="Learn from the answers alone (ignore lEquations).")] = False,
+    no_equations: NoEquationsOpt = False,
+    no_rates: NoRatesOpt = False,
     jobs: JobsOpt = 1,
     skip_bad: SkipBadOpt = False,
     cache: CacheOpt = None,
@@ -554,9 +564,8 @@ def arith_eval(
     An answer counts as correct when it equals a gold solution to 1e-4 relative tolerance.
     """
     from pyasp.text.reading import cache_dir
-    from pyasp.arith.evaluate import cross_validate, evaluate_model, folds_from_dir, prepare_many, read_ids, seeded_folds, select
-    from pyasp.arith.model import KnowledgeModel
-    from pyasp.arith.solver import gold_uses_of, knowledge_for, load_model
+    from pyasp.arith.evaluate import cross_validate, evaluate_model, fit_pipeline, folds_from_dir, read_infos, read_ids, seeded_folds, select
+    from pyasp.arith.solver import knowledge_for, load_model
     from pyasp.errors import check_output_path
 
     try:
@@ -570,7 +579,7 @@ def arith_eval(
             raise PyaspError(f"--folds must be at least 2, got {folds}")
         if predictions is not None:
             check_output_path(predictions, "predictions")
-        problems = _load_data(data, skip_bad, ("lEquations",))
+        problems = _load_data(data, skip_bad, ARITH_FIELDS)
         trained = load_model(model) if model is not None else None
         knowledge = knowledge_for(rules)
         test = select(problems, read_ids(test_ids), str(test_ids)) if test_ids is not None else None
@@ -582,19 +591,19 @@ def arith_eval(
         params = {"epochs": epochs, "restarts": restarts}
         start = time.perf_counter()
         with progress:
-            prepared = prepare_many(problems, knowledge, jobs=jobs, cache_dir=cache or cache_dir(), progress=advance)
+            infos = read_infos(problems, knowledge, jobs=jobs, cache_dir=cache or cache_dir(), progress=advance)
             if trained is not None:
-                result = evaluate_model(trained, problems, prepared, test)
+                result = evaluate_model(trained, problems, infos, test, knowledge=knowledge, jobs=jobs)
                 title = f"model {model}"
             elif train is not None:
-                fitted = KnowledgeModel(**params).fit([prepared[i] for i in train], [problems[i].solutions for i in train],
-                                                      gold_uses_of(problems, prepared, train, not no_equations))
-                result = evaluate_model(fitted, problems, prepared, test)
+                fitted = fit_pipeline([problems[i] for i in train], [infos[i] for i in train], knowledge, model_params=params,
+                                      use_equations=not no_equations, use_rates=not no_rates, jobs=jobs)
+                result = evaluate_model(fitted, problems, infos, test, knowledge=knowledge, jobs=jobs)
                 title = f"trained on {train_ids.name} ({len(train)}), tested on {test_ids.name}"
             else:
                 split = split or seeded_folds(len(problems), folds, seed)
-                result = cross_validate(problems, prepared, split, model_params={**params, "use_equations": not no_equations},
-                                        jobs=jobs, progress=advance)
+                result = cross_validate(problems, infos, split, knowledge=knowledge, jobs=jobs, progress=advance,
+                                        model_params={**params, "use_equations": not no_equations, "use_rates": not no_rates})
                 title = f"cross-validation on {folds_dir}" if folds_dir else f"{folds}-fold cross-validation, seed {seed}"
         result.seconds = time.perf_counter() - start
         if predictions is not None:

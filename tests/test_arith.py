@@ -318,17 +318,17 @@ def test_cross_validation_on_the_papers_folds_when_the_data_is_there(data_dir):
     questions = data_dir / "wordproblems" / "cogcomp" / "questions.json"
     if not questions.is_file():
         pytest.skip("the CogComp data is not in PYASP_DATA")
-    from pyasp.arith.evaluate import cross_validate, folds_from_dir, prepare_many
+    from pyasp.arith.evaluate import cross_validate, folds_from_dir, read_infos
     from pyasp.wordproblems import load_dataset
 
-    problems, _ = load_dataset(questions, extra_fields=("lEquations",))
+    problems, _ = load_dataset(questions, extra_fields=("lEquations", "rates", "quants"))
     folds = folds_from_dir(problems, data_dir / "wordproblems" / "cogcomp" / "folds" / "allArith")
     small = [f[:40] for f in folds]
     keep = sorted(i for f in small for i in f)
     where = {i: k for k, i in enumerate(keep)}
     sub = [problems[i] for i in keep]
-    prepared = prepare_many(sub, load_knowledge())
-    result = cross_validate(sub, prepared, [[where[i] for i in f] for f in small], model_params={"epochs": 3})
+    infos = read_infos(sub, load_knowledge())
+    result = cross_validate(sub, infos, [[where[i] for i in f] for f in small], model_params={"epochs": 3, "restarts": 1})
     assert result.n == 200 and result.oracle > 0.8
     assert result.accuracy > 0.4
 

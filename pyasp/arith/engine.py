@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from ..asp import Program
 from ..text.reading import Document
+from . import rates as _rates
 from .features import assumption_features, concept_label, option_features, pair_context, relevance_features, root_features
 from .inference import Option
 from .knowledge import Knowledge
@@ -69,8 +70,18 @@ def applicable(knowledge: Knowledge, info: ProblemInfo, memberships) -> list[tup
     return [(int(a), int(b), str(r), int(d)) for a, b, r, d in model.atoms("applies", 4)]
 
 
-def prepare(doc: Document, knowledge: Knowledge) -> Prepared:
-    info = read_problem(doc, knowledge.classes.math_terms())
+def read_info(doc: Document, knowledge: Knowledge) -> ProblemInfo:
+    """The numbers of a parsed problem and their properties, as the parse reader sees them."""
+    return read_problem(doc, knowledge.classes.math_terms())
+
+
+def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.RateModel | None = None,
+            labels: set[int] | None = None) -> Prepared:
+    """Everything the scorer needs of one problem. Which numbers are rates: ``labels`` when given
+    (training: the record's rate annotations), else the learned ``rates`` model, else the parse
+    reader's verdict (see :mod:`pyasp.arith.rates`)."""
+    info = read_info(doc, knowledge) if isinstance(doc, Document) else doc
+    info = _rates.decide(info, rates, labels)
     memberships = {n.index: knowledge.classes.memberships(n) for n in (*info.numbers, info.question)}
     prepared = Prepared(info, tuple(n.value for n in info.numbers), memberships=memberships)
     contexts: dict[tuple[int, int], list[str]] = {}

@@ -1,9 +1,11 @@
 """Train and evaluate declarative-rules models on word-problem datasets.
 
-Each problem is read and prepared once (``prepare_many``: parse, properties, rule applicability
-by clingo, features; in parallel with joblib); then either k-fold cross-validation (the folds
-given as files of problem ids, as the paper's CogComp folds, or a seeded split) or training on
-one list of ids and testing on another (AllArith -> Perturb).
+Each problem is parsed and read once (``read_infos``: the numbers and their properties; in
+parallel with joblib); then either k-fold cross-validation (the folds given as files of problem
+ids, as the paper's CogComp folds, or a seeded split) or training on one list of ids and testing
+on another (AllArith -> Perturb). Within a fold everything learned is learned from the training
+problems alone: the rate model first, then the problems are prepared (rates decided, rule
+applicability by clingo, features) and the weights learned (``fit_pipeline``).
 """
 
 from __future__ import annotations
@@ -21,21 +23,82 @@ from ..parallel import map_chunks
 from ..text.reading import read_many
 from ..wordproblems import EvaluationResult as BaseResult
 from ..wordproblems import WordProblem, is_correct
-from .engine import Prepared, prepare
+from .engine import Prepared, prepare, read_info
 from .inference import infix, search
-from .knowledge import Knowledge
+from .knowledge import Knowledge, load_knowledge
 from .model import KnowledgeModel
+from .properties import ProblemInfo
+from .rates import RateModel, annotated_rates, number_evidence, question_evidence
 
 
-def _prepare_chunk(docs, knowledge):
-    return [prepare(doc, knowledge) for doc in docs]
+def _read_chunk(docs, knowledge):
+    return [read_info(doc, knowledge) for doc in docs]
 
 
-def prepare_many(problems: list[WordProblem], knowledge: Knowledge, *, jobs: int = 1,
-                 cache_dir: str | Path | None = None, progress: Callable[[int], None] | None = None) -> list[Prepared]:
-    """Read every problem (parse cache in ``cache_dir``) and prepare it; ``jobs`` processes."""
+def read_infos(problems: list[WordProblem], knowledge: Knowledge, *, jobs: int = 1,
+               cache_dir: str | Path | None = None, progress: Callable[[int], None] | None = None) -> list[ProblemInfo]:
+    """Parse every problem (parse cache in ``cache_dir``) and read its numbers' properties;
+    ``jobs`` processes."""
     docs = read_many([p.text for p in problems], cache_dir=cache_dir)
-    return map_chunks(_prepare_chunk, docs, knowledge, jobs=jobs, chunk=16, progress=progress)
+    return map_chunks(_read_chunk, docs, knowledge, jobs=jobs, chunk=16, progress=progress)
+
+
+def _prepare_chunk(items, knowledge, rates):
+    return [prepare(info, knowledge, rates, labels) for info, labels in items]
+
+
+def prepare_infos(infos: list[ProblemInfo], knowledge: Knowledge, rates: RateModel | None = None,
+                  labels: list[set[int] | None] | None = None, *, jobs: int = 1) -> list[Prepared]:
+    """Prepare read problems: rates by ``labels`` where given, else by ``rates`` (see
+    :func:`pyasp.arith.engine.prepare`)."""
+    items = list(zip(infos, labels or [None] * len(infos)))
+    return map_chunks(_prepare_chunk, items, knowledge, rates, jobs=jobs, chunk=32)
+
+
+def prepare_many(problems: list[WordProblem], knowledge: Knowledge, rates: RateModel | None = None, *, jobs: int = 1,
+                 cache_dir: str | Path | None = None, progress: Callable[[int], None] | None = None) -> list[Prepared]:
+    """Read and prepare every problem, rates decided by ``rates`` (None: the parse reader)."""
+    infos = read_infos(problems, knowledge, jobs=jobs, cache_dir=cache_dir, progress=progress)
+    return prepare_infos(infos, knowledge, rates, jobs=jobs)
+
+
+def rate_labels(problems: list[WordProblem], infos: list[ProblemInfo]) -> list[set[int] | None]:
+    """Each problem's rate annotation (1-based numbers, 0 for the question), None where the
+    record has none or its ``quants`` are not the numbers read from the text."""
+    return [annotated_rates(p.extra.get("rates"), p.extra.get("quants"), info) for p, info in zip(problems, infos)]
+
+
+def fit_rates(infos: list[ProblemInfo], labels: list[set[int] | None], C: float = 1.0) -> RateModel | None:
+    """The rate model learned from the annotated problems (None when no problem is annotated)."""
+    numbers, number_labels, questions, question_labels = [], [], [], []
+    for info, lab in zip(infos, labels):
+        if lab is None:
+            continue
+        for n in info.numbers:
+            numbers.append(number_evidence(info, n)[0])
+            number_labels.append(n.index in lab)
+        questions.append(question_evidence(info)[0])
+        question_labels.append(0 in lab)
+    if not questions:
+        return None
+    return RateModel(C=C).fit(numbers, number_labels, questions, question_labels)
+
+
+def fit_pipeline(problems: list[WordProblem], infos: list[ProblemInfo], knowledge: Knowledge, *,
+                 model_params: dict | None = None, use_equations: bool = True, use_rates: bool = True,
+                 jobs: int = 1) -> KnowledgeModel:
+    """Train on read problems: the rate model from the records' rate annotations (``rates``,
+    unless ``use_rates`` is False), then the weights of concepts, rules and features from the
+    answers (and, with ``use_equations``, the numbers of the gold equations). Training problems
+    use their annotated rates where they have them, the learned model's elsewhere."""
+    labels = rate_labels(problems, infos) if use_rates else [None] * len(problems)
+    rates = fit_rates(infos, labels) if use_rates else None
+    prepared = prepare_infos(infos, knowledge, rates, labels, jobs=jobs)
+    uses = [gold_uses(p, q.values) if use_equations else None for p, q in zip(problems, prepared)]
+    model = KnowledgeModel(**(model_params or {}))
+    model.fit(prepared, [p.solutions for p in problems], uses)
+    model.rates_ = rates
+    return model
 
 
 def read_ids(path: str | Path) -> list[str]:
@@ -135,55 +198,65 @@ def gold_uses(problem: WordProblem, values: tuple) -> frozenset[int] | None:
     return frozenset(used) if len(used) >= 2 else None
 
 
-def _run_fold(train: list[int], test: list[int], problems, prepared, model_params: dict):
+def _run_fold(train: list[int], test: list[int], problems, infos, knowledge, model_params: dict):
     params = dict(model_params)
     with_uses = params.pop("use_equations", True)
-    model = KnowledgeModel(**params)
-    uses = [gold_uses(problems[i], prepared[i].values) if with_uses else None for i in train]
-    model.fit([prepared[i] for i in train], [problems[i].solutions for i in train], uses)
-    return [predict_prepared(model, prepared[i], problems[i]) for i in test]
+    with_rates = params.pop("use_rates", True)
+    model = fit_pipeline([problems[i] for i in train], [infos[i] for i in train], knowledge, model_params=params,
+                         use_equations=with_uses, use_rates=with_rates)
+    prepared = prepare_infos([infos[i] for i in test], knowledge, model.rates_)
+    predictions = [predict_prepared(model, p, problems[i]) for p, i in zip(prepared, test)]
+    reached = sum(reachable(p, problems[i], model) for p, i in zip(prepared, test))
+    return predictions, reached
 
 
-def cross_validate(problems: list[WordProblem], prepared: list[Prepared], folds: list[list[int]], *,
-                   model_params: dict | None = None, jobs: int = 1,
+def cross_validate(problems: list[WordProblem], infos: list[ProblemInfo], folds: list[list[int]], *,
+                   knowledge: Knowledge | None = None, model_params: dict | None = None, jobs: int = 1,
                    progress: Callable[[int], None] | None = None) -> EvaluationResult:
-    """Train on all folds but one, test on that one, for every fold; each fold is deterministic,
-    so the result does not depend on ``jobs``. Problems in no fold are not scored."""
+    """Train on all folds but one, test on that one, for every fold (rate model and weights both
+    learned from the training folds); each fold is deterministic, so the result does not depend
+    on ``jobs``. Problems in no fold are not scored."""
     start = time.perf_counter()
+    knowledge = knowledge or load_knowledge()
     splits = []
     for test in folds:
         held = set(test)
         splits.append(([i for f in folds for i in f if i not in held], list(test)))
     params = dict(model_params or {})
     if jobs == 1:
-        outcomes = (_run_fold(train, test, problems, prepared, params) for train, test in splits)
+        outcomes = (_run_fold(train, test, problems, infos, knowledge, params) for train, test in splits)
     else:
         from joblib import Parallel, delayed
 
         outcomes = Parallel(n_jobs=jobs, return_as="generator")(
-            delayed(_run_fold)(train, test, problems, prepared, params) for train, test in splits)
+            delayed(_run_fold)(train, test, problems, infos, knowledge, params) for train, test in splits)
     scored = [i for f in folds for i in f]
     result = EvaluationResult(len(scored), 0)
-    for k, ((_, test), predictions) in enumerate(zip(splits, outcomes)):
+    reached = 0
+    for k, ((_, test), (predictions, fold_reached)) in enumerate(zip(splits, outcomes)):
         right = sum(p.correct for p in predictions)
         result.predictions.extend(predictions)
         result.folds.append({"fold": k + 1, "n": len(test), "correct": right, "accuracy": right / max(1, len(test))})
         result.correct += right
+        reached += fold_reached
         if progress:
             progress(len(test))
-    result.oracle = sum(reachable(prepared[i], problems[i]) for i in scored) / max(1, len(scored))
+    result.oracle = reached / max(1, len(scored))
     result.seconds = time.perf_counter() - start
     return result
 
 
-def evaluate_model(model: KnowledgeModel, problems: list[WordProblem], prepared: list[Prepared], indices: list[int] | None = None) -> EvaluationResult:
+def evaluate_model(model: KnowledgeModel, problems: list[WordProblem], infos: list[ProblemInfo],
+                   indices: list[int] | None = None, *, knowledge: Knowledge | None = None, jobs: int = 1) -> EvaluationResult:
     """Accuracy of a trained model on the given problems (all by default; no training)."""
     start = time.perf_counter()
+    knowledge = knowledge or load_knowledge()
     indices = list(range(len(problems))) if indices is None else indices
+    prepared = prepare_infos([infos[i] for i in indices], knowledge, model.rates_, jobs=jobs)
     result = EvaluationResult(len(indices), 0)
-    result.predictions = [predict_prepared(model, prepared[i], problems[i]) for i in indices]
+    result.predictions = [predict_prepared(model, p, problems[i]) for p, i in zip(prepared, indices)]
     result.correct = sum(p.correct for p in result.predictions)
-    result.oracle = sum(reachable(prepared[i], problems[i]) for i in indices) / max(1, len(indices))
+    result.oracle = sum(reachable(p, problems[i], model) for p, i in zip(prepared, indices)) / max(1, len(indices))
     result.folds = [{"fold": 1, "n": result.n, "correct": result.correct, "accuracy": result.accuracy}]
     result.seconds = time.perf_counter() - start
     return result

@@ -8,6 +8,9 @@ searches, with the current weights, the best derivation that reaches the problem
 stages as the paper: first the rule weights with the concept weights frozen, then the concept
 weights with the rule weights frozen (averaged structured perceptron updates in both).
 
+The model also carries the learned rate model (:mod:`pyasp.arith.rates`) that decides, before
+the rules are applied, which numbers are rates; ``pyasp.arith.evaluate.fit_pipeline`` trains both.
+
 Persistence is JSON: the non-zero weights by feature name, readable and safe to load.
 """
 
@@ -25,9 +28,10 @@ from ..errors import PyaspError
 from ..wordproblems import is_correct
 from .engine import Prepared
 from .inference import Expr, leaves, search, steps, struct_index, struct_names
+from .rates import RateModel
 
 FORMAT = "pyasp-arith-model"
-VERSION = 1
+VERSION = 2  # 2: the learned rate model ("rates"); version 1 files (no rate model) still load
 ASSUMPTION_MARKERS = ("coref:", "sibling:", "hyponym:", "hypernym:")
 
 
@@ -44,6 +48,7 @@ class KnowledgeModel:
     concept_labels: bool = True
     restarts: int = 3  # runs over differently shuffled orders, their weights averaged
     weights_: dict[str, float] = field(default_factory=dict)
+    rates_: RateModel | None = None  # which numbers are rates (None: the parse reader decides)
 
     # -- features -> arrays ---------------------------------------------------------------------
     def _vectorise(self, prepared: list[Prepared], vocab: dict[str, int], grow: bool):
@@ -173,6 +178,7 @@ class KnowledgeModel:
                 "params": {"epochs": self.epochs, "beam": self.beam, "max_numbers": self.max_numbers,
                            "seed": self.seed, "two_stage": self.two_stage, "margin": self.margin,
                            "concept_labels": self.concept_labels, "restarts": self.restarts},
+                "rates": self.rates_.to_json() if self.rates_ is not None else None,
                 "weights": dict(sorted(self.weights_.items()))}
 
     def save(self, path: str | Path) -> None:
@@ -185,14 +191,16 @@ class KnowledgeModel:
     def from_json(cls, data: object, source: str = "model") -> KnowledgeModel:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise PyaspError(f"{source}: not a pyasp arith model (no \"format\": \"{FORMAT}\")")
-        if data.get("version") != VERSION:
-            raise PyaspError(f"{source}: model version {data.get('version')!r}, this pyasp reads version {VERSION}")
+        if data.get("version") not in (1, VERSION):
+            raise PyaspError(f"{source}: model version {data.get('version')!r}, this pyasp reads versions 1 to {VERSION}")
         try:
             params = data["params"]
             model = cls(int(params["epochs"]), int(params["beam"]), int(params["max_numbers"]), int(params["seed"]),
                         bool(params["two_stage"]), float(params.get("margin", 0.0)),
                         bool(params.get("concept_labels", True)), int(params.get("restarts", 1)))
             model.weights_ = {str(k): float(v) for k, v in data["weights"].items()}
+            if data.get("rates") is not None:
+                model.rates_ = RateModel.from_json(data["rates"], source)
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise PyaspError(f"{source}: malformed model ({err})") from None
         return model

@@ -207,28 +207,21 @@ def solve_text(text: str, model: KnowledgeModel | str | Path | None = None,
     if not isinstance(model, KnowledgeModel):
         model = load_model(model)
     knowledge = knowledge_for(rules)
-    prepared = prepare(read(text), knowledge)
+    prepared = prepare(read(text), knowledge, model.rates_)
     score, expr = solve_prepared(prepared, model)
     return Solution(infix(expr, prepared.values), as_number(expr.value), expr, prepared, knowledge, score,
                     time.perf_counter() - start, derivation(expr, prepared, knowledge))
 
 
-def gold_uses_of(problems: list[WordProblem], prepared: list[Prepared], indices: list[int], use: bool = True):
-    """The numbers the gold equations use, for the problems at ``indices`` (None where unknown)."""
-    from .evaluate import gold_uses
-
-    return [gold_uses(problems[i], prepared[i].values) if use else None for i in indices]
-
-
 def train(problems: list[WordProblem], *, rules: str | Path | Knowledge | None = None, jobs: int = 1,
-          model_params: dict | None = None, use_equations: bool = True, cache: str | Path | None = None,
-          progress=None) -> KnowledgeModel:
+          model_params: dict | None = None, use_equations: bool = True, use_rates: bool = True,
+          cache: str | Path | None = None, progress=None) -> KnowledgeModel:
     """Learn a model from problems and their answers (and, with ``use_equations``, the numbers
-    their gold equations use, when the records have ``lEquations``)."""
-    from .evaluate import gold_uses, prepare_many
+    their gold equations use, when the records have ``lEquations``; with ``use_rates``, which
+    numbers are rates, when they have ``rates`` and ``quants``)."""
+    from .evaluate import fit_pipeline, read_infos
 
     knowledge = knowledge_for(rules)
-    prepared = prepare_many(problems, knowledge, jobs=jobs, cache_dir=cache, progress=progress)
-    uses = [gold_uses(p, q.values) if use_equations else None for p, q in zip(problems, prepared)]
-    model = KnowledgeModel(**(model_params or {}))
-    return model.fit(prepared, [p.solutions for p in problems], uses)
+    infos = read_infos(problems, knowledge, jobs=jobs, cache_dir=cache, progress=progress)
+    return fit_pipeline(problems, infos, knowledge, model_params=model_params, use_equations=use_equations,
+                        use_rates=use_rates, jobs=jobs)
