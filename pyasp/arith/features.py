@@ -216,4 +216,23 @@ def relevance_features(info: ProblemInfo, n: NumberInfo) -> dict[str, float]:
         out["rel:repeated"] = 1.0
     if n.mention.sentence == 0:
         out["rel:first_sentence"] = 1.0
+    # the number against the others: does it share their unit, subject, rate?
+    others = [m for m in info.numbers if m.index != n.index]
+    if len(others) == 1:
+        out["rel:two_numbers"] = 1.0
+    if n.unit is not None:
+        shared = sum(1 for m in others if m.unit is not None and m.unit.lemma == n.unit.lemma)
+        out["rel:unit_shared" if shared else "rel:unit_alone"] = 1.0
+        if qu is not None and n.unit.lemma != qu.lemma and any(m.unit is not None and m.unit.lemma == qu.lemma for m in others):
+            out["rel:others_have_question_unit"] = 1.0  # "She buys 18 oranges. How many Skittles ...?"
+    if not any(m.rate is not None for m in info.numbers) and info.question.rate is None:
+        out["rel:no_rate_anywhere"] = 1.0
+    if n.subj is not None and not any(m.subj is not None and m.subj.key == n.subj.key for m in others):
+        out["rel:subject_alone"] = 1.0
+    # pairs of the reasons above: relevance turns on their combination ("another unit" is
+    # harmless in a rate problem, telling in a problem without rates)
+    base = sorted(k for k in out if k != "rel:bias")
+    for i, a in enumerate(base):
+        for b in base[i + 1 :]:
+            out[f"{a}&{b[4:]}"] = 1.0
     return out

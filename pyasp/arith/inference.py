@@ -134,13 +134,15 @@ def search(
     top: int = 1,
     root_scores: np.ndarray | None = None,
     struct_scores: np.ndarray | None = None,
+    numbers: frozenset[int] | None = None,
 ) -> list[tuple[float, Expr]]:
     """The best expressions (score, expression), best first; with ``accept``, only those it
     accepts (training: the expressions that give the right answer).
 
     ``root_scores`` (per option row) score the option that makes the last operation;
     ``struct_scores`` (see :func:`struct_index`) score each operation by its operation and
-    whether its operands are numbers or sub-expressions. The search computes in floating
+    whether its operands are numbers or sub-expressions. With ``numbers`` (1-based), only
+    expressions that use exactly those numbers are built. The search computes in floating
     point; the expressions returned carry exact values.
     """
     n = len(values)
@@ -153,7 +155,9 @@ def search(
     op_base = {op: 4 * k for k, op in enumerate(OPERATIONS)}
     rate = [False] + [has_rate(i + 1) for i in range(n)]
     math = [False] + [has_math(i + 1) for i in range(n)]
-    masks = sorted((m for m in range(1, 1 << n) if 2 <= bin(m).count("1") <= max_numbers), key=lambda m: bin(m).count("1"))
+    allowed = (1 << n) - 1 if numbers is None else sum(1 << (i - 1) for i in numbers if 1 <= i <= n)
+    masks = sorted((m for m in range(1, 1 << n) if m & allowed == m and 2 <= bin(m).count("1") <= max_numbers),
+                   key=lambda m: bin(m).count("1"))
     finals: list[tuple[float, Expr]] = []
     for mask in masks:
         low = mask & -mask
@@ -203,6 +207,8 @@ def search(
                 rep = a
             kept.append(Step(first, second, opt, value, rep, score, mask))
         states[mask] = kept
+        if numbers is not None and mask != allowed:
+            continue
         bonus = float(sum(relevance_scores[i] for i in range(n) if mask >> i & 1))
         for expr in kept:
             if accept is None or accept(expr):

@@ -28,7 +28,7 @@ from ..errors import PyaspError
 from ..wordproblems import is_correct
 from .engine import Prepared
 from .inference import Expr, leaves, search, steps, struct_index, struct_names
-from .rates import RateModel
+from .rates import RateModel, logistic_weights
 
 FORMAT = "pyasp-arith-model"
 VERSION = 2  # 2: the learned rate model ("rates"); version 1 files (no rate model) still load
@@ -47,7 +47,9 @@ class KnowledgeModel:
     margin: float = 0.0
     concept_labels: bool = True
     restarts: int = 3  # runs over differently shuffled orders, their weights averaged
+    relevance: str = "classifier"  # "classifier": use every number it does not call irrelevant; "search": any subset
     weights_: dict[str, float] = field(default_factory=dict)
+    relevance_: dict[str, float] = field(default_factory=dict)  # irrelevant-number classifier (logistic weights)
     rates_: RateModel | None = None  # which numbers are rates (None: the parse reader decides)
 
     # -- features -> arrays ---------------------------------------------------------------------
@@ -74,10 +76,22 @@ class KnowledgeModel:
             size = max(vocab.values(), default=-1) + 1
         return [[sparse.csr_matrix((d, i, ptr), shape=(len(ptr) - 1, size)) for ptr, i, d in mats] for mats in out]
 
-    def _search(self, p: Prepared, vec, w: np.ndarray, struct: np.ndarray, accept=None, top: int = 1):
+    def _search(self, p: Prepared, vec, w: np.ndarray, struct: np.ndarray, accept=None, top: int = 1,
+                numbers: frozenset[int] | None = None):
+        if numbers is not None and not 2 <= len(numbers) <= self.max_numbers:
+            numbers = None
         return search(p.values, p.options, vec[0] @ w, vec[1] @ w, p.has_rate, p.has_math,
                       beam=self.beam, max_numbers=self.max_numbers, accept=accept, top=top,
-                      root_scores=vec[2] @ w, struct_scores=w[struct])
+                      root_scores=vec[2] @ w, struct_scores=w[struct], numbers=numbers)
+
+    def relevant(self, p: Prepared) -> frozenset[int] | None:
+        """The numbers an expression must use: all but those the relevance classifier calls
+        irrelevant (None with ``relevance="search"``, or when fewer than two would be left)."""
+        if self.relevance != "classifier" or not self.relevance_:
+            return None
+        keep = frozenset(i + 1 for i, f in enumerate(p.relevance_features)
+                         if sum(self.relevance_.get(k, 0.0) * v for k, v in f.items()) > 0.0)
+        return keep if len(keep) >= 2 else None
 
     @staticmethod
     def _phi(expr: Expr, vec, size: int, struct: np.ndarray) -> np.ndarray:
@@ -99,6 +113,10 @@ class KnowledgeModel:
         that its gold equation uses, 1-based, or None), a derivation counts as gold only when it
         uses exactly those numbers."""
         uses = uses or [None] * len(prepared)
+        if self.relevance == "classifier":
+            rows = [(f, i + 1 in used) for p, used in zip(prepared, uses) if used is not None
+                    for i, f in enumerate(p.relevance_features)]
+            self.relevance_ = logistic_weights([f for f, _ in rows], [y for _, y in rows]) if rows else {}
         vocab: dict[str, int] = {name: i for i, name in enumerate(struct_names())}
         vecs = self._vectorise(prepared, vocab, grow=True)
         struct = np.arange(len(struct_names()))
@@ -126,15 +144,17 @@ class KnowledgeModel:
                     p, vec, sols, used = prepared[k], vecs[k], solutions[k], uses[k]
                     if len(p.values) < 2:
                         continue
-                    pred = self._search(p, vec, w, struct)
+                    # with a relevance classifier, training predicts over the gold numbers when known
+                    within = (used if used is not None else self.relevant(p)) if self.relevance == "classifier" else None
+                    pred = self._search(p, vec, w, struct, numbers=within)
                     gold_e = wrong_e = None
                     if not pred or not _gold(pred[0][1], sols, used):
                         gold = []
                         if self.concept_labels and p.labelled:
-                            gold = self._search(p, vec, w, struct, accept=lambda e, s=sols, u=used, lab=p.labelled:
+                            gold = self._search(p, vec, w, struct, numbers=used, accept=lambda e, s=sols, u=used, lab=p.labelled:
                                                 _gold(e, s, u) and all(lab[st.option.row] for st in steps(e)))
                         if not gold:
-                            gold = self._search(p, vec, w, struct, accept=lambda e, s=sols, u=used: _gold(e, s, u))
+                            gold = self._search(p, vec, w, struct, numbers=used, accept=lambda e, s=sols, u=used: _gold(e, s, u))
                         if gold:
                             gold_e, wrong_e = gold[0][1], pred[0][1] if pred else None
                     elif self.margin > 0:
@@ -163,7 +183,7 @@ class KnowledgeModel:
         if len(p.values) < 2:
             return []
         [vec], w, struct = self._weights_for([p])
-        return self._search(p, vec, w, struct, top=top)
+        return self._search(p, vec, w, struct, top=top, numbers=self.relevant(p))
 
     def predict(self, prepared: list[Prepared]) -> list[float | None]:
         out = []
@@ -177,8 +197,10 @@ class KnowledgeModel:
         return {"format": FORMAT, "version": VERSION,
                 "params": {"epochs": self.epochs, "beam": self.beam, "max_numbers": self.max_numbers,
                            "seed": self.seed, "two_stage": self.two_stage, "margin": self.margin,
-                           "concept_labels": self.concept_labels, "restarts": self.restarts},
+                           "concept_labels": self.concept_labels, "restarts": self.restarts,
+                           "relevance": self.relevance},
                 "rates": self.rates_.to_json() if self.rates_ is not None else None,
+                "relevance_weights": dict(sorted(self.relevance_.items())),
                 "weights": dict(sorted(self.weights_.items()))}
 
     def save(self, path: str | Path) -> None:
@@ -197,7 +219,11 @@ class KnowledgeModel:
             params = data["params"]
             model = cls(int(params["epochs"]), int(params["beam"]), int(params["max_numbers"]), int(params["seed"]),
                         bool(params["two_stage"]), float(params.get("margin", 0.0)),
-                        bool(params.get("concept_labels", True)), int(params.get("restarts", 1)))
+                        bool(params.get("concept_labels", True)), int(params.get("restarts", 1)),
+                        str(params.get("relevance", "search")))
+            if model.relevance not in ("classifier", "search"):
+                raise ValueError(f"unknown relevance {model.relevance!r}")
+            model.relevance_ = {str(k): float(v) for k, v in data.get("relevance_weights", {}).items()}
             model.weights_ = {str(k): float(v) for k, v in data["weights"].items()}
             if data.get("rates") is not None:
                 model.rates_ = RateModel.from_json(data["rates"], source)

@@ -295,8 +295,8 @@ class RateModel:
 
     def fit(self, numbers: list[dict[str, float]], number_labels: list[bool],
             questions: list[dict[str, float]], question_labels: list[bool]) -> RateModel:
-        self.number_weights_ = _logistic(numbers, number_labels, self.C)
-        self.question_weights_ = _logistic(questions, question_labels, self.C)
+        self.number_weights_ = logistic_weights(numbers, number_labels, self.C)
+        self.question_weights_ = logistic_weights(questions, question_labels, self.C)
         return self
 
     @staticmethod
@@ -326,7 +326,7 @@ class RateModel:
         return model
 
 
-def _logistic(rows: list[dict[str, float]], labels: list[bool], C: float) -> dict[str, float]:
+def logistic_weights(rows: list[dict[str, float]], labels: list[bool], C: float = 1.0) -> dict[str, float]:
     """Weights by feature name of an L2 logistic regression (the intercept is the "bias"
     feature every row carries)."""
     from sklearn.feature_extraction import DictVectorizer
