@@ -280,6 +280,9 @@ def algebra_eval(
     ablation: Annotated[
         Optional[str], typer.Option("--ablation", help="no-local, no-global or no-reorder (the paper's Table 7).")
     ] = None,
+    folds_dir: Annotated[
+        Optional[Path], typer.Option("--folds-dir", help="Cross-validate on the folds of this directory (fold*.txt, one id a line); only the problems they list are scored.")
+    ] = None,
     model: ModelOpt = None,
     skip_bad: SkipBadOpt = False,
     cache: CacheOpt = None,
@@ -304,7 +307,20 @@ def algebra_eval(
         if ablation and model is not None:
             raise PyaspError("--ablation trains models; it cannot be combined with --model")
         problems = _load_data(data, skip_bad)
-        if model is None and len(problems) < folds:
+        split = None
+        if folds_dir is not None:
+            if model is not None:
+                raise PyaspError("--folds-dir cross-validates; it cannot be combined with --model")
+            from pyasp.wordproblems import folds_from_dir
+
+            positions = folds_from_dir(problems, folds_dir)
+            order = [i for f in positions for i in f]
+            if len(set(order)) != len(order):
+                raise PyaspError(f"{folds_dir}: a problem id is in more than one fold")
+            where = {i: k for k, i in enumerate(order)}
+            problems = [problems[i] for i in order]
+            split = [[where[i] for i in f] for f in positions]
+        if model is None and split is None and len(problems) < folds:
             raise PyaspError(f"{len(problems)} problems cannot be split into {folds} folds")
         trained = load_model(model) if model is not None else None
         settings = trained.settings if trained else PrepareSettings()
@@ -319,14 +335,15 @@ def algebra_eval(
                 result = evaluate_model(trained, problems, prepared)
             else:
                 result = cross_validate(problems, prepared, folds=folds, seed=seed, model_params=params,
-                                        settings=settings, progress=advance, jobs=jobs)
+                                        settings=settings, progress=advance, jobs=jobs, split=split)
         result.seconds = time.perf_counter() - start  # reading, candidates, training and scoring
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
         out.print_json(json.dumps(result.as_dict()))
         return
-    title = f"{data.name}: " + (f"model {model}" if trained else f"{folds}-fold cross-validation, seed {seed}") \
+    how = f"cross-validation on {folds_dir}" if folds_dir is not None else f"{folds}-fold cross-validation, seed {seed}"
+    title = f"{data.name}: " + (f"model {model}" if trained else how) \
         + (f", ablation {ablation}" if ablation else "")
     out.print(_folds_table(title, result.folds, result.n, result.correct, result.accuracy))
     extra = f"; local operator accuracy {result.operator_accuracy:.3f}" if result.operator_accuracy is not None else ""

@@ -123,3 +123,34 @@ class EvaluationResult:
         if with_predictions:
             data["predictions"] = [p.as_dict() for p in self.predictions]
         return data
+
+
+def read_ids(path: str | Path) -> list[str]:
+    """Problem ids, one a line (blank lines and ``#`` comments skipped)."""
+    path = Path(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as err:
+        raise InputError(f"{path}: cannot read the id list ({err.strerror or err})") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: the id list is not UTF-8 text") from None
+    return [line.split("#")[0].strip() for line in lines if line.split("#")[0].strip()]
+
+
+def select(problems: list[WordProblem], ids: list[str], source: str) -> list[int]:
+    """Positions of the problems with these ids, in the list's order; unknown ids are an error."""
+    where = {str(p.id): i for i, p in enumerate(problems)}
+    missing = [i for i in ids if i not in where]
+    if missing:
+        more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
+        raise InputError(f"{source}: id {missing[0]} is not in the dataset{more}")
+    return [where[i] for i in ids]
+
+
+def folds_from_dir(problems: list[WordProblem], folds_dir: str | Path) -> list[list[int]]:
+    """The folds given as files ``fold*.txt`` of a directory (one problem id a line)."""
+    folds_dir = Path(folds_dir)
+    files = sorted(folds_dir.glob("fold*.txt")) if folds_dir.is_dir() else []
+    if not files:
+        raise InputError(f"{folds_dir}: no fold*.txt files (one problem id a line)")
+    return [select(problems, read_ids(f), str(f)) for f in files]

@@ -200,6 +200,37 @@ def test_search_finds_the_best_expression_and_respects_accept():
     assert leaves(search(values, options, scores, rel, lambda i: False, lambda i: False)[0][1]) == [1, 2]
 
 
+def test_unit_features_follow_dimensional_analysis():
+    from pyasp.arith.inference import UNIT_FEATURES, combine_units, final_units
+
+    name = lambda k: UNIT_FEATURES[k]
+    dollars_per_hour, hours, dollars = ("$", "hour"), ("hour", None), ("$", None)
+    # a rate times a quantity of its "per" unit: the "per" unit cancels, in either order
+    assert (name(combine_units(dollars_per_hour, hours, "multiply")[0]), combine_units(dollars_per_hour, hours, "multiply")[1]) == ("mul_cancel", ("$", None))
+    assert combine_units(hours, dollars_per_hour, "multiply")[1] == ("$", None)
+    # a quantity divided by a rate of its unit gives the "per" unit; by a count, a rate
+    cups, cups_per_serving = ("cup", None), ("cup", "serving")
+    assert combine_units(cups, cups_per_serving, "divide") == (UNIT_FEATURES.index("div_by_rate"), ("serving", None))
+    assert combine_units(("friend", None), ("card", None), "divide_reversed") == (UNIT_FEATURES.index("div_make_rate"), ("card", "friend"))
+    # adding apples to pears is allowed but told apart from adding apples to apples
+    assert name(combine_units(("apple", None), ("apple", None), "add")[0]) == "addsub_same"
+    assert name(combine_units(("apple", None), ("pear", None), "add")[0]) == "addsub_other"
+    # the result against the question: "how many cards does each friend get"
+    assert [name(k) for k in final_units(("card", "friend"), ("card", "friend"))] == ["final_match", "final_per_match"]
+    assert [name(k) for k in final_units(("card", None), ("friend", None))] == ["final_other"]
+
+
+def test_search_can_be_held_to_a_set_of_numbers():
+    values = (Fraction(20), Fraction(6), Fraction(9))
+    options = {(1, 2): [Option(0, "r_sub", 0, "transfer", "subtract")], (1, 3): [Option(1, "r_add", 0, "transfer", "add")],
+               (2, 3): [Option(2, "r_add", 0, "transfer", "add")]}
+    scores = np.array([5.0, 1.0, 1.0])
+    best = search(values, options, scores, np.zeros(3), lambda i: False, lambda i: False)
+    assert sorted(leaves(best[0][1])) == [1, 2, 3]
+    held = search(values, options, scores, np.zeros(3), lambda i: False, lambda i: False, numbers=frozenset({1, 3}))
+    assert sorted(leaves(held[0][1])) == [1, 3] and held[0][1].value == 29
+
+
 # -- the shipped model -------------------------------------------------------------------------
 def test_the_default_model_is_shipped_and_loads():
     assert DEFAULT_MODEL.is_file()

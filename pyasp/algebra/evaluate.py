@@ -111,16 +111,22 @@ def _run_fold(train: list[int], test: list[int], problems: list[WordProblem], pr
 
 def cross_validate(problems: list[WordProblem], prepared: list[Prepared], *, folds: int = 5, seed: int = 0,
                    model_params: dict | None = None, settings: PrepareSettings = PrepareSettings(),
-                   progress: Callable[[int], None] | None = None, jobs: int = 1) -> EvaluationResult:
+                   progress: Callable[[int], None] | None = None, jobs: int = 1,
+                   split: list[list[int]] | None = None) -> EvaluationResult:
     """k-fold cross-validation over prepared problems; returns accuracy per fold and overall.
 
-    Folds are trained and scored in ``jobs`` processes; each fold is deterministic (seeded), so
-    the result does not depend on ``jobs``.
+    The folds are a seeded split into ``folds`` parts, or ``split`` when given (lists of
+    positions that together cover every problem once, e.g. a paper's fold files). Folds are
+    trained and scored in ``jobs`` processes; each fold is deterministic (seeded), so the result
+    does not depend on ``jobs``.
     """
     start = time.perf_counter()
     result = EvaluationResult(len(problems), 0)
     splits = []
-    for test in fold_indices(len(problems), folds, seed):
+    parts = [np.array(sorted(f)) for f in split] if split is not None else fold_indices(len(problems), folds, seed)
+    if split is not None and sorted(i for f in split for i in f) != list(range(len(problems))):
+        raise ValueError("the folds must cover every problem exactly once")
+    for test in parts:
         test_set = set(test.tolist())
         splits.append(([i for i in range(len(problems)) if i not in test_set], [int(i) for i in test]))
     args = (problems, prepared, dict(model_params or {}), settings, seed)

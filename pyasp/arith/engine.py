@@ -35,6 +35,8 @@ class Prepared:
     root_features: list[dict[str, float]] = field(default_factory=list)
     labelled: list[bool] = field(default_factory=list)  # option row agrees with the concept heuristics
     memberships: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
+    units: list[tuple] = field(default_factory=list)  # (unit, per) of each number, for the unit features
+    question_unit: tuple = (None, None)
 
     def has_rate(self, number: int) -> bool:
         return self.info.numbers[number - 1].rate is not None
@@ -97,4 +99,17 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         prepared.labelled.append(concept_label(info, na, nb, rule.op, memberships) == rule.concept)
         prepared.options.setdefault((a, b), []).append(Option(row, rule.name, d, rule.concept, rule.op))
     prepared.relevance_features = [relevance_features(info, n) for n in info.numbers]
+    prepared.units = [unit_of(n, knowledge) for n in info.numbers]
+    prepared.question_unit = unit_of(info.question, knowledge)
     return prepared
+
+
+def unit_of(n: NumberInfo, knowledge: Knowledge) -> tuple:
+    """(unit, per) of a number or the question, as the search's unit features compare them:
+    head lemmas, any unit of money as "$"."""
+    def canonical(phrase):
+        if phrase is None:
+            return None
+        return "$" if "MONEY" in knowledge.classes.unit_classes(phrase) else phrase.lemma
+
+    return canonical(n.unit), canonical(n.rate)

@@ -22,7 +22,7 @@ from ..errors import InputError
 from ..parallel import map_chunks
 from ..text.reading import read_many
 from ..wordproblems import EvaluationResult as BaseResult
-from ..wordproblems import WordProblem, is_correct
+from ..wordproblems import WordProblem, folds_from_dir, is_correct, read_ids, select  # noqa: F401 (re-exported)
 from .engine import Prepared, prepare, read_info
 from .inference import infix, search
 from .knowledge import Knowledge, load_knowledge
@@ -101,37 +101,6 @@ def fit_pipeline(problems: list[WordProblem], infos: list[ProblemInfo], knowledg
     return model
 
 
-def read_ids(path: str | Path) -> list[str]:
-    """Problem ids, one a line (blank lines and ``#`` comments skipped)."""
-    path = Path(path)
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as err:
-        raise InputError(f"{path}: cannot read the id list ({err.strerror or err})") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: the id list is not UTF-8 text") from None
-    return [line.split("#")[0].strip() for line in lines if line.split("#")[0].strip()]
-
-
-def select(problems: list[WordProblem], ids: list[str], source: str) -> list[int]:
-    """Positions of the problems with these ids, in the list's order; unknown ids are an error."""
-    where = {str(p.id): i for i, p in enumerate(problems)}
-    missing = [i for i in ids if i not in where]
-    if missing:
-        more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
-        raise InputError(f"{source}: id {missing[0]} is not in the dataset{more}")
-    return [where[i] for i in ids]
-
-
-def folds_from_dir(problems: list[WordProblem], folds_dir: str | Path) -> list[list[int]]:
-    """The folds given as files ``fold*.txt`` of a directory (one problem id a line)."""
-    folds_dir = Path(folds_dir)
-    files = sorted(folds_dir.glob("fold*.txt")) if folds_dir.is_dir() else []
-    if not files:
-        raise InputError(f"{folds_dir}: no fold*.txt files (one problem id a line)")
-    return [select(problems, read_ids(f), str(f)) for f in files]
-
-
 def seeded_folds(n: int, folds: int, seed: int = 0) -> list[list[int]]:
     order = np.random.default_rng(seed).permutation(n)
     return [sorted(int(i) for i in part) for part in np.array_split(order, folds)]
@@ -172,7 +141,8 @@ def reachable(p: Prepared, problem: WordProblem, model: KnowledgeModel | None = 
     m = model or KnowledgeModel()
     zeros_o, zeros_r = np.zeros(len(p.option_features)), np.zeros(len(p.values))
     found = search(p.values, p.options, zeros_o, zeros_r, p.has_rate, p.has_math, beam=m.beam,
-                   max_numbers=m.max_numbers, accept=lambda e: is_correct(float(e.value), problem.solutions))
+                   max_numbers=m.max_numbers, canonical=m.canonical,
+                   accept=lambda e: is_correct(float(e.value), problem.solutions))
     return bool(found)
 
 

@@ -33,6 +33,60 @@ class Option:
     op: str
 
 
+#: A quantity's unit as the search tracks it: (unit, per) lemmas, None where unknown; "5 dollars
+#: per hour" is ("$", "hour"), "7 apples" ("apple", None).
+Unit = tuple  # tuple[str | None, str | None]
+NO_UNIT: Unit = (None, None)
+
+#: Unit consistency of an operation (UnitDep-style dimensional analysis over the expression) and
+#: of the result against what the question asks; each one a learned weight ("unit|NAME").
+UNIT_FEATURES = (
+    "addsub_same", "addsub_unknown", "addsub_other",       # + and - of like (or unlike) quantities
+    "mul_cancel", "mul_rate_other", "mul_plain",           # rate x quantity of its "per" unit
+    "div_by_rate", "div_make_rate", "div_same", "div_other",
+    "final_match", "final_other", "final_unknown",         # the result's unit against the question's
+    "final_per_match", "final_per_other", "final_per_unasked",
+)
+_U = {name: k for k, name in enumerate(UNIT_FEATURES)}
+
+
+def combine_units(a: Unit, b: Unit, op: str) -> tuple[int, Unit]:
+    """The unit feature of combining quantities of units ``a`` (number 1) and ``b`` (number 2)
+    by ``op``, and the unit of the result."""
+    if op in ("add", "subtract"):
+        if a[0] is None or b[0] is None:
+            return _U["addsub_unknown"], a if a[0] is not None else b
+        return (_U["addsub_same"] if a == b else _U["addsub_other"]), a
+    if op == "multiply":
+        if a[1] is not None and b[0] == a[1]:
+            return _U["mul_cancel"], (a[0], b[1])
+        if b[1] is not None and a[0] == b[1]:
+            return _U["mul_cancel"], (b[0], a[1])
+        if a[1] is not None or b[1] is not None:
+            return _U["mul_rate_other"], (a[0], None) if a[1] is not None else (b[0], None)
+        return _U["mul_plain"], NO_UNIT
+    x, y = (a, b) if op == "divide" else (b, a)  # x / y
+    if y[1] is not None and x[0] == y[0] and x[1] is None:
+        return _U["div_by_rate"], (y[1], None)
+    if x[1] is None and y[1] is None and x[0] is not None and y[0] is not None:
+        return (_U["div_same"], NO_UNIT) if x[0] == y[0] else (_U["div_make_rate"], (x[0], y[0]))
+    return _U["div_other"], (x[0], None)
+
+
+def final_units(unit: Unit, question: Unit) -> tuple[int, ...]:
+    """The unit features of an expression's result against the question's unit."""
+    out = []
+    if unit[0] is None or question[0] is None:
+        out.append(_U["final_unknown"])
+    else:
+        out.append(_U["final_match"] if unit[0] == question[0] else _U["final_other"])
+    if question[1] is not None:
+        out.append(_U["final_per_match"] if unit[1] == question[1] else _U["final_per_other"])
+    elif unit[1] is not None:
+        out.append(_U["final_per_unasked"])
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Leaf:
     number: int  # 1-based index of the number
@@ -41,6 +95,7 @@ class Leaf:
     score: float = 0.0
     value: Fraction | float = Fraction(0)
     mask: int = 0
+    unit: Unit = NO_UNIT
 
 
 @dataclass(frozen=True)
@@ -54,6 +109,8 @@ class Step:
     rep: int
     score: float
     mask: int
+    unit: Unit = NO_UNIT
+    unit_feature: int = 0  # index into UNIT_FEATURES
 
 
 Expr = Leaf | Step
@@ -135,23 +192,32 @@ def search(
     root_scores: np.ndarray | None = None,
     struct_scores: np.ndarray | None = None,
     numbers: frozenset[int] | None = None,
+    units: list[Unit] | None = None,
+    question_unit: Unit = NO_UNIT,
+    canonical: bool = False,
 ) -> list[tuple[float, Expr]]:
     """The best expressions (score, expression), best first; with ``accept``, only those it
     accepts (training: the expressions that give the right answer).
 
     ``root_scores`` (per option row) score the option that makes the last operation;
     ``struct_scores`` (see :func:`struct_index`) score each operation by its operation and
-    whether its operands are numbers or sub-expressions. With ``numbers`` (1-based), only
+    whether its operands are numbers or sub-expressions, and, after them, the unit features
+    (:data:`UNIT_FEATURES`) of each operation on quantities of ``units`` (one per number) and of
+    the result against ``question_unit``. With ``canonical``, a difference is never an operand
+    of a sum or difference, nor a quotient of a product or quotient (the paper's normal form:
+    "a - b + c" is built as "(a + c) - b"). With ``numbers`` (1-based), only
     expressions that use exactly those numbers are built. The search computes in floating
     point; the expressions returned carry exact values.
     """
     n = len(values)
     states: dict[int, list[Expr]] = {}
+    units = units or [NO_UNIT] * n
     for i in range(n):
-        states[1 << i] = [Leaf(i + 1, i + 1, 0.0, float(values[i]), 1 << i)]
+        states[1 << i] = [Leaf(i + 1, i + 1, 0.0, float(values[i]), 1 << i, units[i])]
     scores = [float(x) for x in option_scores]
     roots = [float(x) for x in root_scores] if root_scores is not None else [0.0] * len(scores)
-    struct = [float(x) for x in struct_scores] if struct_scores is not None else [0.0] * (4 * len(OPERATIONS))
+    struct = [float(x) for x in struct_scores] if struct_scores is not None else [0.0] * len(struct_names())
+    unit_base = UNIT_BASE
     op_base = {op: 4 * k for k, op in enumerate(OPERATIONS)}
     rate = [False] + [has_rate(i + 1) for i in range(n)]
     math = [False] + [has_math(i + 1) for i in range(n)]
@@ -175,8 +241,17 @@ def search(
                             continue
                         x, y, base = first.value, second.value, first.score + second.score
                         kind = 2 * isinstance(first, Step) + isinstance(second, Step)
+                        combined = {}
+                        if canonical:
+                            has_sub = _is(first, SUBTRACTIONS) or _is(second, SUBTRACTIONS)
+                            has_div = _is(first, DIVISIONS) or _is(second, DIVISIONS)
                         for opt in opts:
                             op = opt.op
+                            if canonical and ((has_sub and op in ADDITIVE) or (has_div and op in MULTIPLICATIVE)):
+                                continue
+                            if op not in combined:
+                                combined[op] = combine_units(first.unit, second.unit, op)
+                            ufeat, unit = combined[op]
                             if op == "add":
                                 value = x + y
                             elif op == "subtract":
@@ -191,12 +266,13 @@ def search(
                                 if x == 0:
                                     continue
                                 value = y / x
-                            found.append((base + scores[opt.row] + struct[op_base[op] + kind], first, second, opt, value))
+                            found.append((base + scores[opt.row] + struct[op_base[op] + kind] + struct[unit_base + ufeat],
+                                          first, second, opt, value, unit, ufeat))
             sub = (sub - 1) & mask
         if len(found) > beam:
             found = heapq.nlargest(beam, found, key=lambda t: t[0])
         kept = []
-        for score, first, second, opt, value in found:
+        for score, first, second, opt, value, unit, ufeat in found:
             concept = opt.concept
             a, b = first.rep, second.rep
             if concept == "dimensional_analysis":
@@ -205,16 +281,27 @@ def search(
                 rep = b if math[b] and not math[a] else a
             else:
                 rep = a
-            kept.append(Step(first, second, opt, value, rep, score, mask))
+            kept.append(Step(first, second, opt, value, rep, score, mask, unit, ufeat))
         states[mask] = kept
         if numbers is not None and mask != allowed:
             continue
         bonus = float(sum(relevance_scores[i] for i in range(n) if mask >> i & 1))
         for expr in kept:
             if accept is None or accept(expr):
-                finals.append((expr.score + bonus + roots[expr.option.row], expr))
+                final = sum(struct[unit_base + f] for f in final_units(expr.unit, question_unit))
+                finals.append((expr.score + bonus + roots[expr.option.row] + final, expr))
     finals.sort(key=lambda t: -t[0])
     return [(score, exact(expr, values)) for score, expr in finals[:top]]
+
+
+ADDITIVE = frozenset({"add", "subtract"})
+MULTIPLICATIVE = frozenset({"multiply", "divide", "divide_reversed"})
+SUBTRACTIONS = frozenset({"subtract"})
+DIVISIONS = frozenset({"divide", "divide_reversed"})
+
+
+def _is(expr: Expr, ops: frozenset[str]) -> bool:
+    return isinstance(expr, Step) and expr.option.op in ops
 
 
 def struct_index(step: Step) -> int:
@@ -223,13 +310,18 @@ def struct_index(step: Step) -> int:
 
 
 def struct_names() -> list[str]:
-    return [f"struct|{op}|{a}{b}" for op in OPERATIONS for a in "LS" for b in "LS"]
+    """The global features of the search: each operation by the shape of its operands, then the
+    unit features (from :data:`UNIT_BASE` on)."""
+    return [f"struct|{op}|{a}{b}" for op in OPERATIONS for a in "LS" for b in "LS"] + [f"unit|{u}" for u in UNIT_FEATURES]
+
+
+UNIT_BASE = 4 * len(OPERATIONS)
 
 
 def exact(expr: Expr, values: tuple[Fraction, ...]) -> Expr:
     """The expression with exact (rational) values in place of the search's floats."""
     if isinstance(expr, Leaf):
-        return Leaf(expr.number, expr.rep, expr.score, Fraction(values[expr.number - 1]), expr.mask)
+        return Leaf(expr.number, expr.rep, expr.score, Fraction(values[expr.number - 1]), expr.mask, expr.unit)
     first, second = exact(expr.first, values), exact(expr.second, values)
     value = combine_value(expr.option.op, first.value, second.value)
-    return Step(first, second, expr.option, value, expr.rep, expr.score, expr.mask)
+    return Step(first, second, expr.option, value, expr.rep, expr.score, expr.mask, expr.unit, expr.unit_feature)

@@ -27,7 +27,7 @@ from scipy import sparse
 from ..errors import PyaspError
 from ..wordproblems import is_correct
 from .engine import Prepared
-from .inference import Expr, leaves, search, steps, struct_index, struct_names
+from .inference import UNIT_BASE, Expr, final_units, leaves, search, steps, struct_index, struct_names
 from .rates import RateModel, logistic_weights
 
 FORMAT = "pyasp-arith-model"
@@ -48,6 +48,7 @@ class KnowledgeModel:
     concept_labels: bool = True
     restarts: int = 3  # runs over differently shuffled orders, their weights averaged
     relevance: str = "classifier"  # "classifier": use every number it does not call irrelevant; "search": any subset
+    canonical: bool = True  # expressions in normal form: subtractions and divisions only outermost
     weights_: dict[str, float] = field(default_factory=dict)
     relevance_: dict[str, float] = field(default_factory=dict)  # irrelevant-number classifier (logistic weights)
     rates_: RateModel | None = None  # which numbers are rates (None: the parse reader decides)
@@ -82,7 +83,8 @@ class KnowledgeModel:
             numbers = None
         return search(p.values, p.options, vec[0] @ w, vec[1] @ w, p.has_rate, p.has_math,
                       beam=self.beam, max_numbers=self.max_numbers, accept=accept, top=top,
-                      root_scores=vec[2] @ w, struct_scores=w[struct], numbers=numbers)
+                      root_scores=vec[2] @ w, struct_scores=w[struct], numbers=numbers,
+                      units=p.units, question_unit=p.question_unit, canonical=self.canonical)
 
     def relevant(self, p: Prepared) -> frozenset[int] | None:
         """The numbers an expression must use: all but those the relevance classifier calls
@@ -94,15 +96,18 @@ class KnowledgeModel:
         return keep if len(keep) >= 2 else None
 
     @staticmethod
-    def _phi(expr: Expr, vec, size: int, struct: np.ndarray) -> np.ndarray:
+    def _phi(expr: Expr, vec, size: int, struct: np.ndarray, question_unit=(None, None)) -> np.ndarray:
         out = np.zeros(size)
         all_steps = steps(expr)
         rows = [step.option.row for step in all_steps]
         if rows:
             out += np.asarray(vec[0][rows].sum(axis=0)).ravel()
             out += np.asarray(vec[2][rows[-1]].todense()).ravel()
+            for f in final_units(expr.unit, question_unit):
+                out[struct[UNIT_BASE + f]] += 1.0
         for step in all_steps:
             out[struct[struct_index(step)]] += 1.0
+            out[struct[UNIT_BASE + step.unit_feature]] += 1.0
         out += np.asarray(vec[1][[n - 1 for n in leaves(expr)]].sum(axis=0)).ravel()
         return out
 
@@ -162,9 +167,9 @@ class KnowledgeModel:
                         if wrong and pred[0][0] - wrong[0][0] < self.margin:
                             gold_e, wrong_e = pred[0][1], wrong[0][1]
                     if gold_e is not None:
-                        delta = self._phi(gold_e, vec, size, struct)
+                        delta = self._phi(gold_e, vec, size, struct, p.question_unit)
                         if wrong_e is not None:
-                            delta -= self._phi(wrong_e, vec, size, struct)
+                            delta -= self._phi(wrong_e, vec, size, struct, p.question_unit)
                         w += np.where(mask, delta, 0.0)
                     total += w
                     count += 1
@@ -173,7 +178,8 @@ class KnowledgeModel:
 
     # -- prediction -----------------------------------------------------------------------------
     def _weights_for(self, prepared: list[Prepared]):
-        names = struct_names() + [n for n in self.weights_ if not n.startswith("struct|")]
+        fixed = struct_names()
+        names = fixed + [n for n in self.weights_ if n not in set(fixed)]
         vocab = {name: i for i, name in enumerate(names)}
         w = np.array([self.weights_.get(n, 0.0) for n in names], dtype=float)
         return self._vectorise(prepared, vocab, grow=False), w, np.arange(len(struct_names()))
@@ -183,7 +189,11 @@ class KnowledgeModel:
         if len(p.values) < 2:
             return []
         [vec], w, struct = self._weights_for([p])
-        return self._search(p, vec, w, struct, top=top, numbers=self.relevant(p))
+        keep = self.relevant(p)
+        found = self._search(p, vec, w, struct, top=top, numbers=keep)
+        if not found and keep is not None:  # no derivation combines all the relevant numbers
+            found = self._search(p, vec, w, struct, top=top)
+        return found
 
     def predict(self, prepared: list[Prepared]) -> list[float | None]:
         out = []
@@ -198,7 +208,7 @@ class KnowledgeModel:
                 "params": {"epochs": self.epochs, "beam": self.beam, "max_numbers": self.max_numbers,
                            "seed": self.seed, "two_stage": self.two_stage, "margin": self.margin,
                            "concept_labels": self.concept_labels, "restarts": self.restarts,
-                           "relevance": self.relevance},
+                           "relevance": self.relevance, "canonical": self.canonical},
                 "rates": self.rates_.to_json() if self.rates_ is not None else None,
                 "relevance_weights": dict(sorted(self.relevance_.items())),
                 "weights": dict(sorted(self.weights_.items()))}
@@ -220,7 +230,7 @@ class KnowledgeModel:
             model = cls(int(params["epochs"]), int(params["beam"]), int(params["max_numbers"]), int(params["seed"]),
                         bool(params["two_stage"]), float(params.get("margin", 0.0)),
                         bool(params.get("concept_labels", True)), int(params.get("restarts", 1)),
-                        str(params.get("relevance", "search")))
+                        str(params.get("relevance", "search")), bool(params.get("canonical", False)))
             if model.relevance not in ("classifier", "search"):
                 raise ValueError(f"unknown relevance {model.relevance!r}")
             model.relevance_ = {str(k): float(v) for k, v in data.get("relevance_weights", {}).items()}
