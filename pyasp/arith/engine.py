@@ -17,7 +17,7 @@ from ..asp import Program
 from ..text.reading import Document
 from . import rates as _rates
 from .features import assumption_features, concept_label, option_features, pair_context, relevance_features, root_features
-from .inference import Option
+from .inference import WILDCARD, Option
 from .knowledge import Knowledge
 from .properties import PROPERTIES, NumberInfo, ProblemInfo, read_problem
 
@@ -106,10 +106,14 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
 
 def unit_of(n: NumberInfo, knowledge: Knowledge) -> tuple:
     """(unit, per) of a number or the question, as the search's unit features compare them:
-    head lemmas, any unit of money as "$"."""
+    head lemmas, any unit of money as "$"; a "per" unit named by a pronoun or by no noun at all
+    ("they each ate 8", "$7 each", "8 at a time") is the wildcard "*"."""
     def canonical(phrase):
         if phrase is None:
             return None
         return "$" if "MONEY" in knowledge.classes.unit_classes(phrase) else phrase.lemma
 
-    return canonical(n.unit), canonical(n.rate)
+    per = n.rate
+    if per is not None and (per.is_pronoun or per.head < 0 and per.lemma != "hour"):
+        return canonical(n.unit), WILDCARD
+    return canonical(n.unit), canonical(per)

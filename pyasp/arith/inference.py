@@ -37,6 +37,7 @@ class Option:
 #: per hour" is ("$", "hour"), "7 apples" ("apple", None).
 Unit = tuple  # tuple[str | None, str | None]
 NO_UNIT: Unit = (None, None)
+WILDCARD = "*"  # a "per" unit the text does not name: it cancels against any unit
 
 #: Unit consistency of an operation (UnitDep-style dimensional analysis over the expression) and
 #: of the result against what the question asks; each one a learned weight ("unit|NAME").
@@ -58,16 +59,16 @@ def combine_units(a: Unit, b: Unit, op: str) -> tuple[int, Unit]:
             return _U["addsub_unknown"], a if a[0] is not None else b
         return (_U["addsub_same"] if a == b else _U["addsub_other"]), a
     if op == "multiply":
-        if a[1] is not None and b[0] == a[1]:
+        if a[1] is not None and b[0] is not None and b[0] == a[1] or a[1] == WILDCARD and b[1] is None:
             return _U["mul_cancel"], (a[0], b[1])
-        if b[1] is not None and a[0] == b[1]:
+        if b[1] is not None and a[0] is not None and a[0] == b[1] or b[1] == WILDCARD and a[1] is None:
             return _U["mul_cancel"], (b[0], a[1])
         if a[1] is not None or b[1] is not None:
             return _U["mul_rate_other"], (a[0], None) if a[1] is not None else (b[0], None)
         return _U["mul_plain"], NO_UNIT
     x, y = (a, b) if op == "divide" else (b, a)  # x / y
     if y[1] is not None and x[0] == y[0] and x[1] is None:
-        return _U["div_by_rate"], (y[1], None)
+        return _U["div_by_rate"], (y[1], None)  # a wildcard "per" unit stays a wildcard
     if x[1] is None and y[1] is None and x[0] is not None and y[0] is not None:
         return (_U["div_same"], NO_UNIT) if x[0] == y[0] else (_U["div_make_rate"], (x[0], y[0]))
     return _U["div_other"], (x[0], None)
@@ -79,7 +80,7 @@ def final_units(unit: Unit, question: Unit) -> tuple[int, ...]:
     if unit[0] is None or question[0] is None:
         out.append(_U["final_unknown"])
     else:
-        out.append(_U["final_match"] if unit[0] == question[0] else _U["final_other"])
+        out.append(_U["final_match"] if unit[0] in (question[0], WILDCARD) else _U["final_other"])
     if question[1] is not None:
         out.append(_U["final_per_match"] if unit[1] == question[1] else _U["final_per_other"])
     elif unit[1] is not None:

@@ -200,7 +200,12 @@ class _Reader:
         parent = self.tokens[head.head]
         if head.dep in {"nummod", "quantmod"} and parent.pos in {"NOUN", "PROPN"} and parent.i > head.i:
             return parent
-        return self.nouns_after(m.head, m.sentence)
+        noun = self.nouns_after(m.head, m.sentence)
+        # "7 on each shelf", "3 per box": the noun after "each" is what the number is counted
+        # per, not its unit (which the number then borrows from an earlier one)
+        if noun is not None and any(t.lemma.lower() in {"each", "every", "per"} for t in self.tokens[m.end : noun.i]):
+            return None
+        return noun
 
     def rate(self, m: Mention, unit: Token | None, verb: Token | None) -> Token | None:
         """The noun a number is counted per: "5 pies per row", "$2 a pound", "10 in each box",
@@ -219,7 +224,7 @@ class _Reader:
                 nxt = self.tokens[t.i + 1] if t.i + 1 < end else None
                 if nxt is not None and nxt.pos == "NOUN" and other(nxt):
                     return nxt
-                if nxt is not None and nxt.text.lower() in {"on", "for"}:  # "$10.62 each on 2 tickets"
+                if nxt is not None and nxt.text.lower() in {"on", "for"} and m.kind == "money":  # "$10.62 each on 2 tickets"
                     target = self.nouns_after(nxt.i, m.sentence, 4)
                     if other(target):
                         return target
