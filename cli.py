@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -498,6 +499,17 @@ NoEquationsOpt = Annotated[bool, typer.Option("--no-equations", help="Learn from
 NoRatesOpt = Annotated[
     bool, typer.Option("--no-rates", help="Ignore the records' rate annotations: the parse reader's patterns decide which numbers are rates.")
 ]
+class NormalForm(str, Enum):
+    """Which expressions the declarative-rules search builds (pyasp.arith.inference.search)."""
+
+    multiplicative = "multiplicative"
+    all = "all"
+    none = "none"
+
+
+NormalFormOpt = Annotated[NormalForm, typer.Option(
+    "--normal-form", help="Expressions searched: 'multiplicative' (no quotient inside a product or quotient), "
+    "'all' (also no difference inside a sum or difference, as the paper) or 'none'.")]
 #: record fields the declarative-rules engine trains with (gold equations; rate annotations and their numbers)
 ARITH_FIELDS = ("lEquations", "rates", "quants")
 
@@ -510,6 +522,7 @@ def arith_train(
     rules: RulesOpt = None,
     epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training problems.", min=1)] = 10,
     restarts: RestartsOpt = 3,
+    normal_form: NormalFormOpt = NormalForm.multiplicative,
     no_equations: NoEquationsOpt = False,
     no_rates: NoRatesOpt = False,
     jobs: JobsOpt = 1,
@@ -536,7 +549,7 @@ def arith_train(
         progress, advance = _progress(len(problems), "reading and applying the rules")
         start = time.perf_counter()
         with progress:
-            model = train(problems, rules=rules, jobs=jobs, model_params={"epochs": epochs, "restarts": restarts},
+            model = train(problems, rules=rules, jobs=jobs, model_params={"epochs": epochs, "restarts": restarts, "canonical": normal_form.value},
                           use_equations=not no_equations, use_rates=not no_rates, cache=cache or cache_dir(),
                           progress=advance)
         model.save(out_path)
@@ -565,6 +578,7 @@ def arith_eval(
     rules: RulesOpt = None,
     epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training problems.", min=1)] = 10,
     restarts: RestartsOpt = 3,
+    normal_form: NormalFormOpt = NormalForm.multiplicative,
     no_equations: NoEquationsOpt = False,
     no_rates: NoRatesOpt = False,
     jobs: JobsOpt = 1,
@@ -605,7 +619,7 @@ def arith_eval(
         if split is None and trained is None and train is None and len(problems) < folds:
             raise PyaspError(f"{len(problems)} problems cannot be split into {folds} folds")
         progress, advance = _progress(len(problems) * (1 if trained or train else 2), "evaluating")
-        params = {"epochs": epochs, "restarts": restarts}
+        params = {"epochs": epochs, "restarts": restarts, "canonical": normal_form.value}
         start = time.perf_counter()
         with progress:
             infos = read_infos(problems, knowledge, jobs=jobs, cache_dir=cache or cache_dir(), progress=advance)

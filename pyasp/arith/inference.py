@@ -195,7 +195,7 @@ def search(
     numbers: frozenset[int] | None = None,
     units: list[Unit] | None = None,
     question_unit: Unit = NO_UNIT,
-    canonical: bool = False,
+    canonical: str = "none",
 ) -> list[tuple[float, Expr]]:
     """The best expressions (score, expression), best first; with ``accept``, only those it
     accepts (training: the expressions that give the right answer).
@@ -204,9 +204,10 @@ def search(
     ``struct_scores`` (see :func:`struct_index`) score each operation by its operation and
     whether its operands are numbers or sub-expressions, and, after them, the unit features
     (:data:`UNIT_FEATURES`) of each operation on quantities of ``units`` (one per number) and of
-    the result against ``question_unit``. With ``canonical``, a difference is never an operand
-    of a sum or difference, nor a quotient of a product or quotient (the paper's normal form:
-    "a - b + c" is built as "(a + c) - b"). With ``numbers`` (1-based), only
+    the result against ``question_unit``. ``canonical`` restricts the expressions to a normal form:
+    "multiplicative", no quotient is an operand of a product or quotient ("a * b / c" is built
+    as "(a * b) / c"); "all", also no difference is an operand of a sum or difference ("a - b +
+    c" as "(a + c) - b"), as the paper; "none", no restriction. With ``numbers`` (1-based), only
     expressions that use exactly those numbers are built. The search computes in floating
     point; the expressions returned carry exact values.
     """
@@ -219,6 +220,9 @@ def search(
     roots = [float(x) for x in root_scores] if root_scores is not None else [0.0] * len(scores)
     struct = [float(x) for x in struct_scores] if struct_scores is not None else [0.0] * len(struct_names())
     unit_base = UNIT_BASE
+    if canonical not in ("none", "multiplicative", "all"):
+        raise ValueError(f"canonical must be none, multiplicative or all, got {canonical!r}")
+    canon_add, canon_mul = canonical == "all", canonical != "none"
     op_base = {op: 4 * k for k, op in enumerate(OPERATIONS)}
     rate = [False] + [has_rate(i + 1) for i in range(n)]
     math = [False] + [has_math(i + 1) for i in range(n)]
@@ -243,12 +247,11 @@ def search(
                         x, y, base = first.value, second.value, first.score + second.score
                         kind = 2 * isinstance(first, Step) + isinstance(second, Step)
                         combined = {}
-                        if canonical:
-                            has_sub = _is(first, SUBTRACTIONS) or _is(second, SUBTRACTIONS)
-                            has_div = _is(first, DIVISIONS) or _is(second, DIVISIONS)
+                        has_sub = canon_add and (_is(first, SUBTRACTIONS) or _is(second, SUBTRACTIONS))
+                        has_div = canon_mul and (_is(first, DIVISIONS) or _is(second, DIVISIONS))
                         for opt in opts:
                             op = opt.op
-                            if canonical and ((has_sub and op in ADDITIVE) or (has_div and op in MULTIPLICATIVE)):
+                            if (has_sub and op in ADDITIVE) or (has_div and op in MULTIPLICATIVE):
                                 continue
                             if op not in combined:
                                 combined[op] = combine_units(first.unit, second.unit, op)

@@ -48,7 +48,7 @@ class KnowledgeModel:
     concept_labels: bool = True
     restarts: int = 3  # runs over differently shuffled orders, their weights averaged
     relevance: str = "classifier"  # "classifier": use every number it does not call irrelevant; "search": any subset
-    canonical: bool = True  # expressions in normal form: subtractions and divisions only outermost
+    canonical: str = "multiplicative"  # normal form of expressions (see pyasp.arith.inference.search): none, multiplicative, all
     weights_: dict[str, float] = field(default_factory=dict)
     relevance_: dict[str, float] = field(default_factory=dict)  # irrelevant-number classifier (logistic weights)
     rates_: RateModel | None = None  # which numbers are rates (None: the parse reader decides)
@@ -230,7 +230,7 @@ class KnowledgeModel:
             model = cls(int(params["epochs"]), int(params["beam"]), int(params["max_numbers"]), int(params["seed"]),
                         bool(params["two_stage"]), float(params.get("margin", 0.0)),
                         bool(params.get("concept_labels", True)), int(params.get("restarts", 1)),
-                        str(params.get("relevance", "search")), bool(params.get("canonical", False)))
+                        str(params.get("relevance", "search")), _normal_form(params.get("canonical", "none")))
             if model.relevance not in ("classifier", "search"):
                 raise ValueError(f"unknown relevance {model.relevance!r}")
             model.relevance_ = {str(k): float(v) for k, v in data.get("relevance_weights", {}).items()}
@@ -261,3 +261,13 @@ def _concept_feature(name: str, concepts: set[str]) -> bool:
         return True
     head, sep, tail = name.partition("|")
     return bool(sep) and head in concepts and not tail.startswith(ASSUMPTION_MARKERS)
+
+
+def _normal_form(value) -> str:
+    """The ``canonical`` parameter of a model file: a name, or a flag in files written before
+    the names (true meant the paper's whole normal form)."""
+    if isinstance(value, bool):
+        return "all" if value else "none"
+    if value not in ("none", "multiplicative", "all"):
+        raise ValueError(f"unknown normal form {value!r}")
+    return str(value)
