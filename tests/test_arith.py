@@ -268,7 +268,9 @@ def test_solve_prints_expression_derivation_and_numbers(examples, tmp_path):
     result = run("arith", "solve", text, "--json", "--dot", str(tmp_path / "tree.dot"))
     data = json.loads(result.output)
     assert set(data) >= {"expression", "answer", "derivation", "numbers", "question"}
-    assert all({"concept", "rule", "condition", "facts"} <= set(step) for step in data["derivation"])
+    assert all({"op", "concept", "rule", "left", "right", "condition", "facts"} <= set(step) for step in data["derivation"])
+    last = data["derivation"][-1]
+    assert data["expression"] == f"({last['left']} {last['op']} {last['right']})"
     assert (tmp_path / "tree.dot").read_text().startswith("digraph")
 
 
@@ -286,13 +288,22 @@ def test_a_rule_added_in_a_users_file_changes_the_answer(examples):
     "args, message",
     [
         (["arith", "solve", "   "], "empty problem"),
-        (["arith", "solve", "How many apples are there?"], "no number"),
         (["arith", "solve", "Tom has 5 apples.", "--model", "nonexistent.json"], "nonexistent.json"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args, message):
     result = run(*args)
     assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [("How many apples are there?", "no number"), ("Tom has 5 apples. How many apples does Tom have?", "only one number")],
+)
+def test_a_problem_with_fewer_than_two_numbers_exits_1_with_the_reason(text, message):
+    result = run("arith", "solve", text)
+    assert result.exit_code == 1, result.output
     assert message in result.output and "Traceback" not in result.output
 
 

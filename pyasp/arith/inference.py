@@ -159,13 +159,20 @@ def steps(expr: Expr) -> list[Step]:
 def infix(expr: Expr, values: tuple[Fraction, ...]) -> str:
     if isinstance(expr, Leaf):
         return _number(values[expr.number - 1])
-    left, right = infix(expr.first, values), infix(expr.second, values)
-    op = expr.option.op
-    if op == "subtract" and _value(expr.second, values) > _value(expr.first, values):
+    left, right = operands(expr, values)
+    return f"({left} {SYMBOLS[expr.option.op]} {right})"
+
+
+def operands(step: Step, values: tuple[Fraction, ...]) -> tuple[str, str]:
+    """The left and right operand of an operation as written (infix): the larger number first
+    for a subtraction, the second operand first for a reversed division."""
+    left, right = infix(step.first, values), infix(step.second, values)
+    op = step.option.op
+    if op == "subtract" and _value(step.second, values) > _value(step.first, values):
         left, right = right, left
     if op == "divide_reversed":
         left, right = right, left
-    return f"({left} {SYMBOLS[op]} {right})"
+    return left, right
 
 
 def _value(expr: Expr, values) -> Fraction:

@@ -23,7 +23,7 @@ from ..errors import InputError, NoAnswer
 from ..text.reading import read
 from ..wordproblems import WordProblem
 from .engine import Prepared, prepare
-from .inference import SYMBOLS, Expr, Leaf, Step, infix, leaves, steps
+from .inference import SYMBOLS, Expr, Leaf, Step, infix, leaves, operands, steps
 from .knowledge import Knowledge, load_knowledge
 from .model import KnowledgeModel
 from .properties import PROPERTIES, NumberInfo
@@ -169,7 +169,11 @@ def derivation(expr: Expr, prepared: Prepared, knowledge: Knowledge) -> list[dic
     condition that held and the facts that made it hold."""
     out = []
     for step in steps(expr):
+        left, right = operands(step, prepared.values)
         out.append({
+            "op": SYMBOLS[step.option.op],
+            "left": left,
+            "right": right,
             "operation": step.option.op,
             "expression": infix(step, prepared.values),
             "value": _number_text(step.value),
@@ -189,7 +193,7 @@ def check_text(text: str) -> None:
 
 def solve_prepared(prepared: Prepared, model: KnowledgeModel) -> tuple[float, Expr]:
     if not prepared.info.numbers:
-        raise InputError("no number: the problem has no number to compute with")
+        raise NoAnswer("no number: the problem has no number to compute with")
     if len(prepared.info.numbers) < 2:
         raise NoAnswer("only one number in the text: nothing to combine")
     found = model.best(prepared)
