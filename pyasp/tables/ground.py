@@ -144,7 +144,7 @@ def _offsets(text: str, parts: list[tuple[str, ...]]) -> list[int]:
 
 def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
            scores: Scores = DEFAULT_SCORES, encoding: str | Path | None = None,
-           consts: dict[str, int] | None = None, importance=None, relevance=None) -> Grounded:
+           consts: dict[str, int] | None = None, importance=None, relevance=None, option_ir=None) -> Grounded:
     """The facts of the support-graph encoding for one question (see its header)."""
     grounded = Grounded(question, retrieved)
     limits = {**_thresholds(encoding), **(consts or {})}
@@ -230,6 +230,10 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
             for (t, i), value in zip(where, relevance(question, option.letter, keys)):
                 if value > 0:
                     facts.append(("relevance", option.letter.lower(), t, i, round(value * SCALE)))
+    if option_ir is not None:  # option_ir(question) -> {letter: IR(tables) score or None}
+        for letter, value in option_ir(question).items():
+            if value:
+                facts.append(("option_ir", letter.lower(), round(value * SCALE)))
     facts.extend(_join_facts(cells, retrieved, store, scores, passes))
     texts = {"q": (stem_lower, q_offsets)}
     for option in question.options:
