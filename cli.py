@@ -931,11 +931,13 @@ TableConstOpt = Annotated[Optional[list[str]], typer.Option("--const", "-c", hel
 TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short).")]
 JoinsOpt = Annotated[Optional[Path], typer.Option("--joins", help="A _joins.tsv kept outside the table folder (replaces the folder's).")]
 RelationsOpt = Annotated[Optional[Path], typer.Option("--relations", help="A _relations.tsv kept outside the table folder (replaces the folder's).")]
+WordsOpt = Annotated[str, typer.Option("--retrieval-words", help="Vocabulary of retrieval and relevance: family (WordNet word families: conducts, conductor -> conduct) or lemma.")]
 RankingOpt = Annotated[str, typer.Option("--ranking", help="Retrieval: rows (tables by their best row), tables (TF-IDF of whole tables, the paper's), options (the best rows of each option).")]
 
 
 def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, encoding, consts, time_limit,
-                  solver: str = "ilp", ranking: str = "rows", joins: Path | None = None, relations: Path | None = None):
+                  solver: str = "ilp", ranking: str = "rows", joins: Path | None = None, relations: Path | None = None,
+                  retrieval_words: str = "family"):
     from pyasp.tables.engine import TableSolver
     from pyasp.tables.ir import IRSolver
     from pyasp.tables.store import load_store
@@ -955,6 +957,8 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
         raise PyaspError(f"--solver is ilp or ir, not {solver!r}")
     if ranking not in ("rows", "tables", "options"):
         raise PyaspError(f"--ranking is rows, tables or options, not {ranking!r}")
+    if retrieval_words not in ("family", "lemma"):
+        raise PyaspError(f"--retrieval-words is family or lemma, not {retrieval_words!r}")
     store = load_store(tables, skip_bad=skip_bad, joins=joins, relations=relations)
     for warning in store.warnings:
         err.print(f"pyasp: {warning}", markup=False)
@@ -969,7 +973,7 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
     if solver == "ir":
         return IRSolver(store)
     return TableSolver(store, max_tables=max_tables, max_rows=max_rows, ranking=ranking, encoding=encoding,
-                       consts=values or None, time_limit_s=time_limit)
+                       consts=values or None, time_limit_s=time_limit, retrieval_words=retrieval_words)
 
 
 @tables_app.command("answer")
@@ -979,6 +983,7 @@ def tables_answer(
     max_tables: MaxTablesOpt = 7,
     max_rows: MaxRowsOpt = 20,
     ranking: RankingOpt = "rows",
+    retrieval_words: WordsOpt = "family",
     joins: JoinsOpt = None,
     relations: RelationsOpt = None,
     encoding: TableEncodingOpt = None,
@@ -1002,7 +1007,7 @@ def tables_answer(
         if dot is not None:
             check_output_path(dot, "DOT file")
         solver = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, ranking=ranking,
-                               joins=joins, relations=relations)
+                               joins=joins, relations=relations, retrieval_words=retrieval_words)
         result = solver.answer(question)
         if dot is not None and result.answer:
             _write_dot(to_dot(result), dot)
@@ -1044,6 +1049,7 @@ def tables_eval(
     max_tables: MaxTablesOpt = 7,
     max_rows: MaxRowsOpt = 20,
     ranking: RankingOpt = "rows",
+    retrieval_words: WordsOpt = "family",
     joins: JoinsOpt = None,
     relations: RelationsOpt = None,
     encoding: TableEncodingOpt = None,
@@ -1073,7 +1079,7 @@ def tables_eval(
         if explanations is not None:
             items = attach_gold(items, load_questions(explanations))
         engine = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, solver, ranking,
-                               joins, relations)
+                               joins, relations, retrieval_words)
         progress, advance = _progress(len(items), "answering")
         with progress:
             result = evaluate(engine, items, jobs=jobs, progress=advance)
@@ -1091,6 +1097,40 @@ def tables_eval(
     table.add_row(str(result.n), f"{result.correct:g}", f"{result.accuracy:.4f}", str(result.unanswered), str(result.partial),
                   f"{result.median_seconds:.3f}", f"{result.seconds_per_question:.3f}", recall)
     out.print(table)
+
+
+@tables_app.command("tuning-set")
+def tables_tuning_set(
+    questions: Annotated[Path, typer.Option("--questions", help="WorldTree questionsAndExplanations.tsv.")],
+    held_out: Annotated[list[Path], typer.Option("--held-out", help="A questions file to keep out of the tuning set (repeatable; Regents or WorldTree format).")],
+    output: Annotated[Path, typer.Option("--out", help="Write the kept questions here (WorldTree format, same header).")],
+    category: Annotated[str, typer.Option("--category", help="WorldTree splits to draw from, comma-separated.")] = "Train",
+    exclude_exam: Annotated[Optional[list[str]], typer.Option("--exclude-exam", help="Leave out every question of this exam (repeatable; default NYSEDREGENTS).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the counts as JSON.")] = False,
+) -> None:
+    """Write a tuning set of WorldTree questions sharing no question with the held-out files: no
+    question of the excluded exams, none of the same normalised text, none whose stem shares 80%
+    of its content words with a held-out stem.
+
+    Example: [bold]pyasp tables tuning-set --questions worldtree-v1/questionsAndExplanations.tsv --held-out regents/Regents-Gr04-NDMC-Train.tsv --out tuning.tsv[/bold]
+    """
+    from pyasp.errors import check_output_path
+    from pyasp.tables.tuning import DEFAULT_EXCLUDED_EXAMS, tuning_records, write_records
+
+    try:
+        check_output_path(output, "tuning set")
+        categories = tuple(c.strip() for c in category.split(",") if c.strip())
+        exams = tuple(exclude_exam) if exclude_exam else DEFAULT_EXCLUDED_EXAMS
+        fields, kept, dropped = tuning_records(questions, list(held_out), categories=categories, exclude_exams=exams)
+        with open(output, "w", encoding="utf-8", newline="") as stream:
+            write_records(stream, fields, kept)
+    except PyaspError as error:
+        raise _fail(error) from None
+    counts = {"kept": len(kept), "dropped": dropped}
+    if as_json:
+        out.print_json(json.dumps(counts))
+    else:
+        out.print(f"kept {len(kept)} questions; dropped " + ", ".join(f"{v} ({k})" for k, v in dropped.items()), markup=False)
 
 
 def main() -> None:

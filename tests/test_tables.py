@@ -490,3 +490,60 @@ def test_curly_apostrophes():
     assert "earth" in [c.text for c in q.constituents]
     assert q.option("A").words == ("sun", "rays") and q.option("B").words == ("moon", "glow")
     assert q.option("A").text == "the Sun\u2019s rays"
+
+
+# =================================================================================================
+# The objective's terms, the tuning set, word derivations
+# =================================================================================================
+
+def test_objective_terms_add_up_to_clingos_optimum(tmp_path):
+    """option_features reads an option's best support graph back as the unweighted terms of the
+    objective; weighed by the encoding's #const values they give clingo's optimum (up to the
+    integer rounding of the encoding)."""
+    from pyasp.tables.features import objective, option_features
+    from pyasp.tables.ground import _thresholds
+
+    store = write_store(tmp_path, {
+        "Diet.tsv": tsv("ANIMAL | [FILL] | FOOD | [SKIP] UID", "sparrow | eats | seeds | d-1",
+                        "cow | eats | grass | d-2", "hawk | eats | small animals | d-3"),
+        "Kinds.tsv": tsv("X | [FILL] | Y | [SKIP] UID", "sparrow | is a kind of | bird | k-1",
+                         "cow | is a kind of | mammal | k-2"),
+    })
+    solver = TableSolver(load_store(store))
+    weights = {name: value / 1000 for name, value in _thresholds(None).items()}
+    for text in ("What does a sparrow eat? (A) seeds (B) grass (C) small animals",
+                 "Which kind of animal is a cow? (A) bird (B) mammal"):
+        question = solver.read(text)
+        grounded, models, scores, _ = solver.solve_options(question)
+        assert models
+        for letter, model in models.items():
+            terms = option_features(grounded, model, letter)
+            assert terms["has_graph"] == 1
+            assert objective(terms, weights) == pytest.approx(scores[letter], abs=0.02)
+
+
+def test_tuning_set_leaves_out_held_out_questions(tmp_path):
+    from pyasp.tables.tuning import tuning_set
+
+    header = "QuestionID\tAnswerKey\texamName\tcategory\texplanation\tquestion\n"
+    rows = [
+        "q1\tA\tNYSEDREGENTS\tTrain\t\tWhat melts ice? (A) heat (B) cold\n",      # the exam is held out
+        "q2\tA\tMCAS\tTrain\t\tWhich force pulls things down?(A) gravity (B) friction\n",  # same text
+        "q3\tB\tMCAS\tTrain\t\tWhich force pulls objects down to Earth? (A) magnetism (B) gravity\n",  # kept
+        "q4\tA\tMCAS\tDev\t\tWhat is ice? (A) solid water (B) gas\n",                 # not Train
+        "q5\tA\tMCAS\tTrain\t\tThe question text is withheld.\n",                        # no text
+    ]
+    worldtree = tmp_path / "wt.tsv"
+    worldtree.write_text(header + "".join(rows), encoding="utf-8")
+    held = tmp_path / "held.tsv"
+    held.write_text("Which force pulls things down? (A) gravity (B) friction\tA\n", encoding="utf-8")
+    assert [item.id for item in tuning_set(worldtree, [held])] == ["q3"]
+
+
+def test_derivations_align_words_of_one_family():
+    from pyasp.tables.text import Scores, word_entails
+
+    assert word_entails("conducts", "conductor") == pytest.approx(0.8)
+    assert word_entails("electrical", "electricity") == pytest.approx(0.8)
+    assert word_entails("conducts", "conductor", Scores(derivation=0)) == 0
+    assert word_entails("rock", "cold") == 0

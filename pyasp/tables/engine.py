@@ -74,12 +74,14 @@ class TableSolver:
     Parameters: ``max_tables`` and ``max_rows`` (retrieval: tables kept, rows per table),
     ``encoding`` (a packaged encoding name or a ``.lp`` path), ``consts`` (``#const`` overrides
     of the encoding, scaled integers), ``scores`` (word entailment scores), ``time_limit_s`` (per
-    solve call).
+    solve call), ``retrieval_words`` (the vocabulary of retrieval, relevance and importance:
+    "family", WordNet word families as :func:`pyasp.tables.text.family`, or "lemma").
     """
 
     def __init__(self, store: TableStore, *, max_tables: int = 7, max_rows: int = 20, ranking: str = "rows",
                  encoding: str | Path | None = None, consts: dict[str, int] | None = None,
-                 scores: Scores = DEFAULT_SCORES, time_limit_s: float | None = None, weighted: bool = True):
+                 scores: Scores = DEFAULT_SCORES, time_limit_s: float | None = None, weighted: bool = True,
+                 retrieval_words: str = "family"):
         self.store = store
         self.max_tables = max_tables
         self.max_rows = max_rows
@@ -89,7 +91,9 @@ class TableSolver:
         self.scores = scores
         self.time_limit_s = time_limit_s
         self.weighted = weighted
-        self.index_ = TableIndex(store)
+        self.retrieval_words = retrieval_words
+        self.index_ = TableIndex(store, retrieval_words)
+        self.ir_ = None
 
     # -- the steps ------------------------------------------------------------------------------
     def read(self, text: str | Question) -> Question:
@@ -99,21 +103,30 @@ class TableSolver:
         retrieved = self.index_.retrieve(question, max_tables=self.max_tables, max_rows=self.max_rows, ranking=self.ranking)
         return ground(question, retrieved, self.store, scores=self.scores, encoding=self.encoding, consts=self.consts,
                       importance=self.index_.importance if self.weighted else None,
-                      relevance=self.index_.relevance if self.weighted else None)
+                      relevance=self.index_.relevance if self.weighted else None,
+                      option_ir=self._option_ir if self.weighted else None)
+
+    def _option_ir(self, question: Question) -> dict[str, float | None]:
+        """Every option's IR(tables) score (the option_ir/2 facts; weighed by ``w_ir``)."""
+        if self.ir_ is None:
+            from .ir import IRSolver
+
+            self.ir_ = IRSolver(self.store)
+        return self.ir_.answer(question).scores
 
     def program(self, grounded: Grounded) -> Program:
         program = Program(encoding=self.encoding or ENCODING, consts=dict(self.consts or {}))
         program.add_facts(grounded.facts)
         return program
 
-    def answer(self, text: str | Question) -> Result:
-        start = time.perf_counter()
-        question = self.read(text)
+    def solve_options(self, question: Question) -> tuple[Grounded, dict[str, Model], dict[str, float | None], Program]:
+        """Every option's best support graph: the grounding, the best model and objective of
+        each option that has one (solve, forbid the chosen option, solve again), the program."""
         grounded = self.ground(question)
         program = self.program(grounded)
         letters = [o.letter for o in question.options]
         scores: dict[str, float | None] = {letter: None for letter in letters}
-        best: Model | None = None
+        models: dict[str, Model] = {}
         forbidden: list[str] = []
         while len(forbidden) < len(letters):
             assumptions = [(fact("chosen", letter.lower()), False) for letter in forbidden]
@@ -122,8 +135,15 @@ class TableSolver:
                 break
             chosen = model.atoms("chosen", 1)[0][0].upper()
             scores[chosen] = -sum(model.cost) / SCALE
-            best = best or model
+            models[chosen] = model
             forbidden.append(chosen)
+        return grounded, models, scores, program
+
+    def answer(self, text: str | Question) -> Result:
+        start = time.perf_counter()
+        question = self.read(text)
+        grounded, models, scores, program = self.solve_options(question)
+        best = next(iter(models.values()), None)
         result = decode(grounded, best, scores)
         result.partial = program.partial
         result.stats = program.stats.as_dict()

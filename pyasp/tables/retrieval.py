@@ -18,7 +18,7 @@ import numpy as np
 
 from .question import Question
 from .store import Table, TableStore
-from .text import content_words, identity, lemma
+from .text import content_words, family, identity, lemma
 
 
 @dataclass(frozen=True)
@@ -28,16 +28,18 @@ class Retrieved:
     rows: tuple[int, ...]  # row indices, best first
 
 
-def _row_words(table: Table, row) -> list[str]:
-    return [lemma(w) for column, cell in zip(table.columns, row.cells) if column.kind == "data"
+def _row_words(table: Table, row, term=lemma) -> list[str]:
+    return [term(w) for column, cell in zip(table.columns, row.cells) if column.kind == "data"
             for w in content_words(cell)]
 
 
 class TableIndex:
     """TF-IDF over the tables of a store, and each row's words (built once per store)."""
 
-    def __init__(self, store: TableStore):
+    def __init__(self, store: TableStore, words: str = "lemma"):
         self.store = store
+        self.words = words  # the vocabulary: "lemma" or "family" (see pyasp.tables.text.family)
+        self.term = family if words == "family" else lemma
 
     @cached_property
     def _names(self) -> list[str]:
@@ -45,7 +47,7 @@ class TableIndex:
 
     @cached_property
     def row_words(self) -> dict[str, list[Counter]]:
-        return {name: [Counter(_row_words(t, row)) for row in t.rows] for name, t in self.store.tables.items()}
+        return {name: [Counter(_row_words(t, row, self.term)) for row in t.rows] for name, t in self.store.tables.items()}
 
     @cached_property
     def _model(self):
@@ -54,7 +56,7 @@ class TableIndex:
         docs = []
         for name in self._names:
             table = self.store.tables[name]
-            header = [lemma(w) for c in table.columns if c.kind == "data" for w in content_words(c.label)]
+            header = [self.term(w) for c in table.columns if c.kind == "data" for w in content_words(c.label)]
             body = [w for counts in self.row_words[name] for w in counts.elements()]
             docs.append(header + body)
         vectorizer = TfidfVectorizer(analyzer=identity, sublinear_tf=True)
@@ -72,7 +74,7 @@ class TableIndex:
 
     def retrieve(self, question: Question, *, max_tables: int = 7, max_rows: int = 20, ranking: str = "tables") -> list[Retrieved]:
         text = " ".join([question.stem, *(o.text for o in question.options)])
-        query = [lemma(w) for w in content_words(text)]
+        query = [self.term(w) for w in content_words(text)]
         if not query:
             return []
         if ranking == "rows":
@@ -113,7 +115,7 @@ class TableIndex:
         IR(tables) baseline's score of the row for that option."""
         vectorizer, matrix, _, _ = self._row_model
         option = question.option(option_letter)
-        query = [lemma(w) for w in content_words(question.stem)] + [lemma(w) for w in option.words]
+        query = [self.term(w) for w in content_words(question.stem)] + [self.term(w) for w in option.words]
         if not rows or not query:
             return [0.0] * len(rows)
         picked = matrix[[self._row_position[key] for key in rows]]
@@ -123,7 +125,7 @@ class TableIndex:
         """How rare the words are among the store's rows: the mean IDF of their lemmas over the
         largest IDF, in (0, 1]; a word no row has counts as the rarest."""
         idf, top = self._idf
-        return sum(idf.get(lemma(w), top) for w in words) / (top * len(words)) if words else 1.0
+        return sum(idf.get(self.term(w), top) for w in words) / (top * len(words)) if words else 1.0
 
     def _retrieve_per_option(self, question: Question, max_tables: int, max_rows: int) -> list[Retrieved]:
         """For each option, the rows of its ``max_tables`` best tables (by their best row's TF-IDF
@@ -131,11 +133,11 @@ class TableIndex:
         a table; the union over the options. Every option gets the rows that would support it
         best, whatever the other options are."""
         vectorizer, matrix, table_of, row_of = self._row_model
-        stem = [lemma(w) for w in content_words(question.stem)]
+        stem = [self.term(w) for w in content_words(question.stem)]
         best: dict[int, float] = {}
         chosen: dict[int, dict[int, float]] = {}
         for option in question.options:
-            words = [lemma(w) for w in option.words]
+            words = [self.term(w) for w in option.words]
             if not words:
                 continue
             sims = (matrix @ vectorizer.transform([stem + words]).T).toarray().ravel()

