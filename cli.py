@@ -499,6 +499,8 @@ NoEquationsOpt = Annotated[bool, typer.Option("--no-equations", help="Learn from
 NoRatesOpt = Annotated[
     bool, typer.Option("--no-rates", help="Ignore the records' rate annotations: the parse reader's patterns decide which numbers are rates.")
 ]
+
+
 class NormalForm(str, Enum):
     """Which expressions the declarative-rules search builds (pyasp.arith.inference.search)."""
 
@@ -510,6 +512,7 @@ class NormalForm(str, Enum):
 NormalFormOpt = Annotated[NormalForm, typer.Option(
     "--normal-form", help="Expressions searched: 'multiplicative' (no quotient inside a product or quotient), "
     "'all' (also no difference inside a sum or difference, as the paper) or 'none'.")]
+
 #: record fields the declarative-rules engine trains with (gold equations; rate annotations and their numbers)
 ARITH_FIELDS = ("lEquations", "rates", "quants")
 
@@ -940,6 +943,7 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
                   retrieval_words: str = "family"):
     from pyasp.tables.engine import TableSolver
     from pyasp.tables.ir import IRSolver
+    from pyasp.tables.retrieval import RETRIEVAL_WORDS
     from pyasp.tables.store import load_store
 
     values: dict[str, int] = {}
@@ -957,8 +961,8 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
         raise PyaspError(f"--solver is ilp or ir, not {solver!r}")
     if ranking not in ("rows", "tables", "options"):
         raise PyaspError(f"--ranking is rows, tables or options, not {ranking!r}")
-    if retrieval_words not in ("family", "lemma"):
-        raise PyaspError(f"--retrieval-words is family or lemma, not {retrieval_words!r}")
+    if retrieval_words not in RETRIEVAL_WORDS:
+        raise PyaspError(f"--retrieval-words is {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
     store = load_store(tables, skip_bad=skip_bad, joins=joins, relations=relations)
     for warning in store.warnings:
         err.print(f"pyasp: {warning}", markup=False)

@@ -37,7 +37,9 @@ class Option:
 #: per hour" is ("$", "hour"), "7 apples" ("apple", None).
 Unit = tuple  # tuple[str | None, str | None]
 NO_UNIT: Unit = (None, None)
-WILDCARD = "*"  # a "per" unit the text does not name: it cancels against any unit
+WILDCARD = "*"
+#: the normal forms :func:`search` can keep expressions in (its ``canonical`` parameter)
+NORMAL_FORMS = ("none", "multiplicative", "all")  # a "per" unit the text does not name: it cancels against any unit
 
 #: Unit consistency of an operation (UnitDep-style dimensional analysis over the expression) and
 #: of the result against what the question asks; each one a learned weight ("unit|NAME").
@@ -227,8 +229,8 @@ def search(
     roots = [float(x) for x in root_scores] if root_scores is not None else [0.0] * len(scores)
     struct = [float(x) for x in struct_scores] if struct_scores is not None else [0.0] * len(struct_names())
     unit_base = UNIT_BASE
-    if canonical not in ("none", "multiplicative", "all"):
-        raise ValueError(f"canonical must be none, multiplicative or all, got {canonical!r}")
+    if canonical not in NORMAL_FORMS:
+        raise ValueError(f"canonical must be one of {NORMAL_FORMS}, got {canonical!r}")
     canon_add, canon_mul = canonical == "all", canonical != "none"
     op_base = {op: 4 * k for k, op in enumerate(OPERATIONS)}
     rate = [False] + [has_rate(i + 1) for i in range(n)]

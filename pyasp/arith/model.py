@@ -27,7 +27,7 @@ from scipy import sparse
 from ..errors import PyaspError
 from ..wordproblems import is_correct
 from .engine import Prepared
-from .inference import UNIT_BASE, Expr, final_units, leaves, search, steps, struct_index, struct_names
+from .inference import NORMAL_FORMS, UNIT_BASE, Expr, final_units, leaves, search, steps, struct_index, struct_names
 from .rates import RateModel, logistic_weights
 
 FORMAT = "pyasp-arith-model"
@@ -268,6 +268,6 @@ def _normal_form(value) -> str:
     the names (true meant the paper's whole normal form)."""
     if isinstance(value, bool):
         return "all" if value else "none"
-    if value not in ("none", "multiplicative", "all"):
+    if value not in NORMAL_FORMS:
         raise ValueError(f"unknown normal form {value!r}")
     return str(value)

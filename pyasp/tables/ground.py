@@ -232,7 +232,7 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
             for (t, i), value in zip(where, relevance(question, option.letter, keys)):
                 if value > 0:
                     facts.append(("relevance", option.letter.lower(), t, i, round(value * SCALE)))
-    if option_ir is not None:  # option_ir(question) -> {letter: IR(tables) score or None}
+    if option_ir is not None and limits.get("w_ir", 0):  # option_ir(question) -> {letter: IR score or None}
         for letter, value in option_ir(question).items():
             if value:
                 facts.append(("option_ir", letter.lower(), round(value * SCALE)))

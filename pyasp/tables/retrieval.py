@@ -16,6 +16,7 @@ from functools import cached_property
 
 import numpy as np
 
+from ..errors import InputError
 from .question import Question
 from .store import Table, TableStore
 from .text import content_words, family, identity, lemma
@@ -33,10 +34,16 @@ def _row_words(table: Table, row, term=lemma) -> list[str]:
             for w in content_words(cell)]
 
 
+#: the vocabularies of retrieval: lemmas, or WordNet word families (pyasp.tables.text.family)
+RETRIEVAL_WORDS = ("family", "lemma")
+
+
 class TableIndex:
     """TF-IDF over the tables of a store, and each row's words (built once per store)."""
 
     def __init__(self, store: TableStore, words: str = "lemma"):
+        if words not in RETRIEVAL_WORDS:
+            raise InputError(f"retrieval words are {' or '.join(RETRIEVAL_WORDS)}, not {words!r}")
         self.store = store
         self.words = words  # the vocabulary: "lemma" or "family" (see pyasp.tables.text.family)
         self.term = family if words == "family" else lemma

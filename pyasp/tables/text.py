@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..text.lexical import base_forms, derivationally_related, hypernym_steps
+from ..text.lexical import base_forms, derivation_family, derivationally_related, hypernym_steps
 
 #: Function words never aligned: determiners, pronouns, auxiliaries, conjunctions, question
 #: words, and the fillers of exam questions ("following", "best", "likely"). Words that carry
@@ -81,8 +81,6 @@ def family(word: str) -> str:
     lemma less a suffix ("conducts", "conductor" -> conduct; "electrical", "electricity" ->
     electric): one term for a word family, the vocabulary of retrieval when
     ``TableSolver(retrieval_words="family")``."""
-    from ..text.lexical import derivation_family
-
     base = lemma(word)
     if not base.isalpha():
         return base
