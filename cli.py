@@ -935,12 +935,14 @@ TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Sec
 JoinsOpt = Annotated[Optional[Path], typer.Option("--joins", help="A _joins.tsv kept outside the table folder (replaces the folder's).")]
 RelationsOpt = Annotated[Optional[Path], typer.Option("--relations", help="A _relations.tsv kept outside the table folder (replaces the folder's).")]
 WordsOpt = Annotated[str, typer.Option("--retrieval-words", help="Vocabulary of retrieval and relevance: family (WordNet word families: conducts, conductor -> conduct) or lemma.")]
+RowModelOpt = Annotated[Optional[Path], typer.Option("--row-model", help="Learned row relevance (pyasp tables train). Default: the shipped model for the store it was trained on (WorldTree), TF-IDF for other stores.")]
+NoRowModelOpt = Annotated[bool, typer.Option("--no-row-model", help="Relevance by TF-IDF cosine instead of the learned row model (the paper's retrieval).")]
 RankingOpt = Annotated[str, typer.Option("--ranking", help="Retrieval: rows (tables by their best row), tables (TF-IDF of whole tables, the paper's), options (the best rows of each option).")]
 
 
 def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, encoding, consts, time_limit,
                   solver: str = "ilp", ranking: str = "rows", joins: Path | None = None, relations: Path | None = None,
-                  retrieval_words: str = "family"):
+                  retrieval_words: str = "family", row_model: Path | None = None, no_row_model: bool = False):
     from pyasp.tables.engine import TableSolver
     from pyasp.tables.ir import IRSolver
     from pyasp.tables.retrieval import RETRIEVAL_WORDS
@@ -957,8 +959,8 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
             raise PyaspError(f"--const takes NAME=INTEGER, got {item!r}")
     if encoding is not None and not encoding.is_file():
         raise PyaspError(f"encoding file not found: {encoding}")
-    if solver not in ("ilp", "ir"):
-        raise PyaspError(f"--solver is ilp or ir, not {solver!r}")
+    if solver not in ("ilp", "ir", "rows"):
+        raise PyaspError(f"--solver is ilp, ir or rows, not {solver!r}")
     if ranking not in ("rows", "tables", "options"):
         raise PyaspError(f"--ranking is rows, tables or options, not {ranking!r}")
     if retrieval_words not in RETRIEVAL_WORDS:
@@ -976,8 +978,21 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
                 raise PyaspError(f"the encoding has no #const {name} (see the top of encodings/support_graph.lp)")
     if solver == "ir":
         return IRSolver(store)
+    if no_row_model and (row_model is not None or solver == "rows"):
+        raise PyaspError("--no-row-model excludes --row-model and --solver rows")
+    model = None if no_row_model else "auto"
+    if row_model is not None or solver == "rows":
+        from pyasp.tables.relevance import load_row_model
+
+        if row_model is not None and not row_model.is_file():
+            raise PyaspError(f"row model not found: {row_model}")
+        model = load_row_model(row_model)
+    if solver == "rows":
+        from pyasp.tables.relevance import RowSolver
+
+        return RowSolver(store, model)
     return TableSolver(store, max_tables=max_tables, max_rows=max_rows, ranking=ranking, encoding=encoding,
-                       consts=values or None, time_limit_s=time_limit, retrieval_words=retrieval_words)
+                       consts=values or None, time_limit_s=time_limit, retrieval_words=retrieval_words, row_model=model)
 
 
 @tables_app.command("answer")
@@ -988,6 +1003,8 @@ def tables_answer(
     max_rows: MaxRowsOpt = 20,
     ranking: RankingOpt = "rows",
     retrieval_words: WordsOpt = "family",
+    row_model: RowModelOpt = None,
+    no_row_model: NoRowModelOpt = False,
     joins: JoinsOpt = None,
     relations: RelationsOpt = None,
     encoding: TableEncodingOpt = None,
@@ -1011,7 +1028,8 @@ def tables_answer(
         if dot is not None:
             check_output_path(dot, "DOT file")
         solver = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, ranking=ranking,
-                               joins=joins, relations=relations, retrieval_words=retrieval_words)
+                               joins=joins, relations=relations, retrieval_words=retrieval_words, row_model=row_model,
+                               no_row_model=no_row_model)
         result = solver.answer(question)
         if dot is not None and result.answer:
             _write_dot(to_dot(result), dot)
@@ -1049,11 +1067,13 @@ def tables_eval(
     questions: Annotated[Path, typer.Option("--questions", help="Regents TSV (question<TAB>letter) or WorldTree questionsAndExplanations.tsv.")],
     explanations: Annotated[Optional[Path], typer.Option("--explanations", help="WorldTree questions file whose explanation column gives gold rows (default: --questions itself when it is one).")] = None,
     category: Annotated[Optional[str], typer.Option("--category", help="WorldTree splits to keep, comma-separated (e.g. Dev,Test).")] = None,
-    solver: Annotated[str, typer.Option("--solver", help="ilp: support graphs; ir: the IR(tables) baseline.")] = "ilp",
+    solver: Annotated[str, typer.Option("--solver", help="ilp: support graphs; ir: the IR(tables) baseline; rows: the learned row model alone.")] = "ilp",
     max_tables: MaxTablesOpt = 7,
     max_rows: MaxRowsOpt = 20,
     ranking: RankingOpt = "rows",
     retrieval_words: WordsOpt = "family",
+    row_model: RowModelOpt = None,
+    no_row_model: NoRowModelOpt = False,
     joins: JoinsOpt = None,
     relations: RelationsOpt = None,
     encoding: TableEncodingOpt = None,
@@ -1083,7 +1103,7 @@ def tables_eval(
         if explanations is not None:
             items = attach_gold(items, load_questions(explanations))
         engine = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, solver, ranking,
-                               joins, relations, retrieval_words)
+                               joins, relations, retrieval_words, row_model, no_row_model)
         progress, advance = _progress(len(items), "answering")
         with progress:
             result = evaluate(engine, items, jobs=jobs, progress=advance)
@@ -1101,6 +1121,56 @@ def tables_eval(
     table.add_row(str(result.n), f"{result.correct:g}", f"{result.accuracy:.4f}", str(result.unanswered), str(result.partial),
                   f"{result.median_seconds:.3f}", f"{result.seconds_per_question:.3f}", recall)
     out.print(table)
+
+
+@tables_app.command("train")
+def tables_train(
+    tables: TablesOpt,
+    questions: Annotated[Path, typer.Option("--questions", help="WorldTree questions with explanations (e.g. the output of pyasp tables tuning-set).")],
+    output: Annotated[Path, typer.Option("--out", help="Write the row model here (JSON).")],
+    category: Annotated[Optional[str], typer.Option("--category", help="WorldTree splits to learn from, comma-separated (default: all in the file).")] = None,
+    regularisation: Annotated[float, typer.Option("--C", help="Inverse L2 strength of the logistic regression.", min=1e-6)] = 1.0,
+    candidates: Annotated[int, typer.Option("--candidates", help="Rows scored per option.", min=1)] = 40,
+    top: Annotated[int, typer.Option("--top", help="An option's score sums its best this many rows.", min=1)] = 3,
+    retrieval_words: WordsOpt = "family",
+    skip_bad: SkipBadOpt = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print what was learned from as JSON.")] = False,
+) -> None:
+    """Learn the row relevance of the support graphs from questions with gold explanations: a
+    row is relevant to the right option when a person cited it. Train only on questions you will
+    not evaluate on (pyasp tables tuning-set leaves out the Regents questions).
+
+    Example: [bold]pyasp tables train --tables worldtree-v1/tables --questions tuning.tsv --out rows.json[/bold]
+    """
+    from pyasp.errors import check_output_path
+    from pyasp.tables.evaluate import load_questions
+    from pyasp.tables.relevance import RowScorer
+    from pyasp.tables.retrieval import RETRIEVAL_WORDS, TableIndex
+    from pyasp.tables.store import load_store
+
+    try:
+        check_output_path(output, "row model")
+        if retrieval_words not in RETRIEVAL_WORDS:
+            raise PyaspError(f"--retrieval-words is {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
+        categories = {c.strip() for c in category.split(",") if c.strip()} if category else None
+        skipped: list[str] = []
+        items = load_questions(questions, categories=categories, skipped=skipped)
+        if skipped:
+            err.print(f"pyasp: left out {len(skipped)} questions whose text is withheld (no options)", markup=False)
+        store = load_store(tables, skip_bad=skip_bad)
+        for warning in store.warnings:
+            err.print(f"pyasp: {warning}", markup=False)
+        progress, advance = _progress(len(items), "learning")
+        with progress:
+            model = RowScorer(C=regularisation, candidates=candidates, top=top).fit(TableIndex(store, retrieval_words), items, progress=advance)
+        model.save(output)
+    except PyaspError as error:
+        raise _fail(error) from None
+    summary = {"questions": model.n_questions_, "rows": model.n_rows_, "out": str(output)}
+    if as_json:
+        out.print_json(json.dumps(summary))
+    else:
+        out.print(f"learned from {model.n_questions_} explained questions ({model.n_rows_} candidate rows); wrote {output}", markup=False)
 
 
 @tables_app.command("tuning-set")

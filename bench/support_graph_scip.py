@@ -545,12 +545,16 @@ def build_model(inst: Instance, option: str) -> Built:
             o_scored[key[1]].append((w, otitle.get(key[1:])))
     for j, edges in o_scored.items():
         _steps(b, f"o_reach({j})", edges, k["max_ocons_edges"], positive_only=False)
-    # r_reach: the best active row's relevance to the stem and o, in "at least S" steps
+    # r_reach: the relevance_rows best active rows' relevance to o, in "the K-th best is at
+    # least S" steps
     r_scores = sorted({sc for (_, _, sc) in inst.relevance.get(o, ())})
     for sc in r_scores:
         v = max([u for u in r_scores if u < sc] + [0])
         rows_at = [active_row.get((t, r)) for (t, r, u) in inst.relevance[o] if u >= sc]
-        b.reward_or(f"r_reach({sc})", -cdiv((v - sc) * k.get("w_relevance", 0), 1000), rows_at)
+        coef = -cdiv((v - sc) * k.get("w_relevance", 0), 1000)
+        b.reward_or(f"r_reach(1,{sc})", coef, rows_at)
+        for kk in range(2, k.get("relevance_rows", 1) + 1):
+            b.reward_count(f"r_reach({kk},{sc})", coef, [x for x in rows_at if x is not None], kk)
     j_scored = defaultdict(list)  # the lower-numbered table's cell of each chain
     for key in chain:
         j_scored[key[:3]].append((inst.cj[key] - pen, join.get(key)))

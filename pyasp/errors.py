@@ -48,6 +48,16 @@ def read_json_file(path: str | Path, what: str = "file"):
         raise InputError(f"{path}: not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
 
 
+def write_json_file(path: str | Path, data, what: str = "file") -> None:
+    """Write ``data`` as indented JSON, or raise a :class:`PyaspError` naming the file."""
+    import json
+
+    try:
+        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    except OSError as err:
+        raise PyaspError(f"cannot write the {what} to {path}: {err.strerror or err}") from None
+
+
 def check_output_path(path: str | Path, what: str = "output file") -> Path:
     """Refuse, before any work is done, an output path that cannot be written: its folder is
     missing or it is a folder (:class:`InputError`)."""

@@ -16,7 +16,6 @@ Persistence is JSON: the non-zero weights by feature name, readable and safe to 
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -214,10 +213,9 @@ class KnowledgeModel:
                 "weights": dict(sorted(self.weights_.items()))}
 
     def save(self, path: str | Path) -> None:
-        try:
-            Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
-        except OSError as err:
-            raise PyaspError(f"cannot write the model to {path}: {err.strerror or err}") from None
+        from ..errors import write_json_file
+
+        write_json_file(path, self.to_json(), "model")
 
     @classmethod
     def from_json(cls, data: object, source: str = "model") -> KnowledgeModel:

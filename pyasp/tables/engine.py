@@ -20,7 +20,7 @@ from pathlib import Path
 from ..asp import Model, Program, fact
 from .ground import SCALE, Grounded, ground
 from .question import Question, parse_question
-from .retrieval import TableIndex
+from .retrieval import Retrieved, TableIndex
 from .store import TableStore
 from .text import DEFAULT_SCORES, Scores
 
@@ -75,13 +75,17 @@ class TableSolver:
     ``encoding`` (a packaged encoding name or a ``.lp`` path), ``consts`` (``#const`` overrides
     of the encoding, scaled integers), ``scores`` (word entailment scores), ``time_limit_s`` (per
     solve call), ``retrieval_words`` (the vocabulary of retrieval, relevance and importance:
-    "family", WordNet word families as :func:`pyasp.tables.text.family`, or "lemma").
+    "family", WordNet word families as :func:`pyasp.tables.text.family`, or "lemma"),
+    ``row_model`` (a :class:`pyasp.tables.relevance.RowScorer`, or a path to one: the learned
+    relevance of a row to an option, in place of the TF-IDF cosine; its ``add_rows`` best rows of
+    each option join the retrieved ones; "auto": the shipped model when the store is the one it
+    was trained on (:meth:`RowScorer.knows`, the WorldTree tables), else TF-IDF; None: TF-IDF).
     """
 
     def __init__(self, store: TableStore, *, max_tables: int = 7, max_rows: int = 20, ranking: str = "rows",
                  encoding: str | Path | None = None, consts: dict[str, int] | None = None,
                  scores: Scores = DEFAULT_SCORES, time_limit_s: float | None = None, weighted: bool = True,
-                 retrieval_words: str = "family"):
+                 retrieval_words: str = "family", row_model="auto", add_rows: int = 3):
         self.store = store
         self.max_tables = max_tables
         self.max_rows = max_rows
@@ -92,7 +96,20 @@ class TableSolver:
         self.time_limit_s = time_limit_s
         self.weighted = weighted
         self.retrieval_words = retrieval_words
+        if row_model is not None and not hasattr(row_model, "option_rows"):
+            from .relevance import load_row_model
+
+            if row_model == "auto":
+                row_model = load_row_model()
+                row_model = row_model if row_model.knows(store) else None
+            else:
+                row_model = load_row_model(row_model)
+        self.row_model = row_model
+        if row_model is not None:  # the objective sums as many rows as the model's option score
+            self.consts = {"relevance_rows": row_model.top, **(consts or {})}
+        self.add_rows = add_rows
         self.index_ = TableIndex(store, retrieval_words)
+        self._model_index_ = None
         self.ir_ = None
 
     # -- the steps ------------------------------------------------------------------------------
@@ -101,10 +118,39 @@ class TableSolver:
 
     def ground(self, question: Question) -> Grounded:
         retrieved = self.index_.retrieve(question, max_tables=self.max_tables, max_rows=self.max_rows, ranking=self.ranking)
+        relevance = self.index_.relevance
+        if self.row_model is not None:
+            retrieved = self._add_learned_rows(question, retrieved)
+            model, index = self.row_model, self._model_index()
+            relevance = lambda q, letter, rows: model.row_scores(index, q, letter, rows)  # noqa: E731
         return ground(question, retrieved, self.store, scores=self.scores, encoding=self.encoding, consts=self.consts,
                       importance=self.index_.importance if self.weighted else None,
-                      relevance=self.index_.relevance if self.weighted else None,
+                      relevance=relevance if self.weighted else None,
                       option_ir=self._option_ir if self.weighted else None)
+
+    def _model_index(self) -> TableIndex:
+        """The index in the row model's vocabulary (the solver's own when they agree)."""
+        words = self.row_model.words_
+        if words == self.index_.words:
+            return self.index_
+        if self._model_index_ is None:
+            self._model_index_ = TableIndex(self.store, words)
+        return self._model_index_
+
+    def _add_learned_rows(self, question: Question, retrieved: list[Retrieved]) -> list[Retrieved]:
+        """The retrieved tables and rows plus the ``add_rows`` rows of each option that the row
+        model scores best (their tables join the retrieved ones when missing)."""
+        extra: dict[str, list[int]] = {}
+        for option in question.options:
+            for candidate, _ in self.row_model.option_rows(self._model_index(), question, option.letter)[: self.add_rows]:
+                extra.setdefault(candidate.table, []).append(candidate.row)
+        out = []
+        for r in retrieved:
+            more = [i for i in extra.pop(r.table.name, []) if i not in r.rows]
+            out.append(Retrieved(r.table, r.score, r.rows + tuple(dict.fromkeys(more))) if more else r)
+        for name, rows in extra.items():
+            out.append(Retrieved(self.store.tables[name], 0.0, tuple(dict.fromkeys(rows))))
+        return out
 
     def _option_ir(self, question: Question) -> dict[str, float | None]:
         """Every option's IR(tables) score (the option_ir/2 facts; weighed by ``w_ir``)."""

@@ -2,7 +2,7 @@
 
 ``encodings/support_graph.lp`` maximises a weighted sum of terms: alignment-edge scores, active
 tables, rows, idle columns, headers, aligned constituents, proximity pairs, which-terms, relation
-hits and the relevance of the best row. :func:`option_features` returns each term of an option's
+hits and the relevance of the best rows. :func:`option_features` returns each term of an option's
 best support graph *unweighted* (in units of the encoding's weights, real numbers, not scaled),
 so that weights can be fitted to them (``bench/tables_fit.py``) and written back as the
 encoding's ``#const`` defaults. ``objective(features, weights)`` recomputes the objective; the
@@ -102,7 +102,8 @@ def option_features(grounded: Grounded, model: Model | None, letter: str, ir_sco
     min_which = limits.get("min_which", 600)
     f["which"] = len({a[0] for a in qcell if a[0] in which and facts["e_which"].get(a, -10**9) - offset >= min_which})
     f["relations"] = len(model.atoms("rel", 1))
-    f["relevance"] = max((facts["relevance"].get((o, t, r), 0) for t, r in rows), default=0) / SCALE
+    best = sorted((facts["relevance"].get((o, t, r), 0) for t, r in rows), reverse=True)
+    f["relevance"] = sum(best[: limits.get("relevance_rows", 1)]) / SCALE
     return f
 
 

@@ -35,6 +35,17 @@ QUESTION_SCORE = "covers"
 def question_score(words, cell, scores):
     return found_in(words, cell, scores) if QUESTION_SCORE == "found" else entails(words, cell, scores)
 
+
+#: how a cell aligns to an option: "entails" (the cell entails the option's words, as TableILP),
+#: or "either" (that, or the option entails all of the cell's words: a cell "drought" inside the
+#: option "a drought lasting twelve months")
+OPTION_SCORE = "entails"
+
+
+def option_score(cell, words, scores):
+    forward = entails(cell, words, scores)
+    return max(forward, entails(words, cell, scores)) if OPTION_SCORE == "either" else forward
+
 SCALE = 1000  # the one factor that turns real weights and scores into clingo integers
 SPLIT_OPTION = re.compile(r"\s+(?:to|and|&|for)\s+")
 WHICH_MAX_WORDS = 2  # a cell entails a which-term only through a part of at most this many words
@@ -222,7 +233,7 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
                                 facts.append(("e_which", q.index + 1, t, row_index, c, v))
                 for option in question.options:
                     for j, words in enumerate(parts[option.letter], start=1):
-                        w = passes(max(entails(a, words, scores) for a in alternatives), ocell_limit)
+                        w = passes(max(option_score(a, words, scores) for a in alternatives), ocell_limit)
                         if w is not None:
                             facts.append(("e_ocell", option.letter.lower(), j, t, row_index, c, w))
     if relevance is not None:  # relevance(question, letter, [(table, row)]) -> cosines

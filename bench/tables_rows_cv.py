@@ -1,0 +1,79 @@
+"""Cross-validate the learned row relevance on the clean tuning set (never on held-out questions).
+
+The tuning set is :func:`pyasp.tables.tuning.tuning_set` (WorldTree Train questions with text,
+less every Regents question). For each of 5 folds a :class:`pyasp.tables.relevance.RowScorer` is
+trained on the other 4 and the held-in fold is answered by
+
+- ``rows``: the row model alone (each option's score: the sum of its best rows' probabilities);
+- ``graphs``: the support graphs with the fold's row model as their relevance, once per setting
+  (``NAME=V,NAME=V`` of the encoding's ``#const`` values, e.g. ``w_relevance=80000,relevance_rows=3``;
+  ``add_rows=N`` sets how many model rows per option join the retrieved ones).
+
+    python bench/tables_rows_cv.py graphs --tables ../shared/data/tables/worldtree-v1/tables \\
+        --worldtree ../shared/data/tables/worldtree-v1/questionsAndExplanations.tsv \\
+        --held-out ../shared/data/tables/regents/Regents-Gr04-NDMC-Train.tsv --setting w_relevance=80000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from sklearn.model_selection import KFold
+
+from pyasp.tables.engine import TableSolver
+from pyasp.tables.evaluate import evaluate
+from pyasp.tables.relevance import RowScorer, RowSolver
+from pyasp.tables.store import load_store
+from pyasp.tables.tuning import tuning_set
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("mode", choices=["rows", "graphs"])
+    parser.add_argument("--tables", required=True)
+    parser.add_argument("--worldtree", required=True, help="WorldTree questionsAndExplanations.tsv")
+    parser.add_argument("--held-out", action="append", default=[], help="questions never to tune on (repeatable)")
+    parser.add_argument("--setting", action="append", default=[], help="graphs: NAME=V,NAME=V (repeatable)")
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--time-limit", type=float, default=5.0, help="seconds per clingo solve call")
+    parser.add_argument("--json", help="write the results here")
+    args = parser.parse_args()
+
+    store = load_store(args.tables)
+    items = tuning_set(args.worldtree, args.held_out)
+    folds = list(KFold(args.folds, shuffle=True, random_state=args.seed).split(range(len(items))))
+    base = TableSolver(store, row_model=None)
+    models = [RowScorer().fit(base.index_, [items[i] for i in train]) for train, _ in folds]
+    results = []
+    settings = [""] if args.mode == "rows" else (args.setting or [""])
+    for setting in settings:
+        values = dict(part.split("=") for part in setting.split(",") if part)
+        add_rows = int(values.pop("add_rows", 3))
+        consts = {name: int(v) for name, v in values.items()}
+        start = time.perf_counter()
+        correct, recalls = 0.0, []
+        for (_, test), model in zip(folds, models):
+            if args.mode == "rows":
+                solver = RowSolver(store, model)
+            else:
+                solver = TableSolver(store, consts=consts, row_model=model, add_rows=add_rows, time_limit_s=args.time_limit)
+            solver.index_ = base.index_  # one TF-IDF index for every fold (same store, same words)
+            result = evaluate(solver, [items[i] for i in test])
+            correct += result.correct
+            if result.gold_row_recall is not None:
+                recalls.append(result.gold_row_recall)
+        row = {"mode": args.mode, "setting": setting, "add_rows": add_rows, "accuracy": round(correct / len(items), 4),
+               "n": len(items), "gold_row_recall": round(sum(recalls) / len(recalls), 3) if recalls else None,
+               "minutes": round((time.perf_counter() - start) / 60, 1)}
+        results.append(row)
+        print(json.dumps(row), flush=True)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as stream:
+            json.dump(results, stream, indent=1)
+
+
+if __name__ == "__main__":
+    main()

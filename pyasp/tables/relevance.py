@@ -1,0 +1,352 @@
+"""A learned row relevance: how likely a person would cite a table row to explain that an option
+is the answer to a question.
+
+TableILP weighs a support graph by hand-set scores of its edges; which rows matter for a question
+is left to TF-IDF retrieval. WorldTree pairs each question with the rows of its explanation, so a
+row can be scored by a classifier trained on them: :class:`RowScorer`, a logistic regression over
+features of (question, option, row):
+
+- TF-IDF cosines of the row with the stem plus the option, with the stem, with the option
+  (over the retrieval vocabulary, WordNet word families);
+- the share of the option's and of the stem's words the row holds, plain and IDF-weighted; the
+  share of the option's own words (not in the stem); the IDF mass of stem words matched and of
+  option words no other option has; the share of the other options' words the row holds;
+- the row's length and the share of its words that are neither the stem's nor the option's;
+- the best share of one cell that is the option's words, and the stem's; whether stem and option
+  words sit in different cells (a row relating them, not repeating them);
+- the row's table (one indicator per table of the training store).
+
+Training: for every question of the (clean) tuning set and every option, the ``candidates`` (40)
+rows sharing a word with the option that match the stem and option best (TF-IDF cosine); a row is
+positive when the option is the right answer and the row is in the gold explanation. An option's
+score is the sum of its ``top`` (3) best row probabilities (:meth:`RowScorer.option_scores`).
+
+Chosen on the clean tuning set by 5-fold cross-validation (``bench/tables_rows_cv.py``; the
+figures are in docs/benchmarks.md): the sum of the best 3 rows answers 58.4% of the 511 tuning
+questions, the best row alone about 54.5%, TF-IDF alone about 50%.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import InputError, PyaspError
+from .question import Question
+from .retrieval import RETRIEVAL_WORDS, TableIndex
+from .ground import _alternatives
+from .text import content_words
+
+FORMAT = "pyasp-table-rows"
+VERSION = 1
+
+FEATURES = (
+    "cos_query", "cos_stem", "cos_option", "option_share", "option_share_idf", "stem_share", "stem_share_idf",
+    "option_own_share", "row_words", "row_other_share", "has_stem_word", "option_cell", "stem_cell",
+    "distinct_cells", "stem_idf", "option_unique_idf", "other_options_share",
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    table: str
+    row: int  # row index in the table
+    uid: str
+    features: tuple[float, ...]  # in the order of FEATURES
+
+
+class RowFeatures:
+    """Features of (question, option, row) over one store (its TF-IDF index, built once)."""
+
+    def __init__(self, index: TableIndex):
+        self.index = index
+
+    def _prepare(self):
+        if getattr(self, "_ready", False):
+            return
+        index = self.index
+        self.vectorizer_, self.matrix_, self.table_of_, self.row_of_ = index._row_model
+        self.names_ = index._names
+        self.idf_ = dict(zip(self.vectorizer_.get_feature_names_out(), self.vectorizer_.idf_))
+        self.top_idf_ = float(max(self.idf_.values())) if self.idf_ else 1.0
+        self.row_sets_ = [frozenset(index.row_words[self.names_[t]][r]) for t, r in zip(self.table_of_, self.row_of_)]
+        self.position_ = {(self.names_[int(t)], int(r)): k for k, (t, r) in enumerate(zip(self.table_of_, self.row_of_))}
+        self._cells: dict[int, list[frozenset[str]]] = {}
+        self._ready = True
+
+    def _row_cells(self, k: int) -> list[tuple[int, frozenset[str]]]:
+        """The row's data cells as (cell number, words of one alternative): a cell "evaporation;
+        boiling" gives two, so that "evaporation" is the whole of one of them."""
+        if k not in self._cells:
+            table = self.index.store.tables[self.names_[int(self.table_of_[k])]]
+            row = table.rows[int(self.row_of_[k])]
+            self._cells[k] = [(n, frozenset(self.index.term(w) for w in words))
+                              for n, (column, cell) in enumerate(zip(table.columns, row.cells)) if column.kind == "data"
+                              for words in _alternatives(cell)]
+        return self._cells[k]
+
+    def _idf(self, word: str) -> float:
+        return self.idf_.get(word, self.top_idf_)
+
+    def _cosines(self, words: list[str]) -> np.ndarray:
+        if not words:
+            return np.zeros(self.matrix_.shape[0])
+        return (self.matrix_ @ self.vectorizer_.transform([words]).T).toarray().ravel()
+
+    def option_rows(self, question: Question, letter: str, *, rows: list[tuple[str, int]] | None = None,
+                    candidates: int = 40) -> list[Candidate]:
+        """The features of ``rows`` (table name, row index) for the option ``letter``; without
+        ``rows``, of the ``candidates`` rows sharing a word with the option that match the stem
+        plus the option best (TF-IDF cosine)."""
+        self._prepare()
+        term = self.index.term
+        stem = [term(w) for w in content_words(question.stem)]
+        option = [term(w) for w in question.option(letter).words]
+        stem_set, option_set = set(stem), set(option)
+        others = {term(w) for o in question.options if o.letter != letter for w in o.words} - option_set
+        if not option_set:
+            return []
+        query = self._cosines(stem + option)
+        if rows is None:
+            order = np.argsort(-query, kind="stable")
+            picked = []
+            for k in order:
+                if query[k] <= 0 or len(picked) >= candidates:
+                    break
+                if self.row_sets_[k] & option_set:
+                    picked.append(int(k))
+        else:
+            picked = [self.position_[key] for key in rows]
+        if not picked:
+            return []
+        sub = self.matrix_[picked]
+        by_stem = (sub @ self.vectorizer_.transform([stem]).T).toarray().ravel() if stem else np.zeros(len(picked))
+        by_option = (sub @ self.vectorizer_.transform([option]).T).toarray().ravel()
+        idf = self._idf
+        option_mass = sum(idf(w) for w in option_set)
+        stem_mass = sum(idf(w) for w in stem_set)
+        own = option_set - stem_set
+        out = []
+        for n, k in enumerate(picked):
+            words = self.row_sets_[k]
+            in_option, in_stem = option_set & words, stem_set & words
+            cells = self._row_cells(k) or [(0, words)]
+            option_cells = {n for n, c in cells if c & option_set}
+            stem_cells = {n for n, c in cells if c & stem_set}
+            features = (
+                float(query[k]), float(by_stem[n]), float(by_option[n]),
+                len(in_option) / len(option_set), sum(idf(w) for w in in_option) / option_mass,
+                len(in_stem) / max(1, len(stem_set)), sum(idf(w) for w in in_stem) / stem_mass if stem_mass else 0.0,
+                len(own & words) / max(1, len(own)),
+                float(len(words)), len(words - stem_set - option_set) / max(1, len(words)), float(bool(in_stem)),
+                max(len(c & option_set) / len(c) for _, c in cells), max(len(c & stem_set) / len(c) for _, c in cells),
+                float(any(i != j for i in option_cells for j in stem_cells)),
+                sum(idf(w) for w in in_stem) / self.top_idf_, sum(idf(w) for w in in_option - others) / self.top_idf_,
+                len(words & others) / max(1, len(others)),
+            )
+            table, row = self.names_[int(self.table_of_[k])], int(self.row_of_[k])
+            out.append(Candidate(table, row, self.index.store.tables[table].rows[row].uid, features))
+        return out
+
+
+class RowScorer:
+    """Logistic regression over :data:`FEATURES` and the row's table (see the module docstring).
+
+    ``C``: inverse regularisation strength; ``candidates``: rows scored per option; ``top``: how
+    many of an option's best rows its score sums.
+    """
+
+    def __init__(self, C: float = 1.0, candidates: int = 40, top: int = 3):
+        self.C = C
+        self.candidates = candidates
+        self.top = top
+
+    # -- features -------------------------------------------------------------------------------
+    def _matrix(self, found: list[Candidate]) -> np.ndarray:
+        tables = {name: i for i, name in enumerate(self.tables_)}
+        X = np.zeros((len(found), len(FEATURES) + len(tables)))
+        for i, c in enumerate(found):
+            X[i, : len(FEATURES)] = c.features
+            if c.table in tables:
+                X[i, len(FEATURES) + tables[c.table]] = 1.0
+        return X
+
+    # -- learning -------------------------------------------------------------------------------
+    def fit(self, index: TableIndex, items, *, progress=None) -> RowScorer:
+        """Learn from ``items`` (:class:`pyasp.tables.evaluate.Item` with ``gold_uids``: questions
+        with a person's explanation); items without gold rows are skipped."""
+        from sklearn.linear_model import LogisticRegression
+
+        from .question import parse_question
+
+        rows: list[Candidate] = []
+        labels: list[int] = []
+        used = 0
+        for item in items:
+            if progress:
+                progress(1)
+            gold = set(item.gold_uids)
+            if not gold:
+                continue
+            question = parse_question(item.text, chunks=False)
+            used += 1
+            for option in question.options:
+                found = self.features_of(index).option_rows(question, option.letter, candidates=self.candidates)
+                rows += found
+                labels += [int(option.letter == item.answer and c.uid in gold) for c in found]
+        if not any(labels) or all(labels):
+            raise PyaspError("cannot learn row relevance: the questions give no gold row among the candidates "
+                             "(WorldTree questions with their explanations are needed)")
+        self.tables_ = sorted(index.store.tables)
+        self.words_ = index.words
+        X = self._matrix(rows)
+        self.mean_ = X.mean(axis=0)
+        self.scale_ = X.std(axis=0)
+        self.scale_[self.scale_ == 0] = 1.0
+        model = LogisticRegression(C=self.C, max_iter=5000).fit((X - self.mean_) / self.scale_, np.array(labels))
+        self.coef_ = model.coef_.ravel()
+        self.intercept_ = float(model.intercept_[0])
+        self.n_questions_ = used
+        self.n_rows_ = len(labels)
+        return self
+
+    def features_of(self, index: TableIndex) -> RowFeatures:
+        if getattr(self, "_features", None) is None or self._features.index is not index:
+            self._features = RowFeatures(index)
+        return self._features
+
+    # -- scoring --------------------------------------------------------------------------------
+    def probabilities(self, found: list[Candidate]) -> np.ndarray:
+        if not found:
+            return np.zeros(0)
+        z = (self._matrix(found) - self.mean_) / self.scale_ @ self.coef_ + self.intercept_
+        return 1.0 / (1.0 + np.exp(-z))
+
+    def row_scores(self, index: TableIndex, question: Question, letter: str, rows: list[tuple[str, int]]) -> list[float]:
+        """The probability of each row (table name, row index) for option ``letter``."""
+        found = self.features_of(index).option_rows(question, letter, rows=rows)
+        return [float(p) for p in self.probabilities(found)] if found else [0.0] * len(rows)
+
+    def option_rows(self, index: TableIndex, question: Question, letter: str) -> list[tuple[Candidate, float]]:
+        """The option's candidate rows with their probabilities, best first."""
+        found = self.features_of(index).option_rows(question, letter, candidates=self.candidates)
+        probs = self.probabilities(found)
+        return sorted(zip(found, (float(p) for p in probs)), key=lambda pair: -pair[1])
+
+    def option_scores(self, index: TableIndex, question: Question) -> dict[str, float]:
+        """Every option's score: the sum of its ``top`` best row probabilities (0 for an option
+        no row shares a word with)."""
+        return {o.letter: sum(p for _, p in self.option_rows(index, question, o.letter)[: self.top])
+                for o in question.options}
+
+    def knows(self, store, share: float = 0.9) -> bool:
+        """Whether ``store`` is (nearly) the store the model was trained on: at least ``share``
+        of its tables are the model's. A learned relevance is calibrated on its store (and weighs
+        its tables); elsewhere the support graphs keep TF-IDF unless a model is asked for."""
+        known = set(self.tables_)
+        return bool(store.tables) and sum(name in known for name in store.tables) >= share * len(store.tables)
+
+    # -- persistence ----------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {"format": FORMAT, "version": VERSION,
+                "params": {"C": self.C, "candidates": self.candidates, "top": self.top},
+                "trained_on": {"questions": self.n_questions_, "rows": self.n_rows_},
+                "words": self.words_, "features": list(FEATURES), "tables": self.tables_,
+                "mean": [round(float(v), 8) for v in self.mean_], "scale": [round(float(v), 8) for v in self.scale_],
+                "coef": [round(float(v), 8) for v in self.coef_], "intercept": round(self.intercept_, 8)}
+
+    def save(self, path: str | Path) -> None:
+        from ..errors import write_json_file
+
+        write_json_file(path, self.to_json(), "model")
+
+    @classmethod
+    def from_json(cls, data: object, source: str = "model") -> RowScorer:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise PyaspError(f"{source}: not a pyasp row-relevance model (no \"format\": \"{FORMAT}\")")
+        if data.get("version") != VERSION:
+            raise PyaspError(f"{source}: model version {data.get('version')!r}, this pyasp reads version {VERSION}")
+        try:
+            params = data["params"]
+            model = cls(float(params["C"]), int(params["candidates"]), int(params["top"]))
+            if list(data["features"]) != list(FEATURES):
+                raise ValueError("its features are not this pyasp's")
+            model.tables_ = [str(t) for t in data["tables"]]
+            model.words_ = str(data["words"])
+            if model.words_ not in RETRIEVAL_WORDS:
+                raise ValueError(f"unknown vocabulary {model.words_!r}")
+            width = len(FEATURES) + len(model.tables_)
+            model.mean_ = np.array(data["mean"], dtype=float)
+            model.scale_ = np.array(data["scale"], dtype=float)
+            model.coef_ = np.array(data["coef"], dtype=float)
+            if not (len(model.mean_) == len(model.scale_) == len(model.coef_) == width):
+                raise ValueError(f"expected {width} weights")
+            model.intercept_ = float(data["intercept"])
+            model.n_questions_ = int(data["trained_on"]["questions"])
+            model.n_rows_ = int(data["trained_on"]["rows"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise PyaspError(f"{source}: malformed model ({err})") from None
+        return model
+
+    @classmethod
+    def load(cls, path: str | Path) -> RowScorer:
+        from ..errors import read_json_file
+
+        return cls.from_json(read_json_file(path, "model"), str(path))
+
+
+#: The model shipped with the package: trained by ``pyasp tables train`` on the clean tuning set
+#: (WorldTree Train questions that share nothing with the Regents file; pyasp.tables.tuning).
+DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "tables_rows.json"
+
+
+@lru_cache(maxsize=4)
+def _load(path: str) -> RowScorer:
+    return RowScorer.load(path)
+
+
+def load_row_model(path: str | Path | None = None) -> RowScorer:
+    """A row-relevance model file, or the shipped default (``None`` or ``"default"``)."""
+    if path is None or str(path) == "default":
+        if not DEFAULT_MODEL.is_file():
+            raise InputError(f"the default row model is missing ({DEFAULT_MODEL}); train one with `pyasp tables train`")
+        path = DEFAULT_MODEL
+    return _load(str(Path(path).resolve()))
+
+
+class RowSolver:
+    """The learned rows alone, without a support graph: each option scored by its row model score
+    (the sum of its best rows' probabilities), the best rows of the winner as its support. A
+    baseline for the support graphs (``pyasp tables eval --solver rows``); same interface as
+    :class:`pyasp.tables.engine.TableSolver`."""
+
+    def __init__(self, store, model: RowScorer):
+        self.store = store
+        self.model = model
+        self.index_ = TableIndex(store, model.words_)
+
+    def answer(self, text):
+        import time
+
+        from .engine import Result, SupportRow
+        from .question import parse_question
+
+        start = time.perf_counter()
+        question = text if isinstance(text, Question) else parse_question(text, chunks=False)
+        ranked = {o.letter: self.model.option_rows(self.index_, question, o.letter)[: self.model.top] for o in question.options}
+        scores = {letter: (round(sum(p for _, p in rows), 6) if rows else None) for letter, rows in ranked.items()}
+        supported = {letter: s for letter, s in scores.items() if s is not None}
+        if not supported:
+            return Result(question.text, None, None, scores, False, [], seconds=time.perf_counter() - start)
+        top = max(supported.values())
+        tied = [letter for letter, s in supported.items() if s == top]
+        support = []
+        for candidate, _ in ranked[tied[0]]:
+            table = self.store.tables[candidate.table]
+            row = table.rows[candidate.row]
+            cells = {c.label: cell for c, cell in zip(table.columns, row.cells) if c.kind != "skip" and cell}
+            support.append(SupportRow(table.name, row.index + 1, row.uid, cells, table.sentence(row), []))
+        return Result(question.text, tied[0], top, scores, len(tied) > 1, tied, support, seconds=time.perf_counter() - start)

@@ -1,0 +1,222 @@
+"""The learned row relevance of the support graphs (pyasp.tables.relevance): learning from
+explained questions, scoring, persistence, its use in the support graph, and the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pyasp.cli import app
+from pyasp.errors import PyaspError
+from pyasp.tables.engine import TableSolver
+from pyasp.tables.evaluate import Item
+from pyasp.tables.relevance import DEFAULT_MODEL, FEATURES, RowScorer, RowSolver, load_row_model
+from pyasp.tables.retrieval import TableIndex
+from pyasp.tables.store import load_store
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+STORE = EXAMPLES / "tables"
+
+# Explained questions over the example store: the gold rows are the ones a person would cite.
+EXPLAINED = [
+    ("Which material is a good conductor of heat? (A) iron (B) rubber (C) glass", "A", ("ex-0402",)),
+    ("Which material is an electrical insulator? (A) copper (B) rubber (C) iron", "B", ("ex-0403",)),
+    ("Which unit measures length? (A) meter (B) gram (C) liter", "A", ("ex-0602",)),
+    ("Which unit measures time? (A) liter (B) newton (C) second", "C", ("ex-0604",)),
+    ("Which unit measures force? (A) newton (B) meter (C) gram", "A", ("ex-0606",)),
+    ("What stores chemical energy? (A) food (B) moving car (C) sun", "A", ("ex-0702",)),
+    ("What gives off light energy? (A) battery (B) sun (C) food", "B", ("ex-0705",)),
+    ("Which adaptation helps a hawk catch prey? (A) sharp claws (B) webbed feet (C) large eyes", "A", ("ex-0505",)),
+    ("Which adaptation helps a chameleon hide from predators? (A) thick fur (B) skin that changes color", "B", ("ex-0506",)),
+    ("An oak is a kind of (A) tree (B) rock (C) force", "A", ("ex-0205",)),
+    ("Granite is a kind of (A) amphibian (B) rock (C) mammal", "B", ("ex-0209",)),
+    ("A whale is a kind of (A) mammal (B) tree (C) metal", "A", ("ex-0211",)),
+]
+
+
+def items(explained=EXPLAINED) -> list[Item]:
+    return [Item(str(i), text, answer, gold) for i, (text, answer, gold) in enumerate(explained)]
+
+
+@pytest.fixture(scope="module")
+def trained():
+    store = load_store(STORE)
+    index = TableIndex(store, "family")
+    return store, index, RowScorer().fit(index, items())
+
+
+def test_gold_rows_outrank_the_other_candidates(trained):
+    store, index, model = trained
+    solver = TableSolver(store)
+    question = solver.read("Which unit measures volume? (A) liter (B) gram (C) newton")
+    ranked = model.option_rows(index, question, "A")
+    assert ranked and ranked[0][0].uid == "ex-0603"
+    assert all(0.0 <= p <= 1.0 for _, p in ranked)
+    assert [p for _, p in ranked] == sorted((p for _, p in ranked), reverse=True)
+    scores = model.option_scores(index, question)
+    assert max(scores, key=scores.get) == "A"
+
+
+def test_features_of_a_row(trained):
+    store, index, model = trained
+    question = TableSolver(store).read("Which unit measures volume? (A) liter (B) gram")
+    found = model.features_of(index).option_rows(question, "A", rows=[("Units", 2), ("Units", 0)])
+    assert [c.uid for c in found] == ["ex-0603", "ex-0601"]
+    first = dict(zip(FEATURES, found[0].features))
+    other = dict(zip(FEATURES, found[1].features))
+    assert first["option_share"] == 1.0 and other["option_share"] == 0.0
+    assert first["distinct_cells"] == 1.0  # "liter" and "volume" sit in different cells
+    assert first["cos_query"] > other["cos_query"]
+
+
+def test_save_and_load_give_the_same_scores(trained, tmp_path):
+    store, index, model = trained
+    path = tmp_path / "rows.json"
+    model.save(path)
+    again = RowScorer.load(path)
+    question = TableSolver(store).read("Which material is a good conductor of electricity? (A) copper (B) wood")
+    assert again.option_scores(index, question) == pytest.approx(model.option_scores(index, question))
+    assert again.words_ == "family" and again.tables_ == sorted(store.tables)
+
+
+def test_malformed_models_are_refused(tmp_path):
+    for content, message in (('{"format": "other"}', "not a pyasp row-relevance model"),
+                             ('{"format": "pyasp-table-rows", "version": 99}', "version"),
+                             ('{"format": "pyasp-table-rows", "version": 1, "params": {}}', "malformed")):
+        path = tmp_path / "bad.json"
+        path.write_text(content, encoding="utf-8")
+        with pytest.raises(PyaspError, match=message):
+            RowScorer.load(path)
+
+
+def test_learning_needs_gold_rows():
+    index = TableIndex(load_store(STORE), "family")
+    with pytest.raises(PyaspError, match="no gold row"):
+        RowScorer().fit(index, [Item("1", "Which unit measures mass? (A) gram (B) meter", "A", ())])
+
+
+def test_the_learned_relevance_enters_the_support_graph(trained):
+    """With a row model, every retrieved row has a relevance fact per option (its probability),
+    the model's best rows of each option are retrieved, and the answer keeps its support rows."""
+    store, index, model = trained
+    solver = TableSolver(store, row_model=model)
+    question = solver.read("Which unit is used to measure the volume of a liquid? (A) gram (B) meter (C) liter")
+    grounded = solver.ground(question)
+    relevance = {(f[1], f[2], f[3]): f[4] for f in grounded.facts if f[0] == "relevance"}
+    assert relevance and all(0 < v <= 1000 for v in relevance.values())
+    retrieved = {(r.table.name, i) for r in grounded.retrieved for i in r.rows}
+    for option in question.options:
+        best = model.option_rows(index, question, option.letter)[0][0]
+        assert (best.table, best.row) in retrieved
+    result = solver.answer(question)
+    assert result.answer == "C" and "ex-0603" in {row.uid for row in result.support}
+
+
+def test_top_rows_earn_the_relevance(trained):
+    """relevance_rows=K: the objective earns the K best active rows' relevance; the terms read
+    back from the model add up to clingo's optimum."""
+    from pyasp.tables.features import objective, option_features
+    from pyasp.tables.ground import _thresholds
+
+    store, _, model = trained
+    for k in (1, 3):
+        consts = {"relevance_rows": k}
+        solver = TableSolver(store, row_model=model, consts=consts)
+        weights = {name: value / 1000 for name, value in {**_thresholds(None), **consts}.items()}
+        question = solver.read("Sleet, rain, snow, and hail are forms of (A) precipitation (B) erosion")
+        grounded, models, scores, _ = solver.solve_options(question)
+        terms = option_features(grounded, models["A"], "A", consts=consts)
+        assert objective(terms, weights) == pytest.approx(scores["A"], abs=0.02)
+        if k == 3:  # four rows of KindOf support the answer; three of them earn relevance
+            assert terms["relevance"] > 0 and len(models["A"].atoms("active_row", 2)) >= 3
+
+
+def test_row_solver_answers_with_its_best_rows(trained):
+    store, _, model = trained
+    result = RowSolver(store, model).answer("Which unit measures mass? (A) meter (B) gram (C) second")
+    assert result.answer == "B" and result.support[0].uid == "ex-0601"
+    assert len(result.support) <= model.top
+
+
+def test_the_shipped_model_loads():
+    model = load_row_model()
+    assert DEFAULT_MODEL.is_file() and model.words_ in ("family", "lemma")
+    assert model.n_questions_ > 100 and len(model.coef_) == len(FEATURES) + len(model.tables_)
+
+
+# =================================================================================================
+# CLI
+# =================================================================================================
+
+runner = CliRunner()
+
+
+def _worldtree_file(path: Path) -> Path:
+    lines = ["QuestionID\tAnswerKey\texamName\tcategory\texplanation\tquestion"]
+    for i, (text, answer, gold) in enumerate(EXPLAINED):
+        lines.append(f"q{i}\t{answer}\tTEST\tTrain\t{' '.join(g + '|CENTRAL' for g in gold)}\t{text}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_cli_train_then_answer_with_the_model(tmp_path):
+    questions = _worldtree_file(tmp_path / "explained.tsv")
+    model = tmp_path / "rows.json"
+    result = runner.invoke(app, ["tables", "train", "--tables", str(STORE), "--questions", str(questions),
+                                 "--out", str(model), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["questions"] == len(EXPLAINED)
+    result = runner.invoke(app, ["tables", "answer", "Which unit measures mass? (A) meter (B) gram",
+                                 "--tables", str(STORE), "--row-model", str(model), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["answer"] == "B"
+    result = runner.invoke(app, ["tables", "eval", "--tables", str(STORE), "--questions", str(questions),
+                                 "--row-model", str(model), "--solver", "rows", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["accuracy"] > 0.5
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--row-model", "missing.json"], "row model not found"),
+    (["--row-model", "x.json", "--no-row-model"], "excludes"),
+    (["--row-model", "x.json"], "not a pyasp row-relevance model"),
+])
+def test_cli_row_model_errors(args, message, tmp_path):
+    (tmp_path / "x.json").write_text("{}", encoding="utf-8")
+    args = [a if a != "x.json" else str(tmp_path / "x.json") for a in args]
+    result = runner.invoke(app, ["tables", "answer", "Which unit measures mass? (A) meter (B) gram",
+                                 "--tables", str(STORE), *args])
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_cli_rows_solver_needs_a_model():
+    result = runner.invoke(app, ["tables", "eval", "--tables", str(STORE), "--questions",
+                                 str(EXAMPLES / "tables_questions.tsv"), "--solver", "rows", "--no-row-model"])
+    assert result.exit_code == 2 and "excludes" in result.output
+
+
+def test_cli_train_without_explanations_exits_2(tmp_path):
+    questions = tmp_path / "plain.tsv"
+    questions.write_text("Which unit measures mass? (A) meter (B) gram\tB\n", encoding="utf-8")
+    result = runner.invoke(app, ["tables", "train", "--tables", str(STORE), "--questions", str(questions),
+                                 "--out", str(tmp_path / "rows.json")])
+    assert result.exit_code == 2 and "no gold row" in result.output
+    assert not (tmp_path / "rows.json").exists()
+
+
+def test_the_shipped_model_is_used_only_on_its_own_store(trained, tmp_path):
+    """By default a store the shipped model was not trained on keeps TF-IDF relevance; a model
+    asked for is used on any store, and its ``top`` sets how many rows earn relevance."""
+    store, _, model = trained
+    assert TableSolver(store).row_model is None
+    assert not load_row_model().knows(store)
+    assert model.knows(store)
+    solver = TableSolver(store, row_model=model)
+    assert solver.row_model is model and solver.consts["relevance_rows"] == model.top
+    assert TableSolver(store, row_model=model, consts={"relevance_rows": 1}).consts["relevance_rows"] == 1
+    path = tmp_path / "rows.json"
+    model.save(path)
+    assert TableSolver(store, row_model=path).row_model.tables_ == model.tables_
