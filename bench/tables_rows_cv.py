@@ -22,6 +22,7 @@ import time
 
 from sklearn.model_selection import KFold
 
+from pyasp.tables import ground as ground_module
 from pyasp.tables.engine import TableSolver
 from pyasp.tables.evaluate import evaluate
 from pyasp.tables.relevance import RowScorer, RowSolver
@@ -39,9 +40,16 @@ def main() -> None:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--time-limit", type=float, default=5.0, help="seconds per clingo solve call")
+    parser.add_argument("--option-score", default=ground_module.OPTION_SCORE, choices=["entails", "either", "part"],
+                        help="how a cell aligns to an option (pyasp.tables.ground.OPTION_SCORE)")
+    parser.add_argument("--ground", action="append", default=[], help="NAME=VALUE: a number of pyasp.tables.ground (LONG_OPTION, RARE_WORD, PART_SCORE)")
     parser.add_argument("--json", help="write the results here")
     args = parser.parse_args()
 
+    ground_module.OPTION_SCORE = args.option_score
+    for spec in args.ground:
+        name, _, value = spec.partition("=")
+        setattr(ground_module, name, type(getattr(ground_module, name))(value))
     store = load_store(args.tables)
     items = tuning_set(args.worldtree, args.held_out)
     folds = list(KFold(args.folds, shuffle=True, random_state=args.seed).split(range(len(items))))
@@ -65,7 +73,7 @@ def main() -> None:
             correct += result.correct
             if result.gold_row_recall is not None:
                 recalls.append(result.gold_row_recall)
-        row = {"mode": args.mode, "setting": setting, "add_rows": add_rows, "accuracy": round(correct / len(items), 4),
+        row = {"mode": args.mode, "setting": setting, "option_score": args.option_score, "ground": args.ground, "add_rows": add_rows, "accuracy": round(correct / len(items), 4),
                "n": len(items), "gold_row_recall": round(sum(recalls) / len(recalls), 3) if recalls else None,
                "minutes": round((time.perf_counter() - start) / 60, 1)}
         results.append(row)

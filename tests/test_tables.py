@@ -286,6 +286,25 @@ def test_no_support_graph_means_no_answer(tmp_path):
     assert result.answer is None and result.score is None and not result.tie and result.support == []
 
 
+def test_a_long_option_aligns_through_one_of_its_rare_words(tmp_path, monkeypatch):
+    """A cell entails few of a long option's words ("drought" of "a drought lasting twelve
+    months"): below the cell-option threshold, so TableILP's alignment gives the option no support
+    graph. With OPTION_SCORE "part" the cell aligns through the rare word, at PART_SCORE times its score."""
+    from pyasp.tables import ground as ground_module
+
+    store = load_store(write_store(tmp_path, {
+        "Changes.tsv": tsv("EVENT | [FILL] | EFFECT | [SKIP] UID", "drought | decreases | water in soil | c-1",
+                           "flood | increases | water in soil | c-2"),
+    }))
+    text = ("Which would most likely decrease the water in soil? (A) a drought lasting twelve months "
+            "(B) a rainstorm of several long weeks")
+    monkeypatch.setattr(ground_module, "OPTION_SCORE", "entails")
+    assert TableSolver(store).answer(text).answer is None
+    monkeypatch.setattr(ground_module, "OPTION_SCORE", "part")
+    result = TableSolver(store).answer(text)
+    assert result.answer == "A" and uids(result) == {"c-1"} and result.scores["B"] is None
+
+
 # =================================================================================================
 # Reading tables
 # =================================================================================================
