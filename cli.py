@@ -1048,12 +1048,12 @@ def tables_answer(
     out.print(f"answer: ({result.answer}) score {result.score:.3f}{tie}; runner-up "
               + (f"{runner:.3f}" if runner is not None else "none"), markup=False)
     table = Table(title="support")
-    for column in ("table", "uid", "row", "aligned"):
+    for column in ("table", "uid", "row", "aligned", "relevance"):
         table.add_column(column)
     for row in result.support:
         aligned = "; ".join(f"{a['column']} ~ " + (f"q:{a['question']}" if "question" in a else f"opt:{a['option']}" if "option" in a else f"join {a['join']}")
                             for a in row.aligned_to)
-        table.add_row(row.table, row.uid, row.sentence, aligned)
+        table.add_row(row.table, row.uid, row.sentence, aligned, "-" if row.relevance is None else f"{row.relevance:.3f}")
     out.print(table)
     scores = ", ".join(f"({k}) " + ("none" if v is None else f"{v:.3f}") for k, v in result.scores.items())
     out.print(f"scores: {scores}   [{result.seconds:.2f} s]", markup=False)

@@ -113,6 +113,8 @@ def test_the_learned_relevance_enters_the_support_graph(trained):
         assert (best.table, best.row) in retrieved
     result = solver.answer(question)
     assert result.answer == "C" and "ex-0603" in {row.uid for row in result.support}
+    liter = next(row for row in result.support if row.uid == "ex-0603")
+    assert liter.relevance == pytest.approx(model.row_scores(index, question, "C", [("Units", 2)])[0], abs=1e-3)
 
 
 def test_top_rows_earn_the_relevance(trained):

@@ -37,6 +37,7 @@ class SupportRow:
     cells: dict[str, str]  # column label -> cell text, the data and fill columns of the row
     sentence: str
     aligned_to: list[dict]  # {"column", "question" | "option" | "join": ...}
+    relevance: float | None = None  # the row's relevance to the chosen option (learned or TF-IDF)
 
 
 @dataclass
@@ -223,12 +224,14 @@ def decode(grounded: Grounded, model: Model | None, scores: dict[str, float | No
         aligned.setdefault((t2, r2), []).append({"column": label(t2, c2), "join": f"{a.name}:{a.rows[r1].uid}"})
         joins.append({"from": {"table": a.name, "uid": a.rows[r1].uid, "column": label(t1, c1), "cell": a.rows[r1].cells[c1]},
                       "to": {"table": b.name, "uid": b.rows[r2].uid, "column": label(t2, c2), "cell": b.rows[r2].cells[c2]}})
+    relevance = {(f[2], f[3]): f[4] / SCALE for f in grounded.facts if f[0] == "relevance" and f[1] == answer.lower()}
     support = []
     for t, r in model.atoms("active_row", 2):
         table = grounded.table(t)
         row = table.rows[r]
         cells = {col.label: cell for col, cell in zip(table.columns, row.cells) if col.kind != "skip" and cell}
-        support.append(SupportRow(table.name, r + 1, row.uid, cells, table.sentence(row), aligned.get((t, r), [])))
+        support.append(SupportRow(table.name, r + 1, row.uid, cells, table.sentence(row), aligned.get((t, r), []),
+                                  relevance.get((t, r))))
     titles = [{"table": grounded.table(t).name, "column": label(t, c), "question": constituents[q]} for q, t, c in model.atoms("qtitle", 3)]
     titles += [{"table": grounded.table(t).name, "column": label(t, c), "option": " ".join(grounded.option_parts[str(o).upper()][j - 1])}
                for o, j, t, c in model.atoms("otitle", 4)]

@@ -344,9 +344,9 @@ class RowSolver:
         top = max(supported.values())
         tied = [letter for letter, s in supported.items() if s == top]
         support = []
-        for candidate, _ in ranked[tied[0]]:
+        for candidate, probability in ranked[tied[0]]:
             table = self.store.tables[candidate.table]
             row = table.rows[candidate.row]
             cells = {c.label: cell for c, cell in zip(table.columns, row.cells) if c.kind != "skip" and cell}
-            support.append(SupportRow(table.name, row.index + 1, row.uid, cells, table.sentence(row), []))
+            support.append(SupportRow(table.name, row.index + 1, row.uid, cells, table.sentence(row), [], round(probability, 6)))
         return Result(question.text, tied[0], top, scores, len(tied) > 1, tied, support, seconds=time.perf_counter() - start)
