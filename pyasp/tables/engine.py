@@ -149,7 +149,7 @@ class TableSolver:
         for r in retrieved:
             more = [i for i in extra.pop(r.table.name, []) if i not in r.rows]
             out.append(Retrieved(r.table, r.score, r.rows + tuple(dict.fromkeys(more))) if more else r)
-        for name, rows in extra.items():
+        for name, rows in extra.items():  # a table TF-IDF did not retrieve: no table score
             out.append(Retrieved(self.store.tables[name], 0.0, tuple(dict.fromkeys(rows))))
         return out
 
