@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import PyaspError
+from .errors import InputError, PyaspError
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -43,3 +43,17 @@ def rules_path(name: str) -> Path:
     if not path.is_file():
         raise PyaspError(f"no packaged rule file named {name!r} ({path} is missing)")
     return path
+
+
+#: where the models trained by pyasp's own training commands are shipped
+MODELS_DIR = _PACKAGE_DIR / "models"
+
+
+def model_file(path, default: Path, train_command: str) -> str:
+    """The resolved path of a model file: ``path``, or the shipped ``default`` when ``path`` is
+    None or "default" (an :class:`InputError` naming ``train_command`` when it is missing)."""
+    if path is None or str(path) == "default":
+        if not default.is_file():
+            raise InputError(f"the default model is missing ({default}); train one with `{train_command}`")
+        path = default
+    return str(Path(path).resolve())

@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import InputError, NoAnswer
+from ..resources import MODELS_DIR, model_file
 from ..text.reading import cache_dir, read  # noqa: F401  (cache_dir: re-exported)
 from ..wordproblems import WordProblem
 from .engine import Prepared, PrepareSettings, prepare
@@ -26,7 +27,7 @@ from .model import AlgebraModel
 from .trees import EquationTree, as_number
 
 #: The model shipped with the package (trained on all of SingleEq by `pyasp algebra train`).
-DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "algebra.skops"
+DEFAULT_MODEL = MODELS_DIR / "algebra.skops"
 
 
 @lru_cache(maxsize=4)
@@ -36,11 +37,7 @@ def _load(path: str) -> AlgebraModel:
 
 def load_model(path: str | Path | None = None) -> AlgebraModel:
     """A model file, or the shipped default (``None`` or ``"default"``)."""
-    if path is None or str(path) == "default":
-        if not DEFAULT_MODEL.is_file():
-            raise InputError(f"the default model is missing ({DEFAULT_MODEL}); train one with `pyasp algebra train`")
-        path = DEFAULT_MODEL
-    return _load(str(Path(path).resolve()))
+    return _load(model_file(path, DEFAULT_MODEL, "pyasp algebra train"))
 
 
 @dataclass

@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import InputError, NoAnswer
+from ..resources import MODELS_DIR, model_file
 from ..text.reading import read
 from ..wordproblems import WordProblem
 from .engine import Prepared, prepare
@@ -29,7 +30,7 @@ from .model import KnowledgeModel
 from .properties import PROPERTIES, NumberInfo
 
 #: The model shipped with the package (trained on all of AllArith by `pyasp arith train`).
-DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "arith.json"
+DEFAULT_MODEL = MODELS_DIR / "arith.json"
 
 QUESTION_WORDS = ("how", "what", "?", "find", "calculate")
 
@@ -41,11 +42,7 @@ def _load_model(path: str) -> KnowledgeModel:
 
 def load_model(path: str | Path | None = None) -> KnowledgeModel:
     """A model file, or the shipped default (``None`` or ``"default"``)."""
-    if path is None or str(path) == "default":
-        if not DEFAULT_MODEL.is_file():
-            raise InputError(f"the default model is missing ({DEFAULT_MODEL}); train one with `pyasp arith train`")
-        path = DEFAULT_MODEL
-    return _load_model(str(Path(path).resolve()))
+    return _load_model(model_file(path, DEFAULT_MODEL, "pyasp arith train"))
 
 
 @lru_cache(maxsize=8)

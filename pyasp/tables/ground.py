@@ -36,6 +36,11 @@ def question_score(words, cell, scores):
     return found_in(words, cell, scores) if QUESTION_SCORE == "found" else entails(words, cell, scores)
 
 
+SCALE = 1000  # the one factor that turns real weights and scores into clingo integers
+SPLIT_OPTION = re.compile(r"\s+(?:to|and|&|for)\s+")
+WHICH_MAX_WORDS = 2  # a cell entails a which-term only through a part of at most this many words
+
+
 #: how a cell aligns to an option: "entails" (the cell entails the option's words, as TableILP);
 #: "part" (that, or for a long option the cell entails one of its rare words: "drought" of "a
 #: drought lasting twelve months", which entails only a quarter of the option); "either" (that, or
@@ -43,7 +48,6 @@ def question_score(words, cell, scores):
 #: learned row relevance, bench/tables_rows_cv.py): entails 55.9%, part 57.9% (PART_SCORE 0.5) and
 #: 58.3% (0.7); either (best row only) 54.9% and three times slower.
 OPTION_SCORE = "part"
-
 
 #: "part": a long option (LONG_OPTION content words or more) also aligns to a cell that
 #: entails one of its rare words (importance at least RARE_WORD), at PART_SCORE times that score
@@ -53,16 +57,13 @@ PART_SCORE = 0.7
 
 
 def option_score(cell, words, scores, rare=()):
+    """How far a cell entails an option's words (``rare``: the option's rare words, under "part")."""
     forward = entails(cell, words, scores)
     if OPTION_SCORE == "either":
         return max(forward, entails(words, cell, scores))
     if OPTION_SCORE == "part" and rare:
         return max(forward, PART_SCORE * max(entails(cell, (w,), scores) for w in rare))
     return forward
-
-SCALE = 1000  # the one factor that turns real weights and scores into clingo integers
-SPLIT_OPTION = re.compile(r"\s+(?:to|and|&|for)\s+")
-WHICH_MAX_WORDS = 2  # a cell entails a which-term only through a part of at most this many words
 
 
 def _alternatives(text: str) -> list[tuple[str, ...]]:

@@ -34,7 +34,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError, PyaspError
+from ..errors import PyaspError
+from ..resources import MODELS_DIR, model_file
 from .question import Question
 from .retrieval import RETRIEVAL_WORDS, TableIndex
 from .ground import _alternatives
@@ -70,10 +71,9 @@ class RowFeatures:
         index = self.index
         self.vectorizer_, self.matrix_, self.table_of_, self.row_of_ = index._row_model
         self.names_ = index._names
-        self.idf_ = dict(zip(self.vectorizer_.get_feature_names_out(), self.vectorizer_.idf_))
-        self.top_idf_ = float(max(self.idf_.values())) if self.idf_ else 1.0
+        self.idf_, self.top_idf_ = index._idf
         self.row_sets_ = [frozenset(index.row_words[self.names_[t]][r]) for t, r in zip(self.table_of_, self.row_of_)]
-        self.position_ = {(self.names_[int(t)], int(r)): k for k, (t, r) in enumerate(zip(self.table_of_, self.row_of_))}
+        self.position_ = index._row_position
         self._cells: dict[int, list[frozenset[str]]] = {}
         self._ready = True
 
@@ -300,7 +300,7 @@ class RowScorer:
 
 #: The model shipped with the package: trained by ``pyasp tables train`` on the clean tuning set
 #: (WorldTree Train questions that share nothing with the Regents file; pyasp.tables.tuning).
-DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "tables_rows.json"
+DEFAULT_MODEL = MODELS_DIR / "tables_rows.json"
 
 
 @lru_cache(maxsize=4)
@@ -310,11 +310,7 @@ def _load(path: str) -> RowScorer:
 
 def load_row_model(path: str | Path | None = None) -> RowScorer:
     """A row-relevance model file, or the shipped default (``None`` or ``"default"``)."""
-    if path is None or str(path) == "default":
-        if not DEFAULT_MODEL.is_file():
-            raise InputError(f"the default row model is missing ({DEFAULT_MODEL}); train one with `pyasp tables train`")
-        path = DEFAULT_MODEL
-    return _load(str(Path(path).resolve()))
+    return _load(model_file(path, DEFAULT_MODEL, "pyasp tables train"))
 
 
 class RowSolver:
