@@ -69,11 +69,8 @@ class RowFeatures:
         if getattr(self, "_ready", False):
             return
         index = self.index
-        self.vectorizer_, self.matrix_, self.table_of_, self.row_of_ = index._row_model
-        self.names_ = index._names
-        self.idf_, self.top_idf_ = index._idf
-        self.row_sets_ = [frozenset(index.row_words[self.names_[t]][r]) for t, r in zip(self.table_of_, self.row_of_)]
-        self.position_ = index._row_position
+        self.table_of_, self.row_of_ = index.row_vectors.table_of, index.row_vectors.row_of
+        self.row_sets_ = [frozenset(index.row_words[index.names[t]][r]) for t, r in zip(self.table_of_, self.row_of_)]
         self._cells: dict[int, list[frozenset[str]]] = {}
         self._ready = True
 
@@ -81,20 +78,12 @@ class RowFeatures:
         """The row's data cells as (cell number, words of one alternative): a cell "evaporation;
         boiling" gives two, so that "evaporation" is the whole of one of them."""
         if k not in self._cells:
-            table = self.index.store.tables[self.names_[int(self.table_of_[k])]]
+            table = self.index.store.tables[self.index.names[int(self.table_of_[k])]]
             row = table.rows[int(self.row_of_[k])]
             self._cells[k] = [(n, frozenset(self.index.term(w) for w in words))
                               for n, (column, cell) in enumerate(zip(table.columns, row.cells)) if column.kind == "data"
                               for words in _alternatives(cell)]
         return self._cells[k]
-
-    def _idf(self, word: str) -> float:
-        return self.idf_.get(word, self.top_idf_)
-
-    def _cosines(self, words: list[str]) -> np.ndarray:
-        if not words:
-            return np.zeros(self.matrix_.shape[0])
-        return (self.matrix_ @ self.vectorizer_.transform([words]).T).toarray().ravel()
 
     def option_rows(self, question: Question, letter: str, *, rows: list[tuple[str, int]] | None = None,
                     candidates: int = 40) -> list[Candidate]:
@@ -109,8 +98,9 @@ class RowFeatures:
         others = {term(w) for o in question.options if o.letter != letter for w in o.words} - option_set
         if not option_set:
             return []
-        query = self._cosines(stem + option)
+        index = self.index
         if rows is None:
+            query = index.cosines(stem + option)
             order = np.argsort(-query, kind="stable")
             picked = []
             for k in order:
@@ -119,13 +109,13 @@ class RowFeatures:
                 if self.row_sets_[k] & option_set:
                     picked.append(int(k))
         else:
-            picked = [self.position_[key] for key in rows]
+            picked = [index.position(*key) for key in rows]
         if not picked:
             return []
-        sub = self.matrix_[picked]
-        by_stem = (sub @ self.vectorizer_.transform([stem]).T).toarray().ravel() if stem else np.zeros(len(picked))
-        by_option = (sub @ self.vectorizer_.transform([option]).T).toarray().ravel()
-        idf = self._idf
+        by_query = index.cosines(stem + option, picked)
+        by_stem = index.cosines(stem, picked)
+        by_option = index.cosines(option, picked)
+        idf, top_idf = index.idf, index.top_idf
         option_mass = sum(idf(w) for w in option_set)
         stem_mass = sum(idf(w) for w in stem_set)
         own = option_set - stem_set
@@ -137,18 +127,18 @@ class RowFeatures:
             option_cells = {n for n, c in cells if c & option_set}
             stem_cells = {n for n, c in cells if c & stem_set}
             features = (
-                float(query[k]), float(by_stem[n]), float(by_option[n]),
+                float(by_query[n]), float(by_stem[n]), float(by_option[n]),
                 len(in_option) / len(option_set), sum(idf(w) for w in in_option) / option_mass,
                 len(in_stem) / max(1, len(stem_set)), sum(idf(w) for w in in_stem) / stem_mass if stem_mass else 0.0,
                 len(own & words) / max(1, len(own)),
                 float(len(words)), len(words - stem_set - option_set) / max(1, len(words)), float(bool(in_stem)),
                 max(len(c & option_set) / len(c) for _, c in cells), max(len(c & stem_set) / len(c) for _, c in cells),
                 float(any(i != j for i in option_cells for j in stem_cells)),
-                sum(idf(w) for w in in_stem) / self.top_idf_, sum(idf(w) for w in in_option - others) / self.top_idf_,
+                sum(idf(w) for w in in_stem) / top_idf, sum(idf(w) for w in in_option - others) / top_idf,
                 len(words & others) / max(1, len(others)),
             )
-            table, row = self.names_[int(self.table_of_[k])], int(self.row_of_[k])
-            out.append(Candidate(table, row, self.index.store.tables[table].rows[row].uid, features))
+            table, row = index.names[int(self.table_of_[k])], int(self.row_of_[k])
+            out.append(Candidate(table, row, index.store.tables[table].rows[row].uid, features))
         return out
 
 

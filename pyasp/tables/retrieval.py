@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 
@@ -34,6 +35,16 @@ def _row_words(table: Table, row, term=lemma) -> list[str]:
             for w in content_words(cell)]
 
 
+class RowVectors(NamedTuple):
+    """Every row of a store as a TF-IDF vector: row ``k`` is row ``row_of[k]`` of table
+    ``names[table_of[k]]`` (:attr:`TableIndex.names`)."""
+
+    vectorizer: object  # sklearn TfidfVectorizer over the index's vocabulary
+    matrix: object  # scipy CSR matrix, one (L2-normalised) row per table row
+    table_of: np.ndarray
+    row_of: np.ndarray
+
+
 #: the vocabularies of retrieval: lemmas, or WordNet word families (pyasp.tables.text.family)
 RETRIEVAL_WORDS = ("family", "lemma")
 
@@ -49,7 +60,8 @@ class TableIndex:
         self.term = family if words == "family" else lemma
 
     @cached_property
-    def _names(self) -> list[str]:
+    def names(self) -> list[str]:
+        """The store's table names in order (the table numbers of :attr:`row_vectors`)."""
         return list(self.store.tables)
 
     @cached_property
@@ -61,7 +73,7 @@ class TableIndex:
         from sklearn.feature_extraction.text import TfidfVectorizer
 
         docs = []
-        for name in self._names:
+        for name in self.names:
             table = self.store.tables[name]
             header = [self.term(w) for c in table.columns if c.kind == "data" for w in content_words(c.label)]
             body = [w for counts in self.row_words[name] for w in counts.elements()]
@@ -71,13 +83,24 @@ class TableIndex:
         return vectorizer, matrix
 
     @cached_property
-    def _row_model(self):
+    def row_vectors(self) -> RowVectors:
+        """TF-IDF over the rows of every table, each row a document."""
         from sklearn.feature_extraction.text import TfidfVectorizer
 
-        owners = [(i, r) for i, name in enumerate(self._names) for r in range(len(self.row_words[name]))]
-        docs = [list(self.row_words[self._names[i]][r].elements()) for i, r in owners]
+        owners = [(i, r) for i, name in enumerate(self.names) for r in range(len(self.row_words[name]))]
+        docs = [list(self.row_words[self.names[i]][r].elements()) for i, r in owners]
         vectorizer = TfidfVectorizer(analyzer=identity, sublinear_tf=True)
-        return vectorizer, vectorizer.fit_transform(docs).tocsr(), np.array([i for i, _ in owners]), np.array([r for _, r in owners])
+        return RowVectors(vectorizer, vectorizer.fit_transform(docs).tocsr(),
+                          np.array([i for i, _ in owners]), np.array([r for _, r in owners]))
+
+    def cosines(self, words: list[str], positions: list[int] | None = None) -> np.ndarray:
+        """The TF-IDF cosine of ``words`` (terms of the index's vocabulary) with every row, or
+        with the rows at ``positions`` (see :meth:`position`) in that order."""
+        vectors = self.row_vectors
+        matrix = vectors.matrix if positions is None else vectors.matrix[positions]
+        if not words or matrix.shape[0] == 0:
+            return np.zeros(matrix.shape[0])
+        return (matrix @ vectors.vectorizer.transform([words]).T).toarray().ravel()
 
     def retrieve(self, question: Question, *, max_tables: int = 7, max_rows: int = 20, ranking: str = "tables") -> list[Retrieved]:
         text = " ".join([question.stem, *(o.text for o in question.options)])
@@ -90,13 +113,13 @@ class TableIndex:
             return self._retrieve_per_option(question, max_tables, max_rows)
         vectorizer, matrix = self._model
         scores = (matrix @ vectorizer.transform([query]).T).toarray().ravel()
-        order = sorted(range(len(self._names)), key=lambda i: (-scores[i], i))
+        order = sorted(range(len(self.names)), key=lambda i: (-scores[i], i))
         wanted = Counter(query)
         out = []
         for i in order[:max_tables]:
             if scores[i] <= 0:
                 break
-            name = self._names[i]
+            name = self.names[i]
             ranked = []
             for r, counts in enumerate(self.row_words[name]):
                 total = sum(counts.values())
@@ -108,38 +131,49 @@ class TableIndex:
         return out
 
     @cached_property
-    def _idf(self) -> tuple[dict[str, float], float]:
-        vectorizer = self._row_model[0]
-        return dict(zip(vectorizer.get_feature_names_out(), vectorizer.idf_)), float(vectorizer.idf_.max())
+    def _idf_table(self) -> dict[str, float]:
+        vectorizer = self.row_vectors.vectorizer
+        return dict(zip(vectorizer.get_feature_names_out(), vectorizer.idf_))
 
     @cached_property
-    def _row_position(self) -> dict[tuple[str, int], int]:
-        _, _, table_of, row_of = self._row_model
-        return {(self._names[int(t)], int(r)): k for k, (t, r) in enumerate(zip(table_of, row_of))}
+    def top_idf(self) -> float:
+        """The largest IDF over the rows (a word of one row)."""
+        return float(self.row_vectors.vectorizer.idf_.max())
+
+    def idf(self, term: str) -> float:
+        """The IDF of a term (of the index's vocabulary) over the rows; a term no row has counts
+        as the rarest (:attr:`top_idf`)."""
+        return self._idf_table.get(term, self.top_idf)
+
+    @cached_property
+    def _positions(self) -> dict[tuple[str, int], int]:
+        vectors = self.row_vectors
+        return {(self.names[int(t)], int(r)): k for k, (t, r) in enumerate(zip(vectors.table_of, vectors.row_of))}
+
+    def position(self, table: str, row: int) -> int:
+        """The number of row ``row`` of table ``table`` among :attr:`row_vectors`."""
+        return self._positions[table, row]
 
     def relevance(self, question: Question, option_letter: str, rows: list[tuple[str, int]]) -> list[float]:
         """TF-IDF cosine of each row (table name, row index) with the stem plus one option: the
         IR(tables) baseline's score of the row for that option."""
-        vectorizer, matrix, _, _ = self._row_model
         option = question.option(option_letter)
         query = [self.term(w) for w in content_words(question.stem)] + [self.term(w) for w in option.words]
-        if not rows or not query:
-            return [0.0] * len(rows)
-        picked = matrix[[self._row_position[key] for key in rows]]
-        return [float(v) for v in (picked @ vectorizer.transform([query]).T).toarray().ravel()]
+        if not rows:
+            return []
+        return [float(v) for v in self.cosines(query, [self.position(*key) for key in rows])]
 
     def importance(self, words: tuple[str, ...]) -> float:
         """How rare the words are among the store's rows: the mean IDF of their lemmas over the
         largest IDF, in (0, 1]; a word no row has counts as the rarest."""
-        idf, top = self._idf
-        return sum(idf.get(self.term(w), top) for w in words) / (top * len(words)) if words else 1.0
+        return sum(self.idf(self.term(w)) for w in words) / (self.top_idf * len(words)) if words else 1.0
 
     def _retrieve_per_option(self, question: Question, max_tables: int, max_rows: int) -> list[Retrieved]:
         """For each option, the rows of its ``max_tables`` best tables (by their best row's TF-IDF
         cosine with the stem and that option) that share a word with the option, ``max_rows``
         a table; the union over the options. Every option gets the rows that would support it
         best, whatever the other options are."""
-        vectorizer, matrix, table_of, row_of = self._row_model
+        _, _, table_of, row_of = self.row_vectors
         stem = [self.term(w) for w in content_words(question.stem)]
         best: dict[int, float] = {}
         chosen: dict[int, dict[int, float]] = {}
@@ -147,12 +181,12 @@ class TableIndex:
             words = [self.term(w) for w in option.words]
             if not words:
                 continue
-            sims = (matrix @ vectorizer.transform([stem + words]).T).toarray().ravel()
+            sims = self.cosines(stem + words)
             wanted = set(words)
             per_table: dict[int, list[tuple[float, int]]] = {}
             for k in np.flatnonzero(sims > 0):
                 t, r = int(table_of[k]), int(row_of[k])
-                if wanted & self.row_words[self._names[t]][r].keys():
+                if wanted & self.row_words[self.names[t]][r].keys():
                     per_table.setdefault(t, []).append((-float(sims[k]), r))
             ranked_tables = sorted(per_table, key=lambda t: (min(per_table[t])[0], t))[:max_tables]
             for t in ranked_tables:
@@ -162,14 +196,14 @@ class TableIndex:
         out = []
         for t in sorted(best, key=lambda t: (-best[t], t)):
             rows = sorted(chosen[t], key=lambda r: (-chosen[t][r], r))
-            out.append(Retrieved(self.store.tables[self._names[t]], best[t], tuple(rows)))
+            out.append(Retrieved(self.store.tables[self.names[t]], best[t], tuple(rows)))
         return out
 
     def _retrieve_by_rows(self, query: list[str], max_tables: int, max_rows: int) -> list[Retrieved]:
         """Tables ranked by their best row (TF-IDF cosine of the row and the question), rows by
         the same cosine."""
-        vectorizer, matrix, table_of, row_of = self._row_model
-        sims = (matrix @ vectorizer.transform([query]).T).toarray().ravel()
+        _, _, table_of, row_of = self.row_vectors
+        sims = self.cosines(query)
         best: dict[int, float] = {}
         rows: dict[int, list[tuple[float, int]]] = {}
         for k in np.flatnonzero(sims > 0):
@@ -179,5 +213,5 @@ class TableIndex:
         out = []
         for t in sorted(best, key=lambda t: (-best[t], t))[:max_tables]:
             ranked = sorted(rows[t])[:max_rows]
-            out.append(Retrieved(self.store.tables[self._names[t]], best[t], tuple(r for _, r in ranked)))
+            out.append(Retrieved(self.store.tables[self.names[t]], best[t], tuple(r for _, r in ranked)))
         return out
