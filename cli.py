@@ -932,7 +932,8 @@ MaxRowsOpt = Annotated[int, typer.Option("--max-rows", help="Rows retrieved per 
 TableEncodingOpt = Annotated[Optional[Path], typer.Option("--encoding", help="Use this .lp file instead of encodings/support_graph.lp.")]
 TableConstOpt = Annotated[Optional[list[str]], typer.Option("--const", "-c", help="Override a #const of the encoding, NAME=INT (repeatable).")]
 TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short).")]
-JoinsOpt = Annotated[Optional[Path], typer.Option("--joins", help="A _joins.tsv kept outside the table folder (replaces the folder's).")]
+JoinsOpt = Annotated[Optional[Path], typer.Option("--joins", help="A _joins.tsv kept outside the table folder (replaces the folder's). Default: the folder's, else the one shipped for the store (WorldTree: encodings/worldtree_joins.tsv).")]
+NoJoinsOpt = Annotated[bool, typer.Option("--no-joins", help="No evidence chains (ignore every joins file).")]
 RelationsOpt = Annotated[Optional[Path], typer.Option("--relations", help="A _relations.tsv kept outside the table folder (replaces the folder's).")]
 WordsOpt = Annotated[str, typer.Option("--retrieval-words", help="Vocabulary of retrieval and relevance: family (WordNet word families: conducts, conductor -> conduct) or lemma.")]
 RowModelOpt = Annotated[Optional[Path], typer.Option("--row-model", help="Learned row relevance (pyasp tables train). Default: the shipped model for the store it was trained on (WorldTree), TF-IDF for other stores.")]
@@ -942,7 +943,8 @@ RankingOpt = Annotated[str, typer.Option("--ranking", help="Retrieval: rows (tab
 
 def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, encoding, consts, time_limit,
                   solver: str = "ilp", ranking: str = "rows", joins: Path | None = None, relations: Path | None = None,
-                  retrieval_words: str = "family", row_model: Path | None = None, no_row_model: bool = False):
+                  retrieval_words: str = "family", row_model: Path | None = None, no_row_model: bool = False,
+                  no_joins: bool = False):
     from pyasp.tables.engine import TableSolver
     from pyasp.tables.ir import IRSolver
     from pyasp.tables.retrieval import RETRIEVAL_WORDS
@@ -965,7 +967,9 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
         raise PyaspError(f"--ranking is rows, tables or options, not {ranking!r}")
     if retrieval_words not in RETRIEVAL_WORDS:
         raise PyaspError(f"--retrieval-words is {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
-    store = load_store(tables, skip_bad=skip_bad, joins=joins, relations=relations)
+    if no_joins and joins is not None:
+        raise PyaspError("--no-joins excludes --joins")
+    store = load_store(tables, skip_bad=skip_bad, joins=False if no_joins else joins, relations=relations)
     for warning in store.warnings:
         err.print(f"pyasp: {warning}", markup=False)
     if values:
@@ -1006,6 +1010,7 @@ def tables_answer(
     row_model: RowModelOpt = None,
     no_row_model: NoRowModelOpt = False,
     joins: JoinsOpt = None,
+    no_joins: NoJoinsOpt = False,
     relations: RelationsOpt = None,
     encoding: TableEncodingOpt = None,
     const: TableConstOpt = None,
@@ -1029,7 +1034,7 @@ def tables_answer(
             check_output_path(dot, "DOT file")
         solver = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, ranking=ranking,
                                joins=joins, relations=relations, retrieval_words=retrieval_words, row_model=row_model,
-                               no_row_model=no_row_model)
+                               no_row_model=no_row_model, no_joins=no_joins)
         result = solver.answer(question)
         if dot is not None and result.answer:
             _write_dot(to_dot(result), dot)
@@ -1075,6 +1080,7 @@ def tables_eval(
     row_model: RowModelOpt = None,
     no_row_model: NoRowModelOpt = False,
     joins: JoinsOpt = None,
+    no_joins: NoJoinsOpt = False,
     relations: RelationsOpt = None,
     encoding: TableEncodingOpt = None,
     const: TableConstOpt = None,
@@ -1103,7 +1109,7 @@ def tables_eval(
         if explanations is not None:
             items = attach_gold(items, load_questions(explanations))
         engine = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, solver, ranking,
-                               joins, relations, retrieval_words, row_model, no_row_model)
+                               joins, relations, retrieval_words, row_model, no_row_model, no_joins)
         progress, advance = _progress(len(items), "answering")
         with progress:
             result = evaluate(engine, items, jobs=jobs, progress=advance)

@@ -37,7 +37,7 @@ Hard constraints, one linear row each:
   * parallel evidence: active_cell(T,R,C) >= active_row(T,R) + active_column(T,C) - 1 (the same
     as the encoding's pairwise rule: an active column has an active cell in some row);
   * joinable tables (a chain between them): active_table(T1) + active_table(T2) - 1 <= joins;
-  * the #count bounds as sums (tables, rows per table, edges per constituent, per cell, option
+  * the #count bounds as sums (tables, joins, rows per table, edges per constituent, per cell, option
     columns per table, option tables, one column per option constituent and table);
     option_table(T) <= the question and join edges of T's rows;
   * proximity: qcell(Q1,c) + qcell(Q2,c) <= 1 for part_of pairs and for pairs of word
@@ -53,7 +53,8 @@ Objective (maximised; equals -clingo's cost). Every weak constraint is a term co
   K * y <= count, a penalty atom count - (K-1) <= (n - K + 1) * y; an AND gets y <= a, y <= b
   for a reward and y >= a + b - 1 for a penalty; an OR y <= sum for a reward and y >= each for a
   penalty. The optimum is the same as with exact definitions. These atoms are q_reach, o_reach,
-  j_reach, r_reach (an OR of the active rows whose relevance is at least S), close_pair (with
+  j_reach, r_reach (an OR of the active rows whose relevance is at least S, or that a chosen join
+  lends a relevance_pair of at least S), close_pair (with
   its shared-cell ANDs), which_aligned (an OR of the which-term's cell edges on cells that
   entail it, ``e_which``) and the idle-column penalty (active_table AND NOT active_column).
 """
@@ -153,6 +154,9 @@ class Instance:
         self.relevance: dict = defaultdict(set)  # O -> {(T, R, S)}  (set below)
         for o, t, r, s in by["relevance"]:
             self.relevance[o].add((t, r, s))
+        self.relevance_pair: dict = defaultdict(set)  # O -> {(T1, R1, T2, R2, S)}
+        for o, t1, r1, t2, r2, s in by["relevance_pair"]:
+            self.relevance_pair[o].add((t1, r1, t2, r2, s))
         self.relations = set(by["relation"])  # (L, T, C1, C2, E)
         self.hits = set(by["hit"])  # (H, L, X)
         self.wrong_side = set(by["wrong_side"])  # (H, K, C)
@@ -383,6 +387,7 @@ def build_model(inst: Instance, option: str) -> Built:
 
     # ---- bounds -----------------------------------------------------------------------------
     b.cons([(1, y) for y in active_table.values()], "<=", k["max_tables"])
+    b.cons([(1, x) for x in join.values()], "<=", k["max_joins"])
     for t in inst.tables:
         b.cons([(1, y) for (t2, _), y in active_row.items() if t2 == t], "<=", k["max_rows"])
     for q in inst.qpos:
@@ -547,10 +552,18 @@ def build_model(inst: Instance, option: str) -> Built:
         _steps(b, f"o_reach({j})", edges, k["max_ocons_edges"], positive_only=False)
     # r_reach: the relevance_rows best active rows' relevance to o, in "the K-th best is at
     # least S" steps
-    r_scores = sorted({sc for (_, _, sc) in inst.relevance.get(o, ())})
+    # (row_rel: a chosen join lends its lower-numbered row the pair's relevance_pair)
+    r_scores = sorted({sc for (_, _, sc) in inst.relevance.get(o, ())} | {sc for *_, sc in inst.relevance_pair.get(o, ())})
     for sc in r_scores:
         v = max([u for u in r_scores if u < sc] + [0])
-        rows_at = [active_row.get((t, r)) for (t, r, u) in inst.relevance[o] if u >= sc]
+        reach: dict = defaultdict(list)  # (T, R) -> what makes the row count at this level
+        for (t, r, u) in inst.relevance.get(o, ()):
+            if u >= sc:
+                reach[(t, r)].append(active_row.get((t, r)))
+        for (t1, r1, t2, r2, u) in inst.relevance_pair.get(o, ()):
+            if u >= sc:
+                reach[(t1, r1)] += [x for key, x in join.items() if key[0:2] == (t1, r1) and key[3:5] == (t2, r2)]
+        rows_at = [b.or_(f"row_rel{key}", [x for x in xs if x is not None]) for key, xs in sorted(reach.items())]
         coef = -cdiv((v - sc) * k.get("w_relevance", 0), 1000)
         b.reward_or(f"r_reach(1,{sc})", coef, rows_at)
         for kk in range(2, k.get("relevance_rows", 1) + 1):

@@ -43,6 +43,7 @@ def main() -> None:
     parser.add_argument("--option-score", default=ground_module.OPTION_SCORE, choices=["entails", "either", "part"],
                         help="how a cell aligns to an option (pyasp.tables.ground.OPTION_SCORE)")
     parser.add_argument("--ground", action="append", default=[], help="NAME=VALUE: a number of pyasp.tables.ground (LONG_OPTION, RARE_WORD, PART_SCORE)")
+    parser.add_argument("--joins", help="a joins sidecar for the store (TABLE1 COLUMN1 TABLE2 COLUMN2 lines)")
     parser.add_argument("--json", help="write the results here")
     args = parser.parse_args()
 
@@ -50,7 +51,7 @@ def main() -> None:
     for spec in args.ground:
         name, _, value = spec.partition("=")
         setattr(ground_module, name, type(getattr(ground_module, name))(value))
-    store = load_store(args.tables)
+    store = load_store(args.tables, joins=args.joins)
     items = tuning_set(args.worldtree, args.held_out)
     folds = list(KFold(args.folds, shuffle=True, random_state=args.seed).split(range(len(items))))
     base = TableSolver(store, row_model=None)
@@ -73,7 +74,7 @@ def main() -> None:
             correct += result.correct
             if result.gold_row_recall is not None:
                 recalls.append(result.gold_row_recall)
-        row = {"mode": args.mode, "setting": setting, "option_score": args.option_score, "ground": args.ground, "add_rows": add_rows, "accuracy": round(correct / len(items), 4),
+        row = {"mode": args.mode, "setting": setting, "option_score": args.option_score, "ground": args.ground, "add_rows": add_rows, "joins": args.joins, "accuracy": round(correct / len(items), 4),
                "n": len(items), "gold_row_recall": round(sum(recalls) / len(recalls), 3) if recalls else None,
                "minutes": round((time.perf_counter() - start) / 60, 1)}
         results.append(row)

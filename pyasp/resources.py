@@ -45,6 +45,14 @@ def rules_path(name: str) -> Path:
     return path
 
 
+def joins_path(name: str) -> Path:
+    """The path of a packaged joins sidecar of the support graphs, e.g. ``joins_path("worldtree_joins")``."""
+    path = _resource_dir("encodings") / f"{name}.tsv"
+    if not path.is_file():
+        raise PyaspError(f"no packaged joins file named {name!r} ({path} is missing)")
+    return path
+
+
 #: where the models trained by pyasp's own training commands are shipped
 MODELS_DIR = _PACKAGE_DIR / "models"
 

@@ -566,3 +566,48 @@ def test_derivations_align_words_of_one_family():
     assert word_entails("electrical", "electricity") == pytest.approx(0.8)
     assert word_entails("conducts", "conductor", Scores(derivation=0)) == 0
     assert word_entails("rock", "cold") == 0
+
+
+# =================================================================================================
+# Shipped joins for a known store (WorldTree)
+# =================================================================================================
+
+def _shipped_join_store(folder: Path, drop: str | None = None) -> Path:
+    """A store with every table and column encodings/worldtree_joins.tsv names (less ``drop``),
+    one row each, and no _joins.tsv of its own."""
+    from pyasp.resources import joins_path
+
+    columns: dict[str, list[str]] = {}
+    for line in joins_path("worldtree_joins").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            t1, c1, t2, c2 = line.split("\t")
+            for table, column in ((t1, c1), (t2, c2)):
+                columns.setdefault(table, [])
+                if column not in columns[table]:
+                    columns[table].append(column)
+    files = {}
+    for table, labels in columns.items():
+        if table != drop:
+            labels = labels + ["OTHER"]
+            files[f"{table}.tsv"] = "\t".join(labels) + "\n" + "\t".join(f"{table.lower()} {i}" for i in range(len(labels))) + "\n"
+    return write_store(folder, files)
+
+
+def test_a_known_store_without_joins_gets_the_shipped_ones(tmp_path):
+    """The WorldTree tablestore has no _joins.tsv: a store holding every table and column of
+    encodings/worldtree_joins.tsv chains with it; a store missing one of them, or asked for
+    no joins, does not; a folder's own _joins.tsv wins."""
+    from pyasp.resources import joins_path
+
+    store = load_store(_shipped_join_store(tmp_path / "wt"))
+    assert store.joins_file == joins_path("worldtree_joins") and len(store.joins) >= 20
+    kindof = store.tables["KINDOF"].column_index("HYPERNYM")
+    conduct = store.tables["PROP-CONDUCTIVITY"].column_index("OBJECT/AGENT")
+    assert store.may_join("KINDOF", kindof, "PROP-CONDUCTIVITY", conduct)
+    assert not load_store(tmp_path / "wt", joins=False).joins
+    partial = load_store(_shipped_join_store(tmp_path / "partial", drop="PROP-CONDUCTIVITY"))
+    assert not partial.joins and partial.joins_file is None
+    (tmp_path / "wt" / "_joins.tsv").write_text("KINDOF\tHYPERNYM\tMAGNETISM\tMATERIAL\n", encoding="utf-8")
+    own = load_store(tmp_path / "wt")
+    assert own.joins_file == tmp_path / "wt" / "_joins.tsv" and len(own.joins) == 1
+

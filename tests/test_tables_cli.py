@@ -120,3 +120,12 @@ def test_sidecars_kept_outside_a_read_only_store(tmp_path):
     assert {"ex-0001", "ex-0101"} <= {row["uid"] for row in data["support"]}
     result = run("tables", "answer", NEW_YORK, "--tables", str(store), "--relations", str(tmp_path / "none.tsv"))
     assert result.exit_code == 2 and "sidecar file" in result.output
+
+
+def test_no_joins_turns_chains_off_and_excludes_a_joins_file():
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--no-joins", "--joins", STORE + "/_joins.tsv")
+    assert result.exit_code == 2 and "--no-joins excludes --joins" in result.output
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--no-joins", "--json")
+    assert result.exit_code in (0, 1), result.output
+    data = json.loads(result.output)
+    assert not data["joins"] and "ex-0001" not in {row["uid"] for row in data["support"]}

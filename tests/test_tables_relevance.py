@@ -222,3 +222,44 @@ def test_the_shipped_model_is_used_only_on_its_own_store(trained, tmp_path):
     path = tmp_path / "rows.json"
     model.save(path)
     assert TableSolver(store, row_model=path).row_model.tables_ == model.tables_
+
+
+def test_a_pair_of_rows_reads_as_one_row(trained):
+    """pair_rows: two rows (the ends of a join) scored as one row, their words and cells together:
+    the option's words from one, the question's from the other."""
+    store, index, model = trained
+    question = TableSolver(store).read("Which month has the longest day in New York? (A) June (B) December")
+    pair = (("PlaceHemisphere", 0), ("HemisphereDaylight", 0))  # New York -> north; north: longest day in June
+    [joined] = model.features_of(index).pair_rows(question, "A", [pair])
+    alone = {c.table: dict(zip(FEATURES, c.features)) for c in model.features_of(index).option_rows(question, "A", rows=list(pair))}
+    both = dict(zip(FEATURES, joined.features))
+    assert joined.table == "HemisphereDaylight"  # the row holding the option's word
+    assert both["option_share"] == 1.0 and both["distinct_cells"] == 1.0
+    assert both["stem_share"] > max(f["stem_share"] for f in alone.values())
+    assert both["row_words"] > max(f["row_words"] for f in alone.values())
+    assert model.pair_scores(index, question, "A", [pair]) == [pytest.approx(float(model.probabilities([joined])[0]))]
+
+
+def test_a_join_lends_its_rows_the_pairs_relevance(trained):
+    """With a row model, every candidate join gives relevance_pair facts; a chosen join credits
+    its pair's relevance to one of its rows, and the terms read back still add up to clingo's
+    optimum."""
+    from pyasp.tables.features import objective, option_features
+    from pyasp.tables.ground import _thresholds
+
+    store, _, model = trained
+    consts = {"relevance_rows": 3}
+    solver = TableSolver(store, row_model=model, consts=consts)
+    weights = {name: value / 1000 for name, value in {**_thresholds(None), **consts}.items()}
+    question = solver.read("Which month has the longest day in New York? (A) June (B) December (C) March")
+    grounded, models, scores, _ = solver.solve_options(question)
+    pairs = [f for f in grounded.facts if f[0] == "relevance_pair"]
+    assert pairs and {f[1] for f in pairs} >= {"a", "b"}
+    assert models["A"].atoms("join", 6)  # June: New York -> northern hemisphere -> June
+    for letter, found in models.items():
+        terms = option_features(grounded, found, letter, consts=consts)
+        assert objective(terms, weights) == pytest.approx(scores[letter], abs=0.02)
+    lent = [f for f in pairs if f[1] == "a" and (f[2], f[3], f[4], f[5]) in
+            {(a[0], a[1], a[3], a[4]) for a in models["A"].atoms("join", 6)}]
+    own = {(f[2], f[3]): f[4] for f in grounded.facts if f[0] == "relevance" and f[1] == "a"}
+    assert any(f[6] > own.get((f[2], f[3]), 0) for f in lent)  # the pair counts for more than its row

@@ -18,7 +18,7 @@ pytest.importorskip("pyscipopt")
 
 from pyasp.asp import Program, fact  # noqa: E402
 from pyasp.tables.engine import TableSolver  # noqa: E402
-from pyasp.tables.evaluate import load_questions  # noqa: E402
+from pyasp.tables.evaluate import Item, load_questions  # noqa: E402
 from pyasp.tables.store import load_store  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,9 +42,12 @@ def solver() -> TableSolver:
 
 
 ITEMS = load_questions(EXAMPLE_STORE.parent / "tables_questions.tsv")
+# evidence chaining: New York -> northern hemisphere -> the longest day is in June
+CHAINED = [Item("ny", "Which month has the longest day in New York? (A) June (B) December (C) March", "A"),
+           Item("au", "In Australia, which month has the shortest day? (A) June (B) December", "A")]
 
 
-@pytest.mark.parametrize("item", ITEMS, ids=[f"q{item.id}" for item in ITEMS])
+@pytest.mark.parametrize("item", ITEMS + CHAINED, ids=[f"q{item.id}" for item in ITEMS + CHAINED])
 def test_clingo_and_scip_agree_on_every_option(solver, item):
     grounded = solver.ground(solver.read(item.text))
     clingo, _, _, timed = sg.clingo_optima(solver, grounded)
@@ -55,6 +58,36 @@ def test_clingo_and_scip_agree_on_every_option(solver, item):
     want = {o: (value, "optimal" if value is not None else "infeasible") for o, value in clingo.items()}
     assert got == want
     assert any(value is not None for value in clingo.values())  # some option has a support graph
+
+
+@pytest.fixture(scope="module")
+def learned_solver() -> TableSolver:
+    """Support graphs with a row model (relevance/4 and relevance_pair/6 facts), 3 rows earning."""
+    from pyasp.tables.relevance import RowScorer
+    from pyasp.tables.retrieval import TableIndex
+
+    store = load_store(EXAMPLE_STORE)
+    explained = [("Which material is a good conductor of heat? (A) iron (B) rubber (C) glass", "A", ("ex-0402",)),
+                 ("Which unit measures length? (A) meter (B) gram (C) liter", "A", ("ex-0602",)),
+                 ("What gives off light energy? (A) battery (B) sun (C) food", "B", ("ex-0705",)),
+                 ("An oak is a kind of (A) tree (B) rock (C) force", "A", ("ex-0205",)),
+                 ("Which month has the most daylight in Canada? (A) June (B) December", "A", ("ex-0002", "ex-0101"))]
+    model = RowScorer().fit(TableIndex(store, "family"), [Item(str(i), *e) for i, e in enumerate(explained)])
+    return TableSolver(store, row_model=model, consts={"relevance_rows": 3})
+
+
+@pytest.mark.parametrize("item", ITEMS + CHAINED, ids=[f"q{item.id}" for item in ITEMS + CHAINED])
+def test_clingo_and_scip_agree_with_learned_relevance(learned_solver, item):
+    """The same with a learned row relevance, where a chosen join lends its rows the relevance of
+    the pair read as one row (row_rel/4 of the encoding)."""
+    grounded = learned_solver.ground(learned_solver.read(item.text))
+    assert any(f[0] == "relevance" for f in grounded.facts)
+    if item in CHAINED:
+        assert any(f[0] == "relevance_pair" for f in grounded.facts)
+    clingo, _, _, timed = sg.clingo_optima(learned_solver, grounded)
+    scip = sg.scip_optima(grounded, learned_solver.consts)
+    assert not timed
+    assert {o: scip[o].objective for o in scip} == clingo
 
 
 def test_integer_division_truncates_toward_zero_as_clingo_does():

@@ -119,14 +119,16 @@ class TableSolver:
 
     def ground(self, question: Question) -> Grounded:
         retrieved = self.index_.retrieve(question, max_tables=self.max_tables, max_rows=self.max_rows, ranking=self.ranking)
-        relevance = self.index_.relevance
+        relevance, pair_relevance = self.index_.relevance, None
         if self.row_model is not None:
             retrieved = self._add_learned_rows(question, retrieved)
             model, index = self.row_model, self._model_index()
             relevance = lambda q, letter, rows: model.row_scores(index, q, letter, rows)  # noqa: E731
+            pair_relevance = lambda q, letter, pairs: model.pair_scores(index, q, letter, pairs)  # noqa: E731
         return ground(question, retrieved, self.store, scores=self.scores, encoding=self.encoding, consts=self.consts,
                       importance=self.index_.importance if self.weighted else None,
                       relevance=relevance if self.weighted else None,
+                      pair_relevance=pair_relevance if self.weighted else None,
                       option_ir=self._option_ir if self.weighted else None)
 
     def _model_index(self) -> TableIndex:

@@ -2,7 +2,7 @@
 
 ``encodings/support_graph.lp`` maximises a weighted sum of terms: alignment-edge scores, active
 tables, rows, idle columns, headers, aligned constituents, proximity pairs, which-terms, relation
-hits and the relevance of the best rows. :func:`option_features` returns each term of an option's
+hits, the relevance of the best rows and the joins' scores less their penalty. :func:`option_features` returns each term of an option's
 best support graph *unweighted* (in units of the encoding's weights, real numbers, not scaled),
 so that weights can be fitted to them (``bench/tables_fit.py``) and written back as the
 encoding's ``#const`` defaults. ``objective(features, weights)`` recomputes the objective; the
@@ -21,7 +21,7 @@ TERMS = {
     "q_edges": "w_qedge", "o_edges": "w_oedge", "table_score": "w_table", "tables": "w_table_use",
     "rows": "w_row_use", "columns": "w_column", "titles": "w_title", "qcons": "w_qcons", "ocons": "w_ocons",
     "proximity": "w_proximity", "which": "w_which", "relations": "w_relation", "relevance": "w_relevance",
-    "ir": "w_ir",
+    "ir": "w_ir", "joins": None,
 }
 #: the sign each term enters the objective with (penalties are paid)
 SIGN = {"tables": -1, "rows": -1}
@@ -31,7 +31,7 @@ def _index(facts):
     by = defaultdict(dict)
     for f in facts:
         name, args = f[0], f[1:]
-        if name in ("e_qcell", "e_qtitle", "e_ocell", "e_otitle", "e_which", "relevance", "importance", "table", "option_ir"):
+        if name in ("e_qcell", "e_qtitle", "e_ocell", "e_otitle", "e_which", "relevance", "relevance_pair", "importance", "table", "option_ir", "e_join"):
             by[name][tuple(str(a) if isinstance(a, str) else a for a in args[:-1])] = args[-1]
         elif name in ("column", "qcons"):
             by[name][args[:-1]] = args[-1]
@@ -76,7 +76,9 @@ def option_features(grounded: Grounded, model: Model | None, letter: str, ir_sco
     f["tables"] = len(tables)
     f["table_score"] = sum(facts["table"][(t,)] for t in tables) / SCALE
     f["rows"] = len(rows)
-    active_columns = {(a[1], a[3]) for a in qcell} | {(a[2], a[4]) for a in ocell}
+    joins = [_args(a) for a in model.atoms("join", 6)]
+    active_columns = ({(a[1], a[3]) for a in qcell} | {(a[2], a[4]) for a in ocell}
+                      | {(a[0], a[2]) for a in joins} | {(a[3], a[5]) for a in joins})
     # the column reward: w_column per active table, less w_column / N per idle column
     f["columns"] = len(tables) - sum(1 / n for (t, c), n in facts["column"].items() if t in tables and (t, c) not in active_columns)
     f["titles"] = len({(a[1], a[2]) for a in qtitle} | {(a[2], a[3]) for a in otitle})
@@ -102,7 +104,21 @@ def option_features(grounded: Grounded, model: Model | None, letter: str, ir_sco
     min_which = limits.get("min_which", 600)
     f["which"] = len({a[0] for a in qcell if a[0] in which and facts["e_which"].get(a, -10**9) - offset >= min_which})
     f["relations"] = len(model.atoms("rel", 1))
-    best = sorted((facts["relevance"].get((o, t, r), 0) for t, r in rows), reverse=True)
+    # joins: each cell of the lower-numbered table earns its best max_cell_edges joins above the
+    # penalty; a join scoring below the penalty costs the difference
+    penalty = limits.get("w_join_penalty", 100)
+    by_cell = defaultdict(list)
+    for key in joins:
+        w = facts["e_join"][key] - offset
+        if w > penalty:
+            by_cell[key[:3]].append(w - penalty)
+        elif w < penalty:
+            f["joins"] -= (penalty - w) / SCALE
+    f["joins"] += sum(sum(sorted(ws, reverse=True)[: limits.get("max_cell_edges", 2)]) for ws in by_cell.values()) / SCALE
+    own = {(t, r): facts["relevance"].get((o, t, r), 0) for t, r in rows}
+    for t1, r1, _, t2, r2, _ in joins:  # a join lends its pair's relevance
+        own[(t1, r1)] = max(own.get((t1, r1), 0), facts["relevance_pair"].get((o, t1, r1, t2, r2), 0))
+    best = sorted(own.values(), reverse=True)
     f["relevance"] = sum(best[: limits.get("relevance_rows", 1)]) / SCALE
     return f
 

@@ -53,6 +53,8 @@ OPTION_SCORE = "part"
 #: entails one of its rare words (importance at least RARE_WORD), at PART_SCORE times that score
 LONG_OPTION = 3
 RARE_WORD = 0.6
+#: a join goes through a shared word at least this rare (importance; 0: any shared word)
+JOIN_WORD = 0.0
 PART_SCORE = 0.7
 
 
@@ -172,7 +174,8 @@ def _offsets(text: str, parts: list[tuple[str, ...]]) -> list[int]:
 
 def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
            scores: Scores = DEFAULT_SCORES, encoding: str | Path | None = None,
-           consts: dict[str, int] | None = None, importance=None, relevance=None, option_ir=None) -> Grounded:
+           consts: dict[str, int] | None = None, importance=None, relevance=None, pair_relevance=None,
+           option_ir=None) -> Grounded:
     """The facts of the support-graph encoding for one question (see its header)."""
     grounded = Grounded(question, retrieved)
     limits = {**_thresholds(encoding), **(consts or {})}
@@ -265,7 +268,15 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
         for letter, value in option_ir(question).items():
             if value:
                 facts.append(("option_ir", letter.lower(), round(value * SCALE)))
-    facts.extend(_join_facts(cells, retrieved, store, scores, passes))
+    joins = _join_facts(cells, retrieved, store, scores, passes, importance)
+    facts.extend(joins)
+    if pair_relevance is not None and joins:  # pair_relevance(question, letter, [((table, row), (table, row))])
+        pairs = sorted({(t1, r1, t2, r2) for _, t1, r1, _, t2, r2, _, _ in joins})
+        keys = [((retrieved[t1 - 1].table.name, r1), (retrieved[t2 - 1].table.name, r2)) for t1, r1, t2, r2 in pairs]
+        for option in question.options:
+            for (t1, r1, t2, r2), value in zip(pairs, pair_relevance(question, option.letter, keys)):
+                if value > 0:
+                    facts.append(("relevance_pair", option.letter.lower(), t1, r1, t2, r2, round(value * SCALE)))
     texts = {"q": (stem_lower, q_offsets)}
     for option in question.options:
         option_parts = parts[option.letter]
@@ -275,9 +286,10 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
     return grounded
 
 
-def _join_facts(cells, retrieved: list[Retrieved], store: TableStore, scores: Scores, passes) -> list[tuple]:
+def _join_facts(cells, retrieved: list[Retrieved], store: TableStore, scores: Scores, passes, importance=None) -> list[tuple]:
     """e_join facts: cells of two retrieved tables in columns the store's ``_joins.tsv`` lets
-    join, sharing a word."""
+    join, sharing a word -- with ``importance``, a rare one (at least JOIN_WORD): a chain through
+    "object" or "plant" links nearly everything, and makes the optimum slow to prove."""
     if not store.joins:
         return []
 
@@ -289,6 +301,8 @@ def _join_facts(cells, retrieved: list[Retrieved], store: TableStore, scores: Sc
     for key, alternatives in cells.items():
         for word in {w for a in alternatives for w in a}:
             by_word.setdefault(word, []).append(key)
+    if importance is not None and JOIN_WORD > 0:
+        by_word = {w: keys for w, keys in by_word.items() if importance((w,)) >= JOIN_WORD}
     seen: set[tuple] = set()
     out = []
     for keys in by_word.values():

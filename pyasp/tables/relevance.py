@@ -91,14 +91,12 @@ class RowFeatures:
         ``rows``, of the ``candidates`` rows sharing a word with the option that match the stem
         plus the option best (TF-IDF cosine)."""
         self._prepare()
-        term = self.index.term
+        index, term = self.index, self.index.term
         stem = [term(w) for w in content_words(question.stem)]
         option = [term(w) for w in question.option(letter).words]
-        stem_set, option_set = set(stem), set(option)
-        others = {term(w) for o in question.options if o.letter != letter for w in o.words} - option_set
+        option_set = set(option)
         if not option_set:
             return []
-        index = self.index
         if rows is None:
             query = index.cosines(stem + option)
             order = np.argsort(-query, kind="stable")
@@ -110,33 +108,52 @@ class RowFeatures:
                     picked.append(int(k))
         else:
             picked = [index.position(*key) for key in rows]
-        if not picked:
+        return self._candidates(question, letter, [(k,) for k in picked])
+
+    def pair_rows(self, question: Question, letter: str, pairs: list[tuple[tuple[str, int], tuple[str, int]]]) -> list[Candidate]:
+        """The features of each pair of rows (two (table name, row index) keys, e.g. the rows of a
+        join) read as one row: their words, cells and TF-IDF vectors together. The candidate
+        names the row of the pair that holds more of the option's words (the first on a tie)."""
+        self._prepare()
+        units = [(self.index.position(*a), self.index.position(*b)) for a, b in pairs]
+        return self._candidates(question, letter, units)
+
+    def _candidates(self, question: Question, letter: str, units: list[tuple[int, ...]]) -> list[Candidate]:
+        """Features of each unit: one row, or several rows read as one (positions in the index)."""
+        index, term = self.index, self.index.term
+        stem = [term(w) for w in content_words(question.stem)]
+        option = [term(w) for w in question.option(letter).words]
+        stem_set, option_set = set(stem), set(option)
+        others = {term(w) for o in question.options if o.letter != letter for w in o.words} - option_set
+        if not units or not option_set:
             return []
-        by_query = index.cosines(stem + option, picked)
-        by_stem = index.cosines(stem, picked)
-        by_option = index.cosines(option, picked)
+        positions = [u[0] for u in units] if all(len(u) == 1 for u in units) else units
+        by_query = index.cosines(stem + option, positions)
+        by_stem = index.cosines(stem, positions)
+        by_option = index.cosines(option, positions)
         idf, top_idf = index.idf, index.top_idf
         option_mass = sum(idf(w) for w in option_set)
         stem_mass = sum(idf(w) for w in stem_set)
         own = option_set - stem_set
         out = []
-        for n, k in enumerate(picked):
-            words = self.row_sets_[k]
+        for n, unit in enumerate(units):
+            words = frozenset().union(*(self.row_sets_[k] for k in unit))
             in_option, in_stem = option_set & words, stem_set & words
-            cells = self._row_cells(k) or [(0, words)]
-            option_cells = {n for n, c in cells if c & option_set}
-            stem_cells = {n for n, c in cells if c & stem_set}
+            cells = [((i, c), cell) for i, k in enumerate(unit) for c, cell in self._row_cells(k)] or [(0, words)]
+            option_cells = {c for c, cell in cells if cell & option_set}
+            stem_cells = {c for c, cell in cells if cell & stem_set}
             features = (
                 float(by_query[n]), float(by_stem[n]), float(by_option[n]),
                 len(in_option) / len(option_set), sum(idf(w) for w in in_option) / option_mass,
                 len(in_stem) / max(1, len(stem_set)), sum(idf(w) for w in in_stem) / stem_mass if stem_mass else 0.0,
                 len(own & words) / max(1, len(own)),
                 float(len(words)), len(words - stem_set - option_set) / max(1, len(words)), float(bool(in_stem)),
-                max(len(c & option_set) / len(c) for _, c in cells), max(len(c & stem_set) / len(c) for _, c in cells),
+                max(len(cell & option_set) / len(cell) for _, cell in cells), max(len(cell & stem_set) / len(cell) for _, cell in cells),
                 float(any(i != j for i in option_cells for j in stem_cells)),
                 sum(idf(w) for w in in_stem) / top_idf, sum(idf(w) for w in in_option - others) / top_idf,
                 len(words & others) / max(1, len(others)),
             )
+            k = max(unit, key=lambda k: (len(self.row_sets_[k] & option_set), -unit.index(k)))
             table, row = index.names[int(self.table_of_[k])], int(self.row_of_[k])
             out.append(Candidate(table, row, index.store.tables[table].rows[row].uid, features))
         return out
@@ -219,6 +236,13 @@ class RowScorer:
         """The probability of each row (table name, row index) for option ``letter``."""
         found = self.features_of(index).option_rows(question, letter, rows=rows)
         return [float(p) for p in self.probabilities(found)] if found else [0.0] * len(rows)
+
+    def pair_scores(self, index: TableIndex, question: Question, letter: str,
+                    pairs: list[tuple[tuple[str, int], tuple[str, int]]]) -> list[float]:
+        """The probability of each pair of rows read as one row (the rows of a join) for option
+        ``letter``."""
+        found = self.features_of(index).pair_rows(question, letter, pairs)
+        return [float(p) for p in self.probabilities(found)] if found else [0.0] * len(pairs)
 
     def option_rows(self, index: TableIndex, question: Question, letter: str) -> list[tuple[Candidate, float]]:
         """The option's candidate rows with their probabilities, best first."""

@@ -93,11 +93,23 @@ class TableIndex:
         return RowVectors(vectorizer, vectorizer.fit_transform(docs).tocsr(),
                           np.array([i for i, _ in owners]), np.array([r for _, r in owners]))
 
-    def cosines(self, words: list[str], positions: list[int] | None = None) -> np.ndarray:
+    def cosines(self, words: list[str], positions: list | None = None) -> np.ndarray:
         """The TF-IDF cosine of ``words`` (terms of the index's vocabulary) with every row, or
-        with the rows at ``positions`` (see :meth:`position`) in that order."""
+        with the rows at ``positions`` (see :meth:`position`) in that order. A position may be a
+        tuple of positions: those rows read as one (the sum of their vectors)."""
         vectors = self.row_vectors
-        matrix = vectors.matrix if positions is None else vectors.matrix[positions]
+        if positions is None:
+            matrix = vectors.matrix
+        elif positions and isinstance(positions[0], tuple):
+            from scipy.sparse import csr_matrix
+            from sklearn.preprocessing import normalize
+
+            cols = [k for unit in positions for k in unit]
+            rows = [i for i, unit in enumerate(positions) for _ in unit]
+            pick = csr_matrix((np.ones(len(cols)), (rows, cols)), shape=(len(positions), vectors.matrix.shape[0]))
+            matrix = normalize(pick @ vectors.matrix)
+        else:
+            matrix = vectors.matrix[positions]
         if not words or matrix.shape[0] == 0:
             return np.zeros(matrix.shape[0])
         return (matrix @ vectors.vectorizer.transform([words]).T).toarray().ravel()

@@ -17,7 +17,9 @@ Two optional sidecar files, tab-separated, lines starting with ``#`` are comment
 
 ``_joins.tsv``
     ``TABLE1<TAB>COLUMN1<TAB>TABLE2<TAB>COLUMN2``: cells of these two columns may be linked by an
-    evidence chain (TableILP's 0/1 header-header edges). Without this file no tables join.
+    evidence chain (TableILP's 0/1 header-header edges). Without this file, a store that holds
+    every table and column of a joins file shipped with pyasp (``encodings/worldtree_joins.tsv``
+    for the WorldTree tablestore) uses that one; otherwise no tables join.
 ``_relations.tsv``
     ``RELATION<TAB>TABLE<TAB>COLUMN1<TAB>COLUMN2<TAB>PATTERN|PATTERN...``: the two columns of a
     table carry a named relation, expressed in questions by the patterns, ``X`` and ``Y`` standing
@@ -36,12 +38,15 @@ import csv
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from ..errors import InputError
 
 TABLE_SUFFIXES = (".tsv", ".csv")
 JOINS_FILE = "_joins.tsv"
 RELATIONS_FILE = "_relations.tsv"
+#: joins files shipped in encodings/ (NAME.tsv), for known stores without a _joins.tsv
+SHIPPED_JOINS = ("worldtree_joins",)
 ALTERNATIVE_SEPARATOR = ";"
 
 
@@ -125,6 +130,7 @@ class TableStore:
     joins: frozenset[Join] = frozenset()  # from _joins.tsv; empty: no evidence chains
     relations: tuple[Relation, ...] = ()
     warnings: list[str] = field(default_factory=list)
+    joins_file: Path | None = None  # where the joins were read from
 
     def may_join(self, table1: str, column1: int, table2: str, column2: int) -> bool:
         if table1 == table2:
@@ -255,12 +261,13 @@ def _read_relations(path: Path, tables: dict[str, Table], skip_bad: bool, warnin
     return tuple(relations)
 
 
-def load_store(path: str | Path, *, skip_bad: bool = False, joins: str | Path | None = None,
+def load_store(path: str | Path, *, skip_bad: bool = False, joins: str | Path | Literal[False] | None = None,
                relations: str | Path | None = None) -> TableStore:
     """Every ``.tsv``/``.csv`` table of a folder (files starting with ``_`` are sidecars) and the
     sidecars. ``joins`` / ``relations`` name sidecar files kept elsewhere (for a store in a
-    read-only folder); they replace the folder's own. Raises :class:`TablesError` on bad input
-    unless ``skip_bad``."""
+    read-only folder); they replace the folder's own. ``joins=None``: the folder's
+    ``_joins.tsv``, else a shipped joins file that fits the store (:func:`shipped_joins`);
+    ``joins=False``: no joins. Raises :class:`TablesError` on bad input unless ``skip_bad``."""
     folder = Path(path)
     if not folder.is_dir():
         raise TablesError(f"table store {folder} is not a directory")
@@ -279,11 +286,28 @@ def load_store(path: str | Path, *, skip_bad: bool = False, joins: str | Path | 
             warnings.append(f"skipped: {err}")
     if not tables:
         raise TablesError(f"table store {folder} holds no readable .tsv or .csv table")
-    joins_file = _sidecar(joins, folder / JOINS_FILE)
+    joins_file = None if joins is False else _sidecar(joins, folder / JOINS_FILE)
+    if joins_file is None and joins is None:
+        joins_file = shipped_joins(tables)
     relations_file = _sidecar(relations, folder / RELATIONS_FILE)
     allowed = _read_joins(joins_file, tables, skip_bad, warnings) if joins_file else frozenset()
     named = _read_relations(relations_file, tables, skip_bad, warnings) if relations_file else ()
-    return TableStore(folder, tables, allowed, named, warnings)
+    return TableStore(folder, tables, allowed, named, warnings, joins_file)
+
+
+def shipped_joins(tables: dict[str, Table]) -> Path | None:
+    """The first joins file shipped with pyasp (:data:`SHIPPED_JOINS`) whose every table and
+    data column is in ``tables``, or None."""
+    from ..resources import joins_path
+
+    for name in SHIPPED_JOINS:
+        path = joins_path(name)
+        try:
+            _read_joins(path, tables, False, [])
+        except TablesError:
+            continue
+        return path
+    return None
 
 
 def _sidecar(given: str | Path | None, default: Path) -> Path | None:
