@@ -723,7 +723,7 @@ def acquire_learn(
         rows = load_examples(instance, examples)
         learner = Learner(max_terms=max_terms, max_factors=max_tensors, negation=negation,
                           directions=_directions(directions), time_limit_s=time_limit,
-                          encoding=str(encoding) if encoding else None, count_language=True)
+                          encoding=encoding, count_language=True)
         learner.fit(schema_only, instance, rows)
         result = learner.result_
         learned = learner.program_

@@ -44,6 +44,7 @@ from pyasp.acquire.learn import (
 from pyasp.acquire.simplify import drop_entailed
 from pyasp.acquire.solve import TooLarge, solve
 from pyasp.errors import InputError
+from pyasp.resources import encoding_path
 
 ROOT = Path(__file__).resolve().parent.parent
 ACQ = ROOT / "examples" / "acquire"
@@ -610,6 +611,20 @@ def test_solve_of_an_infeasible_program_exits_1(tmp_path):
     result = run("acquire", "solve", program, "--constants", write(tmp_path, "c.json", {}))
     assert result.exit_code == 1
     assert "no solution" in result.stderr
+
+
+def test_learn_reads_an_encoding_file_named_without_lp(tmp_path, monkeypatch):
+    examples = write(tmp_path, "e.json", [{"ship": GOOD_SHIP}])
+    (tmp_path / "mine").write_text(encoding_path("ip_acquisition").read_text())
+    (tmp_path / "empty").write_text("")
+    monkeypatch.chdir(tmp_path)  # a relative name without "/" or ".lp" is a file, not a packaged encoding
+    args = ["acquire", "learn", "--schema", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+            "--examples", examples, "-s", "1", "-p", "1", "--encoding"]
+    result = run(*args, "mine")
+    assert result.exit_code == 0, result.output
+    result = run(*args, "empty")
+    assert result.exit_code == 2, result.output
+    assert "empty: an answer set shows 0 rhs/2 atoms" in result.stderr
 
 
 def test_solve_prints_solutions_the_program_accepts(shipping, tmp_path):

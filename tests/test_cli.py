@@ -127,6 +127,21 @@ def test_broken_encoding_exits_2_with_file_and_line(tmp_path, encoding, expected
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    "encoding, expected",
+    [
+        ("", "malformed postfix sequence ()"),  # shows no tree at all
+        ("at(1, q(1)). at(2, q(9)). at(3, eq).\n#show at/2.\n", "at/2 names 9"),
+    ],
+)
+def test_an_encoding_whose_models_are_not_trees_exits_2_naming_it(tmp_path, encoding, expected):
+    enc = write(tmp_path, "mine.lp", encoding)
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--encoding", enc)
+    assert result.exit_code == 2, result.output
+    assert f"{enc}: a model is not an equation tree" in result.stderr and expected in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
 def test_bad_weight_option_exits_2(tmp_path):
     q = write(tmp_path, "q.json", BIKE)
     for option, message in [("w_nope=3", "unknown setting 'w_nope'"), ("w_type", "NAME=VALUE"), ("w_type=lots", "not a whole number")]:
