@@ -96,7 +96,7 @@ def algebra_candidates(
     allow_unused: Annotated[bool, typer.Option("--allow-unused", help="Let trees leave quantities out (at a cost).")] = False,
     encoding: EncodingOpt = None,
     time_limit: Annotated[
-        Optional[float], typer.Option("--time-limit", help="Seconds; the best trees found by then are returned, marked partial.")
+        Optional[float], typer.Option("--time-limit", help="Seconds; the best trees found by then are returned, marked partial.", min=0)
     ] = 30.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     dot: Annotated[Optional[Path], typer.Option("--dot", help="Write the first tree as Graphviz DOT (.svg if dot is installed).")] = None,
@@ -173,7 +173,7 @@ ModelOpt = Annotated[
     Optional[str],
     typer.Option("--model", help="A model file written by `pyasp algebra train` ('default': the shipped one)."),
 ]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes for reading and candidate generation.")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes for reading and candidate generation.", min=1)]
 SkipBadOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed records (named on stderr) instead of stopping.")]
 CacheOpt = Annotated[
     Optional[Path], typer.Option("--cache-dir", help="Where parses are cached (default: $PYASP_CACHE or ~/.cache/pyasp).")
@@ -695,7 +695,7 @@ def acquire_learn(
     max_tensors: MaxTensorsOpt = 2,
     negation: NegationOpt = True,
     directions: Annotated[str, typer.Option("--directions", help="Constraint forms: <= (... <= Z), >= (... >= Z), or both.")] = "<=,>=",
-    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop the search after this many seconds (the result is then partial).")] = None,
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop the search after this many seconds (the result is then partial).", min=0)] = None,
     encoding: AcqEncodingOpt = None,
     simplify: Annotated[bool, typer.Option("--simplify/--no-simplify", help="Drop constraints the others (and the domains) imply.")] = True,
     output: Annotated[Optional[Path], typer.Option("--out", help="Also write the learned program (DSL) to this file.")] = None,
@@ -766,7 +766,7 @@ def acquire_solve(
     all_solutions: Annotated[bool, typer.Option("--all", help="Every solution (mind the number).")] = False,
     limit: Annotated[int, typer.Option("--limit", help="Without --sample/--all: this many solutions.", min=1)] = 1,
     fmt: Annotated[str, typer.Option("--format", help="solutions (default), mzn (the program as MiniZinc, constants filled in) or dsl.")] = "solutions",
-    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop after this many seconds.")] = None,
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop after this many seconds.", min=0)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Solve a program with clingo: one solution, --all, or --sample N --seed S; or export it.
@@ -864,7 +864,7 @@ def acquire_eval(
     fold_size: Annotated[int, typer.Option("--fold-size", help="Solutions per fold.", min=1)] = 25,
     precision_samples: Annotated[int, typer.Option("--precision-samples", help="Solutions of each learned program sampled for precision.", min=1)] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampling.")] = 0,
-    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Per learning run, in seconds.")] = None,
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Per learning run, in seconds.", min=0)] = None,
     precision_time_limit: Annotated[Optional[float], typer.Option(
         "--precision-time-limit", help="Seconds for sampling each learned program; precision is over what was drawn by then "
         "(the JSON's folds give the count).", min=0.001)] = None,
@@ -931,7 +931,7 @@ MaxTablesOpt = Annotated[int, typer.Option("--max-tables", help="Tables retrieve
 MaxRowsOpt = Annotated[int, typer.Option("--max-rows", help="Rows retrieved per table.", min=1)]
 TableEncodingOpt = Annotated[Optional[Path], typer.Option("--encoding", help="Use this .lp file instead of encodings/support_graph.lp.")]
 TableConstOpt = Annotated[Optional[list[str]], typer.Option("--const", "-c", help="Override a #const of the encoding, NAME=INT (repeatable).")]
-TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short).")]
+TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short).", min=0)]
 JoinsOpt = Annotated[Optional[Path], typer.Option("--joins", help="A _joins.tsv kept outside the table folder (replaces the folder's).")]
 RelationsOpt = Annotated[Optional[Path], typer.Option("--relations", help="A _relations.tsv kept outside the table folder (replaces the folder's).")]
 WordsOpt = Annotated[str, typer.Option("--retrieval-words", help="Vocabulary of retrieval and relevance: family (WordNet word families: conducts, conductor -> conduct) or lemma.")]

@@ -142,6 +142,24 @@ def test_an_encoding_whose_models_are_not_trees_exits_2_naming_it(tmp_path, enco
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["algebra", "candidates", "-q", "q.json", "--time-limit", "-1"],
+        ["algebra", "train", "--data", "q.json", "--out", "m.model", "--jobs", "0"],
+        ["arith", "train", "--data", "q.json", "--out", "m.json", "--jobs", "0"],
+        ["tables", "eval", "--tables", "t", "--questions", "q.tsv", "--jobs", "0"],
+        ["tables", "answer", "Which? (A) x (B) y", "--tables", "t", "--time-limit", "-0.5"],
+        ["acquire", "solve", "p.ip", "--constants", "c.json", "--time-limit", "-1"],
+        ["acquire", "learn", "--schema", "p.ip", "--constants", "c.json", "--examples", "e.json", "--time-limit", "-1"],
+    ],
+)
+def test_negative_time_limits_and_zero_jobs_are_refused_as_bad_input(args):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for '--time-limit'" in result.output or "Invalid value for '--jobs'" in result.output
+
+
 def test_bad_weight_option_exits_2(tmp_path):
     q = write(tmp_path, "q.json", BIKE)
     for option, message in [("w_nope=3", "unknown setting 'w_nope'"), ("w_type", "NAME=VALUE"), ("w_type=lots", "not a whole number")]:
