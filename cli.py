@@ -894,6 +894,10 @@ def acquire_eval(
                 if len(s_p) != 2:
                     raise PyaspError(f"--grid takes s,p pairs separated by spaces, got {item!r}")
                 points.append((s_p[0], s_p[1]))
+            if not points:
+                raise PyaspError("--grid takes s,p pairs separated by spaces, got none")
+        if max(ns) > fold_size:
+            raise PyaspError(f"--examples {max(ns)}: a fold holds {fold_size} solutions (--fold-size); learn from at most that many")
         program = load_program(program_file)
         instance = load_constants(program, constants)
         if not program.constraints:
