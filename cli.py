@@ -1198,8 +1198,13 @@ def tables_tuning_set(
     try:
         check_output_path(output, "tuning set")
         categories = tuple(c.strip() for c in category.split(",") if c.strip())
+        if not categories:
+            raise PyaspError("--category needs at least one WorldTree split, e.g. Train")
         exams = tuple(exclude_exam) if exclude_exam else DEFAULT_EXCLUDED_EXAMS
         fields, kept, dropped = tuning_records(questions, list(held_out), categories=categories, exclude_exams=exams)
+        if not kept:
+            raise PyaspError("no question is left for the tuning set (dropped: "
+                             + ", ".join(f"{v} ({k})" for k, v in dropped.items()) + f"); {output} is not written")
         with open(output, "w", encoding="utf-8", newline="") as stream:
             write_records(stream, fields, kept)
     except PyaspError as error:
