@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pyasp.errors import PyaspError
+from pyasp.errors import PyaspError, check_output_path
 
 app = typer.Typer(
     help="pyasp: reasoning over text and data with answer-set programming.",
@@ -112,6 +112,8 @@ def algebra_candidates(
     from pyasp.algebra.quantities import load_quantities
 
     try:
+        if dot is not None:
+            check_output_path(dot, "DOT file", [quantities, encoding])
         settings = _parse_settings(weight, max_depth, allow_unused)
         result = generate_candidates(
             load_quantities(quantities), top=top, settings=settings, encoding=encoding, time_limit_s=time_limit
@@ -213,6 +215,8 @@ def algebra_solve(
     from pyasp.algebra.solver import solve_text
 
     try:
+        if dot is not None:
+            check_output_path(dot, "DOT file", [model])
         solution = solve_text(text, model)
         if dot is not None:
             _write_dot(solution.tree.to_dot(), dot)
@@ -251,10 +255,8 @@ def algebra_train(
     from pyasp.algebra.solver import train
     from pyasp.text.reading import cache_dir
 
-    from pyasp.errors import check_output_path
-
     try:
-        check_output_path(out_path, "model")
+        check_output_path(out_path, "model", [data])
         problems = _load_data(data, skip_bad)
         settings = PrepareSettings(reorder=() if no_reorder else PrepareSettings().reorder)
         progress, advance = _progress(len(problems), "reading and generating candidates")
@@ -465,6 +467,8 @@ def arith_solve(
     from pyasp.arith.solver import solve_text
 
     try:
+        if dot is not None:
+            check_output_path(dot, "DOT file", [model, rules])
         solution = solve_text(text, model, rules)
         if dot is not None:
             _write_dot(solution.to_dot(), dot)
@@ -542,10 +546,8 @@ def arith_train(
     from pyasp.arith.evaluate import read_ids, select
     from pyasp.arith.solver import train
 
-    from pyasp.errors import check_output_path
-
     try:
-        check_output_path(out_path, "model")
+        check_output_path(out_path, "model", [data, ids, rules])
         problems = _load_data(data, skip_bad, ARITH_FIELDS)
         if ids is not None:
             problems = [problems[i] for i in select(problems, read_ids(ids), str(ids))]
@@ -600,7 +602,6 @@ def arith_eval(
     from pyasp.text.reading import cache_dir
     from pyasp.arith.evaluate import cross_validate, evaluate_model, fit_pipeline, folds_from_dir, read_infos, read_ids, seeded_folds, select
     from pyasp.arith.solver import knowledge_for, load_model
-    from pyasp.errors import check_output_path
 
     try:
         if model is not None and train_ids is not None:
@@ -612,7 +613,7 @@ def arith_eval(
         if folds < 2:
             raise PyaspError(f"--folds must be at least 2, got {folds}")
         if predictions is not None:
-            check_output_path(predictions, "predictions")
+            check_output_path(predictions, "predictions", [data, train_ids, test_ids, model, rules])
         problems = _load_data(data, skip_bad, ARITH_FIELDS)
         trained = load_model(model) if model is not None else None
         knowledge = knowledge_for(rules)
@@ -712,11 +713,10 @@ def acquire_learn(
     from pyasp.acquire.dsl import format_program, load_program
     from pyasp.acquire.learn import Learner
     from pyasp.acquire.simplify import drop_entailed
-    from pyasp.errors import check_output_path
 
     try:
         if output is not None:
-            check_output_path(output, "program file")
+            check_output_path(output, "program file", [schema, constants, examples, encoding])
         program = load_program(schema, what="schema")
         schema_only = program.with_constraints(())
         instance = load_constants(schema_only, constants)
@@ -1025,12 +1025,12 @@ def tables_answer(
 
     Exit code 1 when no option has a support graph.
     """
-    from pyasp.errors import NoAnswer, check_output_path
+    from pyasp.errors import NoAnswer
     from pyasp.tables.engine import to_dot
 
     try:
         if dot is not None:
-            check_output_path(dot, "DOT file")
+            check_output_path(dot, "DOT file", [encoding, joins, relations, row_model])
         solver = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, ranking=ranking,
                                joins=joins, relations=relations, retrieval_words=retrieval_words, row_model=row_model,
                                no_row_model=no_row_model)
@@ -1093,12 +1093,11 @@ def tables_eval(
 
     Example: [bold]pyasp tables eval --tables worldtree-v1/tables --questions regents/Regents-Gr04-NDMC-Train.tsv --jobs 2[/bold]
     """
-    from pyasp.errors import check_output_path
     from pyasp.tables.evaluate import attach_gold, evaluate, load_questions
 
     try:
         if predictions is not None:
-            check_output_path(predictions, "predictions")
+            check_output_path(predictions, "predictions", [questions, explanations, encoding, joins, relations, row_model])
         categories = {c.strip() for c in category.split(",") if c.strip()} if category else None
         skipped: list[str] = []
         items = load_questions(questions, categories=categories, skipped=skipped)
@@ -1146,14 +1145,13 @@ def tables_train(
 
     Example: [bold]pyasp tables train --tables worldtree-v1/tables --questions tuning.tsv --out rows.json[/bold]
     """
-    from pyasp.errors import check_output_path
     from pyasp.tables.evaluate import load_questions
     from pyasp.tables.relevance import RowScorer
     from pyasp.tables.retrieval import RETRIEVAL_WORDS, TableIndex
     from pyasp.tables.store import load_store
 
     try:
-        check_output_path(output, "row model")
+        check_output_path(output, "row model", [questions])
         if retrieval_words not in RETRIEVAL_WORDS:
             raise PyaspError(f"--retrieval-words is {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
         categories = {c.strip() for c in category.split(",") if c.strip()} if category else None
@@ -1192,11 +1190,10 @@ def tables_tuning_set(
 
     Example: [bold]pyasp tables tuning-set --questions worldtree-v1/questionsAndExplanations.tsv --held-out regents/Regents-Gr04-NDMC-Train.tsv --out tuning.tsv[/bold]
     """
-    from pyasp.errors import check_output_path
     from pyasp.tables.tuning import DEFAULT_EXCLUDED_EXAMS, tuning_records, write_records
 
     try:
-        check_output_path(output, "tuning set")
+        check_output_path(output, "tuning set", [questions, *held_out])
         categories = tuple(c.strip() for c in category.split(",") if c.strip())
         if not categories:
             raise PyaspError("--category needs at least one WorldTree split, e.g. Train")

@@ -160,6 +160,39 @@ def test_negative_time_limits_and_zero_jobs_are_refused_as_bad_input(args):
     assert "Invalid value for '--time-limit'" in result.output or "Invalid value for '--jobs'" in result.output
 
 
+def test_outputs_never_overwrite_an_input_file(tmp_path, examples):
+    data = tmp_path / "problems.json"
+    data.write_text((examples / "algebra" / "problems.json").read_text())
+    before = data.read_text()
+    for command in ("algebra", "arith"):
+        result = run(command, "train", "--data", str(data), "--out", str(data))
+        assert result.exit_code == 2, result.output
+        assert "it is the input file" in result.stderr
+    q = write(tmp_path, "q.json", BIKE)
+    result = run("algebra", "candidates", "-q", q, "--dot", q)
+    assert result.exit_code == 2 and "it is the input file" in result.stderr
+    questions = tmp_path / "questions.tsv"
+    questions.write_text((examples / "tables_questions.tsv").read_text())
+    result = run("tables", "eval", "--tables", str(examples / "tables"), "--questions", str(questions),
+                 "--predictions", str(questions))
+    assert result.exit_code == 2 and "it is the input file" in result.stderr
+    schema = tmp_path / "program.ip"
+    schema.write_text((examples / "acquire" / "shipping" / "program.ip").read_text())
+    result = run("acquire", "learn", "--schema", str(schema), "--constants", str(examples / "acquire" / "shipping" / "constants.json"),
+                 "--examples", write(tmp_path, "e.json", []), "--out", str(schema))
+    assert result.exit_code == 2 and "it is the input file" in result.stderr
+    assert data.read_text() == before and json.loads(Path(q).read_text()) == BIKE
+    assert questions.read_text() == (examples / "tables_questions.tsv").read_text()
+    assert schema.read_text() == (examples / "acquire" / "shipping" / "program.ip").read_text()
+
+
+def test_a_dot_file_that_cannot_be_written_is_refused_before_solving(tmp_path):
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--dot", str(tmp_path / "no" / "t.dot"))
+    assert result.exit_code == 2
+    assert "cannot write DOT file" in result.stderr and "does not exist" in result.stderr
+    assert result.stdout == ""
+
+
 def test_bad_weight_option_exits_2(tmp_path):
     q = write(tmp_path, "q.json", BIKE)
     for option, message in [("w_nope=3", "unknown setting 'w_nope'"), ("w_type", "NAME=VALUE"), ("w_type=lots", "not a whole number")]:
