@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pyasp.errors import PyaspError
+from pyasp.errors import PyaspError, check_output_path
 
 app = typer.Typer(
     help="pyasp: reasoning over text and data with answer-set programming.",
@@ -96,7 +96,7 @@ def algebra_candidates(
     allow_unused: Annotated[bool, typer.Option("--allow-unused", help="Let trees leave quantities out (at a cost).")] = False,
     encoding: EncodingOpt = None,
     time_limit: Annotated[
-        Optional[float], typer.Option("--time-limit", help="Seconds; the best trees found by then are returned, marked partial.")
+        Optional[float], typer.Option("--time-limit", help="Seconds; the best trees found by then are returned, marked partial.", min=0)
     ] = 30.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     dot: Annotated[Optional[Path], typer.Option("--dot", help="Write the first tree as Graphviz DOT (.svg if dot is installed).")] = None,
@@ -112,6 +112,8 @@ def algebra_candidates(
     from pyasp.algebra.quantities import load_quantities
 
     try:
+        if dot is not None:
+            check_output_path(dot, "DOT file", [quantities, encoding])
         settings = _parse_settings(weight, max_depth, allow_unused)
         result = generate_candidates(
             load_quantities(quantities), top=top, settings=settings, encoding=encoding, time_limit_s=time_limit
@@ -173,7 +175,7 @@ ModelOpt = Annotated[
     Optional[str],
     typer.Option("--model", help="A model file written by `pyasp algebra train` ('default': the shipped one)."),
 ]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes for reading and candidate generation.")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes for reading and candidate generation.", min=1)]
 SkipBadOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed records (named on stderr) instead of stopping.")]
 CacheOpt = Annotated[
     Optional[Path], typer.Option("--cache-dir", help="Where parses are cached (default: $PYASP_CACHE or ~/.cache/pyasp).")
@@ -213,6 +215,8 @@ def algebra_solve(
     from pyasp.algebra.solver import solve_text
 
     try:
+        if dot is not None:
+            check_output_path(dot, "DOT file", [model])
         solution = solve_text(text, model)
         if dot is not None:
             _write_dot(solution.tree.to_dot(), dot)
@@ -251,10 +255,8 @@ def algebra_train(
     from pyasp.algebra.solver import train
     from pyasp.text.reading import cache_dir
 
-    from pyasp.errors import check_output_path
-
     try:
-        check_output_path(out_path, "model")
+        check_output_path(out_path, "model", [data])
         problems = _load_data(data, skip_bad)
         settings = PrepareSettings(reorder=() if no_reorder else PrepareSettings().reorder)
         progress, advance = _progress(len(problems), "reading and generating candidates")
@@ -465,6 +467,8 @@ def arith_solve(
     from pyasp.arith.solver import solve_text
 
     try:
+        if dot is not None:
+            check_output_path(dot, "DOT file", [model, rules])
         solution = solve_text(text, model, rules)
         if dot is not None:
             _write_dot(solution.to_dot(), dot)
@@ -542,10 +546,8 @@ def arith_train(
     from pyasp.arith.evaluate import read_ids, select
     from pyasp.arith.solver import train
 
-    from pyasp.errors import check_output_path
-
     try:
-        check_output_path(out_path, "model")
+        check_output_path(out_path, "model", [data, ids, rules])
         problems = _load_data(data, skip_bad, ARITH_FIELDS)
         if ids is not None:
             problems = [problems[i] for i in select(problems, read_ids(ids), str(ids))]
@@ -600,7 +602,6 @@ def arith_eval(
     from pyasp.text.reading import cache_dir
     from pyasp.arith.evaluate import cross_validate, evaluate_model, fit_pipeline, folds_from_dir, read_infos, read_ids, seeded_folds, select
     from pyasp.arith.solver import knowledge_for, load_model
-    from pyasp.errors import check_output_path
 
     try:
         if model is not None and train_ids is not None:
@@ -612,7 +613,7 @@ def arith_eval(
         if folds < 2:
             raise PyaspError(f"--folds must be at least 2, got {folds}")
         if predictions is not None:
-            check_output_path(predictions, "predictions")
+            check_output_path(predictions, "predictions", [data, train_ids, test_ids, model, rules])
         problems = _load_data(data, skip_bad, ARITH_FIELDS)
         trained = load_model(model) if model is not None else None
         knowledge = knowledge_for(rules)
@@ -695,7 +696,7 @@ def acquire_learn(
     max_tensors: MaxTensorsOpt = 2,
     negation: NegationOpt = True,
     directions: Annotated[str, typer.Option("--directions", help="Constraint forms: <= (... <= Z), >= (... >= Z), or both.")] = "<=,>=",
-    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop the search after this many seconds (the result is then partial).")] = None,
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop the search after this many seconds (the result is then partial).", min=0)] = None,
     encoding: AcqEncodingOpt = None,
     simplify: Annotated[bool, typer.Option("--simplify/--no-simplify", help="Drop constraints the others (and the domains) imply.")] = True,
     output: Annotated[Optional[Path], typer.Option("--out", help="Also write the learned program (DSL) to this file.")] = None,
@@ -712,18 +713,17 @@ def acquire_learn(
     from pyasp.acquire.dsl import format_program, load_program
     from pyasp.acquire.learn import Learner
     from pyasp.acquire.simplify import drop_entailed
-    from pyasp.errors import check_output_path
 
     try:
         if output is not None:
-            check_output_path(output, "program file")
+            check_output_path(output, "program file", [schema, constants, examples, encoding])
         program = load_program(schema, what="schema")
         schema_only = program.with_constraints(())
         instance = load_constants(schema_only, constants)
         rows = load_examples(instance, examples)
         learner = Learner(max_terms=max_terms, max_factors=max_tensors, negation=negation,
                           directions=_directions(directions), time_limit_s=time_limit,
-                          encoding=str(encoding) if encoding else None, count_language=True)
+                          encoding=encoding, count_language=True)
         learner.fit(schema_only, instance, rows)
         result = learner.result_
         learned = learner.program_
@@ -766,7 +766,7 @@ def acquire_solve(
     all_solutions: Annotated[bool, typer.Option("--all", help="Every solution (mind the number).")] = False,
     limit: Annotated[int, typer.Option("--limit", help="Without --sample/--all: this many solutions.", min=1)] = 1,
     fmt: Annotated[str, typer.Option("--format", help="solutions (default), mzn (the program as MiniZinc, constants filled in) or dsl.")] = "solutions",
-    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop after this many seconds.")] = None,
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop after this many seconds.", min=0)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Solve a program with clingo: one solution, --all, or --sample N --seed S; or export it.
@@ -864,7 +864,7 @@ def acquire_eval(
     fold_size: Annotated[int, typer.Option("--fold-size", help="Solutions per fold.", min=1)] = 25,
     precision_samples: Annotated[int, typer.Option("--precision-samples", help="Solutions of each learned program sampled for precision.", min=1)] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampling.")] = 0,
-    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Per learning run, in seconds.")] = None,
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Per learning run, in seconds.", min=0)] = None,
     precision_time_limit: Annotated[Optional[float], typer.Option(
         "--precision-time-limit", help="Seconds for sampling each learned program; precision is over what was drawn by then "
         "(the JSON's folds give the count).", min=0.001)] = None,
@@ -894,6 +894,10 @@ def acquire_eval(
                 if len(s_p) != 2:
                     raise PyaspError(f"--grid takes s,p pairs separated by spaces, got {item!r}")
                 points.append((s_p[0], s_p[1]))
+            if not points:
+                raise PyaspError("--grid takes s,p pairs separated by spaces, got none")
+        if max(ns) > fold_size:
+            raise PyaspError(f"--examples {max(ns)}: a fold holds {fold_size} solutions (--fold-size); learn from at most that many")
         program = load_program(program_file)
         instance = load_constants(program, constants)
         if not program.constraints:
@@ -931,7 +935,7 @@ MaxTablesOpt = Annotated[int, typer.Option("--max-tables", help="Tables retrieve
 MaxRowsOpt = Annotated[int, typer.Option("--max-rows", help="Rows retrieved per table.", min=1)]
 TableEncodingOpt = Annotated[Optional[Path], typer.Option("--encoding", help="Use this .lp file instead of encodings/support_graph.lp.")]
 TableConstOpt = Annotated[Optional[list[str]], typer.Option("--const", "-c", help="Override a #const of the encoding, NAME=INT (repeatable).")]
-TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short).")]
+TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short).", min=0)]
 JoinsOpt = Annotated[Optional[Path], typer.Option("--joins", help="A _joins.tsv kept outside the table folder (replaces the folder's). Default: the folder's, else the one shipped for the store (WorldTree: encodings/worldtree_joins.tsv).")]
 NoJoinsOpt = Annotated[bool, typer.Option("--no-joins", help="No evidence chains (ignore every joins file).")]
 RelationsOpt = Annotated[Optional[Path], typer.Option("--relations", help="A _relations.tsv kept outside the table folder (replaces the folder's).")]
@@ -1026,12 +1030,12 @@ def tables_answer(
 
     Exit code 1 when no option has a support graph.
     """
-    from pyasp.errors import NoAnswer, check_output_path
+    from pyasp.errors import NoAnswer
     from pyasp.tables.engine import to_dot
 
     try:
         if dot is not None:
-            check_output_path(dot, "DOT file")
+            check_output_path(dot, "DOT file", [encoding, joins, relations, row_model])
         solver = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, ranking=ranking,
                                joins=joins, relations=relations, retrieval_words=retrieval_words, row_model=row_model,
                                no_row_model=no_row_model, no_joins=no_joins)
@@ -1095,12 +1099,11 @@ def tables_eval(
 
     Example: [bold]pyasp tables eval --tables worldtree-v1/tables --questions regents/Regents-Gr04-NDMC-Train.tsv --jobs 2[/bold]
     """
-    from pyasp.errors import check_output_path
     from pyasp.tables.evaluate import attach_gold, evaluate, load_questions
 
     try:
         if predictions is not None:
-            check_output_path(predictions, "predictions")
+            check_output_path(predictions, "predictions", [questions, explanations, encoding, joins, relations, row_model])
         categories = {c.strip() for c in category.split(",") if c.strip()} if category else None
         skipped: list[str] = []
         items = load_questions(questions, categories=categories, skipped=skipped)
@@ -1148,14 +1151,13 @@ def tables_train(
 
     Example: [bold]pyasp tables train --tables worldtree-v1/tables --questions tuning.tsv --out rows.json[/bold]
     """
-    from pyasp.errors import check_output_path
     from pyasp.tables.evaluate import load_questions
     from pyasp.tables.relevance import RowScorer
     from pyasp.tables.retrieval import RETRIEVAL_WORDS, TableIndex
     from pyasp.tables.store import load_store
 
     try:
-        check_output_path(output, "row model")
+        check_output_path(output, "row model", [questions])
         if retrieval_words not in RETRIEVAL_WORDS:
             raise PyaspError(f"--retrieval-words is {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
         categories = {c.strip() for c in category.split(",") if c.strip()} if category else None
@@ -1194,14 +1196,18 @@ def tables_tuning_set(
 
     Example: [bold]pyasp tables tuning-set --questions worldtree-v1/questionsAndExplanations.tsv --held-out regents/Regents-Gr04-NDMC-Train.tsv --out tuning.tsv[/bold]
     """
-    from pyasp.errors import check_output_path
     from pyasp.tables.tuning import DEFAULT_EXCLUDED_EXAMS, tuning_records, write_records
 
     try:
-        check_output_path(output, "tuning set")
+        check_output_path(output, "tuning set", [questions, *held_out])
         categories = tuple(c.strip() for c in category.split(",") if c.strip())
+        if not categories:
+            raise PyaspError("--category needs at least one WorldTree split, e.g. Train")
         exams = tuple(exclude_exam) if exclude_exam else DEFAULT_EXCLUDED_EXAMS
         fields, kept, dropped = tuning_records(questions, list(held_out), categories=categories, exclude_exams=exams)
+        if not kept:
+            raise PyaspError("no question is left for the tuning set (dropped: "
+                             + ", ".join(f"{v} ({k})" for k, v in dropped.items()) + f"); {output} is not written")
         with open(output, "w", encoding="utf-8", newline="") as stream:
             write_records(stream, fields, kept)
     except PyaspError as error:

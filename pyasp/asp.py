@@ -373,14 +373,15 @@ class Program:
             return (proven or best), True
         return proven, False
 
-    def _block(self, ctl: clingo.Control, model: Model, projected: dict[str, int], true_only: bool = False) -> None:
+    def _block(self, ctl: clingo.Control, model: Model, projected: dict[str, int] | None, true_only: bool = False) -> None:
         """Add a nogood that removes ``model`` from all later runs: its projection when
-        ``projected`` (atom text -> literal) is given, else its whole answer set. ``true_only``:
-        the nogood names only the projected atoms the model makes true (enough when any other
-        model must make one of them false, as with one value atom per cell)."""
-        if projected and true_only:
+        ``projected`` (atom text -> literal) is given, else (None) its whole answer set.
+        ``true_only``: the nogood names only the projected atoms the model makes true (enough
+        when any other model must make one of them false, as with one value atom per cell).
+        A projection onto no atom at all has one model: its nogood is empty and blocks all."""
+        if projected is not None and true_only:
             body = [projected[text] for text in model.texts if text in projected]
-        elif projected:
+        elif projected is not None:
             true = set(model.texts)
             body = [lit if text in true else -lit for text, lit in projected.items()]
         else:
@@ -410,7 +411,7 @@ class Program:
         early (a generator it does not exhaust) does not pay for a whole large level.
         """
         ctl = self.ground()
-        projected: dict[str, int] = {}
+        projected: dict[str, int] | None = {} if project else None
         for name, arity in project or ():
             for atom in ctl.symbolic_atoms.by_signature(name, arity):
                 projected[str(atom.symbol)] = atom.literal
@@ -445,10 +446,10 @@ class Program:
                 self.partial = True
                 return
 
-    def _dedupe(self, models: list[Model], projected: dict[str, int]) -> list[Model]:
+    def _dedupe(self, models: list[Model], projected: dict[str, int] | None) -> list[Model]:
         seen: dict[frozenset, Model] = {}
         for model in models:
-            ident = frozenset(t for t in model.texts if t in projected) if projected else frozenset(model.symbols)
+            ident = frozenset(t for t in model.texts if t in projected) if projected is not None else frozenset(model.symbols)
             if ident not in seen or model.cost < seen[ident].cost:
                 seen[ident] = model
         return list(seen.values())
@@ -472,7 +473,7 @@ class Program:
         if self.stats.runs == 0:
             self._read_program_stats(ctl)
         self.stats.runs += 1
-        unique = self._dedupe(models, {})
+        unique = self._dedupe(models, None)
         self.stats.models += len(unique)
         if unique:
             self.stats.cost_levels += 1

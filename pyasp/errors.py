@@ -7,6 +7,7 @@ Every error a user can cause (bad input file, malformed encoding, unknown option
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -58,12 +59,16 @@ def write_json_file(path: str | Path, data, what: str = "file") -> None:
         raise PyaspError(f"cannot write the {what} to {path}: {err.strerror or err}") from None
 
 
-def check_output_path(path: str | Path, what: str = "output file") -> Path:
+def check_output_path(path: str | Path, what: str = "output file", inputs: Iterable[str | Path | None] = ()) -> Path:
     """Refuse, before any work is done, an output path that cannot be written: its folder is
-    missing or it is a folder (:class:`InputError`)."""
+    missing, it is a folder, or it is one of the command's ``inputs``, which writing would destroy
+    (:class:`InputError`)."""
     path = Path(path)
     if path.is_dir():
         raise InputError(f"cannot write {what} {path}: it is a directory")
     if not path.parent.is_dir():
         raise InputError(f"cannot write {what} {path}: the directory {path.parent} does not exist")
+    for given in inputs:
+        if given is not None and path.is_file() and Path(given).is_file() and path.samefile(given):
+            raise InputError(f"cannot write {what} {path}: it is the input file {given}, which would be lost")
     return path

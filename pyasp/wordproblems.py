@@ -126,7 +126,8 @@ class EvaluationResult:
 
 
 def read_ids(path: str | Path) -> list[str]:
-    """Problem ids, one a line (blank lines and ``#`` comments skipped)."""
+    """Problem ids, one a line (blank lines and ``#`` comments skipped); a list without any id is
+    an error (training on it would learn nothing, evaluating would score nothing)."""
     path = Path(path)
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -134,7 +135,10 @@ def read_ids(path: str | Path) -> list[str]:
         raise InputError(f"{path}: cannot read the id list ({err.strerror or err})") from None
     except UnicodeDecodeError:
         raise InputError(f"{path}: the id list is not UTF-8 text") from None
-    return [line.split("#")[0].strip() for line in lines if line.split("#")[0].strip()]
+    ids = [line.split("#")[0].strip() for line in lines if line.split("#")[0].strip()]
+    if not ids:
+        raise InputError(f"{path}: the id list has no id (one problem id a line)")
+    return ids
 
 
 def select(problems: list[WordProblem], ids: list[str], source: str) -> list[int]:
@@ -150,7 +154,10 @@ def select(problems: list[WordProblem], ids: list[str], source: str) -> list[int
 def folds_from_dir(problems: list[WordProblem], folds_dir: str | Path) -> list[list[int]]:
     """The folds given as files ``fold*.txt`` of a directory (one problem id a line)."""
     folds_dir = Path(folds_dir)
-    files = sorted(folds_dir.glob("fold*.txt")) if folds_dir.is_dir() else []
-    if not files:
-        raise InputError(f"{folds_dir}: no fold*.txt files (one problem id a line)")
+    if not folds_dir.is_dir():
+        raise InputError(f"{folds_dir}: not a directory of fold*.txt files")
+    files = sorted(folds_dir.glob("fold*.txt"))
+    if len(files) < 2:
+        raise InputError(f"{folds_dir}: {len(files) or 'no'} fold*.txt file{'s' * (len(files) != 1)}; "
+                         "cross-validation needs two folds at least (one problem id a line)")
     return [select(problems, read_ids(f), str(f)) for f in files]

@@ -44,6 +44,7 @@ from pyasp.acquire.learn import (
 from pyasp.acquire.simplify import drop_entailed
 from pyasp.acquire.solve import TooLarge, solve
 from pyasp.errors import InputError
+from pyasp.resources import encoding_path
 
 ROOT = Path(__file__).resolve().parent.parent
 ACQ = ROOT / "examples" / "acquire"
@@ -610,6 +611,56 @@ def test_solve_of_an_infeasible_program_exits_1(tmp_path):
     result = run("acquire", "solve", program, "--constants", write(tmp_path, "c.json", {}))
     assert result.exit_code == 1
     assert "no solution" in result.stderr
+
+
+@pytest.mark.parametrize("program, message", [
+    ("index i = 1..3; const c[i];", "declares no decision variable"),
+    ("var x in 0..100000000;", "100,000,000 unit steps"),  # grounding it would outlast any time limit
+])
+def test_solve_refuses_a_program_without_variables_or_with_huge_domains(tmp_path, program, message):
+    constants = write(tmp_path, "c.json", {"c": [1, 2, 3]} if "const" in program else {})
+    result = run("acquire", "solve", write(tmp_path, "p.ip", program), "--constants", constants, "--time-limit", "5")
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_the_json_of_acquire_solve_is_accepted_as_examples_and_solutions(tmp_path):
+    solved = run("acquire", "solve", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "--sample", "3", "--json")
+    assert solved.exit_code == 0, solved.output
+    ship = write(tmp_path, "ship.json", solved.stdout)  # what the --help examples call ship.json
+    check = run("acquire", "check", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                "--solutions", ship)
+    assert check.exit_code == 0, check.output
+    assert check.stdout.count(": ok") == 3
+    learn = run("acquire", "learn", "--schema", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                "--examples", ship, "-s", "1", "-p", "1")
+    assert learn.exit_code == 0, learn.output
+    assert "from 3 examples" in learn.stdout
+
+
+def test_learn_reads_an_encoding_file_named_without_lp(tmp_path, monkeypatch):
+    examples = write(tmp_path, "e.json", [{"ship": GOOD_SHIP}])
+    (tmp_path / "mine").write_text(encoding_path("ip_acquisition").read_text())
+    (tmp_path / "empty").write_text("")
+    monkeypatch.chdir(tmp_path)  # a relative name without "/" or ".lp" is a file, not a packaged encoding
+    args = ["acquire", "learn", "--schema", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+            "--examples", examples, "-s", "1", "-p", "1", "--encoding"]
+    result = run(*args, "mine")
+    assert result.exit_code == 0, result.output
+    result = run(*args, "empty")
+    assert result.exit_code == 2, result.output
+    assert "empty: an answer set shows 0 rhs/2 atoms" in result.stderr
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--examples", "30", "-s", "1", "-p", "1"], "--examples 30: a fold holds 25 solutions"),
+    (["--grid", " "], "--grid takes s,p pairs separated by spaces, got none"),
+])
+def test_eval_refuses_options_it_cannot_honour(options, message):
+    result = run("acquire", "eval", "--program", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"), *options)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
 
 
 def test_solve_prints_solutions_the_program_accepts(shipping, tmp_path):

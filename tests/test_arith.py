@@ -354,6 +354,54 @@ def test_a_file_that_is_not_a_model_is_refused(tmp_path):
     assert result.exit_code == 2 and "not a pyasp arith model" in result.output
 
 
+@pytest.mark.parametrize("where, value, message", [
+    ("epochs", float("inf"), "malformed model"),  # JSON Infinity: not a count
+    ("beam", 0, "beam 0"),  # would answer nothing: "no rule applies" misleads
+    ("max_numbers", 1, "max_numbers 1"),
+])
+def test_a_model_with_impossible_parameters_is_refused(tmp_path, where, value, message):
+    data = json.loads(DEFAULT_MODEL.read_text())
+    data["params"][where] = value
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data))  # inf is written as Infinity, which Python's json reads back
+    result = run("arith", "solve", "Tom has 5 apples. He ate 2 apples. How many apples are left?", "--model", str(path))
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and "Traceback" not in result.output
+
+
+def test_a_problem_with_more_numbers_than_the_search_handles_exits_1_at_once():
+    text = "Tom has 3 apples. " * 13 + "How many apples does Tom have?"
+    result = run("arith", "solve", text)
+    assert result.exit_code == 1, result.output
+    assert "13 numbers in the text: at most 12 are supported" in result.stderr
+
+
+def test_an_empty_id_list_is_refused_and_the_previous_model_kept(examples, tmp_path):
+    data = str(examples / "arith" / "problems.json")
+    model = tmp_path / "m.json"
+    model.write_text("the previous model")
+    empty = write(tmp_path, "ids.txt", "# no ids yet\n\n")
+    result = run("arith", "train", "--data", data, "--out", str(model), "--ids", empty)
+    assert result.exit_code == 2, result.output
+    assert "the id list has no id" in result.stderr
+    assert model.read_text() == "the previous model"
+    result = run("arith", "eval", "--data", data, "--model", "default", "--test-ids", empty)
+    assert result.exit_code == 2 and "the id list has no id" in result.stderr
+
+
+@pytest.mark.parametrize("command", ["arith", "algebra"])
+def test_cross_validation_needs_two_fold_files(examples, tmp_path, command):
+    data = str(examples / command / "problems.json")
+    folds = tmp_path / "folds"
+    folds.mkdir()
+    (folds / "fold0.txt").write_text("1\n2\n")
+    result = run(command, "eval", "--data", data, "--folds-dir", str(folds))
+    assert result.exit_code == 2, result.output
+    assert "1 fold*.txt file; cross-validation needs two folds at least" in result.stderr
+    result = run(command, "eval", "--data", data, "--folds-dir", str(tmp_path / "missing"))
+    assert result.exit_code == 2 and "not a directory" in result.stderr
+
+
 def test_cross_validation_on_the_papers_folds_when_the_data_is_there(data_dir):
     """A smoke run on the CogComp AllArith folds with a short training (the full figures are in
     docs/benchmarks.md): the pipeline must beat always answering with the first derivation."""

@@ -39,6 +39,12 @@ def test_projection_yields_each_projected_model_once_with_its_cheapest_cost():
     assert [(m.atoms("p"), m.cost) for m in models] == [([(1,)], (1,)), ([(2,)], (2,)), ([(3,)], (3,))]
 
 
+def test_projection_onto_a_predicate_without_atoms_yields_one_model():
+    # every model projects to the same empty set: one model, not a crash on the blocking nogood
+    models = list(Program.from_text("{ a; b }. #show a/0. #show b/0.").ranked_models(project=[("c", 1)]))
+    assert len(models) == 1
+
+
 def test_priorities_order_lexicographically():
     text = "{ p(1..3) } = 1. :~ p(1). [1@2] :~ p(2). [5@1] :~ p(3). [9@1]  #show p/1."
     assert [m.atoms("p") for m in Program.from_text(text).ranked_models()] == [[(2,)], [(3,)], [(1,)]]

@@ -127,6 +127,72 @@ def test_broken_encoding_exits_2_with_file_and_line(tmp_path, encoding, expected
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    "encoding, expected",
+    [
+        ("", "malformed postfix sequence ()"),  # shows no tree at all
+        ("at(1, q(1)). at(2, q(9)). at(3, eq).\n#show at/2.\n", "at/2 names 9"),
+    ],
+)
+def test_an_encoding_whose_models_are_not_trees_exits_2_naming_it(tmp_path, encoding, expected):
+    enc = write(tmp_path, "mine.lp", encoding)
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--encoding", enc)
+    assert result.exit_code == 2, result.output
+    assert f"{enc}: a model is not an equation tree" in result.stderr and expected in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["algebra", "candidates", "-q", "q.json", "--time-limit", "-1"],
+        ["algebra", "train", "--data", "q.json", "--out", "m.model", "--jobs", "0"],
+        ["arith", "train", "--data", "q.json", "--out", "m.json", "--jobs", "0"],
+        ["tables", "eval", "--tables", "t", "--questions", "q.tsv", "--jobs", "0"],
+        ["tables", "answer", "Which? (A) x (B) y", "--tables", "t", "--time-limit", "-0.5"],
+        ["acquire", "solve", "p.ip", "--constants", "c.json", "--time-limit", "-1"],
+        ["acquire", "learn", "--schema", "p.ip", "--constants", "c.json", "--examples", "e.json", "--time-limit", "-1"],
+    ],
+)
+def test_negative_time_limits_and_zero_jobs_are_refused_as_bad_input(args):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for '--time-limit'" in result.output or "Invalid value for '--jobs'" in result.output
+
+
+def test_outputs_never_overwrite_an_input_file(tmp_path, examples):
+    data = tmp_path / "problems.json"
+    data.write_text((examples / "algebra" / "problems.json").read_text())
+    before = data.read_text()
+    for command in ("algebra", "arith"):
+        result = run(command, "train", "--data", str(data), "--out", str(data))
+        assert result.exit_code == 2, result.output
+        assert "it is the input file" in result.stderr
+    q = write(tmp_path, "q.json", BIKE)
+    result = run("algebra", "candidates", "-q", q, "--dot", q)
+    assert result.exit_code == 2 and "it is the input file" in result.stderr
+    questions = tmp_path / "questions.tsv"
+    questions.write_text((examples / "tables_questions.tsv").read_text())
+    result = run("tables", "eval", "--tables", str(examples / "tables"), "--questions", str(questions),
+                 "--predictions", str(questions))
+    assert result.exit_code == 2 and "it is the input file" in result.stderr
+    schema = tmp_path / "program.ip"
+    schema.write_text((examples / "acquire" / "shipping" / "program.ip").read_text())
+    result = run("acquire", "learn", "--schema", str(schema), "--constants", str(examples / "acquire" / "shipping" / "constants.json"),
+                 "--examples", write(tmp_path, "e.json", []), "--out", str(schema))
+    assert result.exit_code == 2 and "it is the input file" in result.stderr
+    assert data.read_text() == before and json.loads(Path(q).read_text()) == BIKE
+    assert questions.read_text() == (examples / "tables_questions.tsv").read_text()
+    assert schema.read_text() == (examples / "acquire" / "shipping" / "program.ip").read_text()
+
+
+def test_a_dot_file_that_cannot_be_written_is_refused_before_solving(tmp_path):
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--dot", str(tmp_path / "no" / "t.dot"))
+    assert result.exit_code == 2
+    assert "cannot write DOT file" in result.stderr and "does not exist" in result.stderr
+    assert result.stdout == ""
+
+
 def test_bad_weight_option_exits_2(tmp_path):
     q = write(tmp_path, "q.json", BIKE)
     for option, message in [("w_nope=3", "unknown setting 'w_nope'"), ("w_type", "NAME=VALUE"), ("w_type=lots", "not a whole number")]:

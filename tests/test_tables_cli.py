@@ -129,3 +129,47 @@ def test_no_joins_turns_chains_off_and_excludes_a_joins_file():
     assert result.exit_code in (0, 1), result.output
     data = json.loads(result.output)
     assert not data["joins"] and "ex-0001" not in {row["uid"] for row in data["support"]}
+
+
+def test_eval_refuses_questions_it_could_only_score_wrong(tmp_path):
+    for body, message in [
+        ("Which month? (A) June (B) December\tA\nWhich month has the longest day?\tA\n", "bad.tsv:2: the question has no options"),
+        ("Which month? (A) June (B) December\tC\n", "bad.tsv:1: the answer C is not one of the options (A, B)"),
+    ]:
+        result = run("tables", "eval", "--tables", STORE, "--questions", write(tmp_path, "bad.tsv", body))
+        assert result.exit_code == 2, result.output
+        assert message in result.stderr
+
+
+def test_eval_category_needs_worldtree_questions_that_match_it(tmp_path):
+    result = run("tables", "eval", "--tables", STORE, "--questions", QUESTIONS, "--category", "Dev")
+    assert result.exit_code == 2 and "--category selects WorldTree splits" in result.stderr
+    header = "QuestionID\tAnswerKey\tcategory\texplanation\tquestion\n"
+    path = write(tmp_path, "wt.tsv", header + "q1\tA\tTrain\t\t" + NEW_YORK + "\n")
+    result = run("tables", "eval", "--tables", STORE, "--questions", path, "--category", "Dev")
+    assert result.exit_code == 2 and "wt.tsv: no questions of the categories Dev" in result.stderr
+    result = run("tables", "train", "--tables", STORE, "--questions", write(tmp_path, "head.tsv", header),
+                 "--out", str(tmp_path / "rows.json"))
+    assert result.exit_code == 2 and "head.tsv: no questions" in result.stderr
+
+
+def test_a_tuning_set_that_keeps_nothing_is_not_written(tmp_path):
+    header = "QuestionID\tAnswerKey\texamName\tcategory\texplanation\tquestion\n"
+    worldtree = write(tmp_path, "wt.tsv", header + "q1\tA\tMCAS\tTrain\t\t" + NEW_YORK + "\n")
+    out = tmp_path / "tuning.tsv"
+    out.write_text("an earlier tuning set")
+    for category in ("Dev", ","):
+        result = run("tables", "tuning-set", "--questions", worldtree, "--held-out", QUESTIONS, "--out", str(out),
+                     "--category", category)
+        assert result.exit_code == 2, result.output
+    assert "is not written" in run("tables", "tuning-set", "--questions", worldtree, "--held-out", QUESTIONS,
+                                   "--out", str(out), "--category", "Dev").stderr
+    assert out.read_text() == "an earlier tuning set"
+
+
+def test_a_sidecar_that_is_not_utf8_is_named_with_its_line(tmp_path):
+    joins = tmp_path / "joins.tsv"
+    joins.write_bytes(b"# joins\n\xff\xfe\n")
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--joins", str(joins))
+    assert result.exit_code == 2
+    assert f"{joins}:2: not UTF-8 text" in result.stderr

@@ -103,7 +103,12 @@ def load_constants(program: Program, path) -> Instance:
 
 
 def check_examples(instance: Instance, examples: Sequence[Mapping[str, object]], source: str = "examples") -> list[dict[str, np.ndarray]]:
-    """Each example as ``{variable: int64 array}``, shapes checked; names the example and tensor."""
+    """Each example as ``{variable: int64 array}``, shapes checked; names the example and tensor.
+    The JSON that ``pyasp acquire solve --json`` prints (``{"solutions": [...], ...}``) stands for
+    its list of solutions (unless the program has a tensor named ``solutions``)."""
+    if isinstance(examples, Mapping) and isinstance(examples.get("solutions"), list) \
+            and "solutions" not in instance.program.tensor_names:
+        examples = examples["solutions"]
     if isinstance(examples, Mapping):
         examples = [examples]
     if not isinstance(examples, Sequence) or isinstance(examples, (str, bytes)):

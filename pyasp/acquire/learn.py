@@ -28,6 +28,7 @@ import itertools
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import clingo
 import numpy as np
@@ -188,7 +189,7 @@ def language_program(
     negation: bool,
     directions: Sequence[str],
     canonical: bool = True,
-    encoding: str | None = None,
+    encoding: str | Path | None = None,
 ) -> AspProgram:
     """The encoding with the language's facts and constants, ready to ground."""
     consts = {"max_terms": max_terms, "max_factors": max_factors, "negation": int(bool(negation)),
@@ -253,7 +254,7 @@ class Learner:
         prune_terms: int | None = None,
         canonical: bool = True,
         time_limit_s: float | None = None,
-        encoding: str | None = None,
+        encoding: str | Path | None = None,
         count_language: bool = False,
     ):
         self.count_language = count_language
@@ -301,7 +302,11 @@ class Learner:
         parts = []
         for sym in model.symbols:
             if sym not in cache:  # other shown atoms (a user's copy of the encoding) read as None
-                cache[sym] = self._read_symbol(sym, names, index_names)
+                try:
+                    cache[sym] = self._read_symbol(sym, names, index_names)
+                except (RuntimeError, IndexError, AttributeError, ValueError):
+                    raise InputError(f"{self.encoding or 'the encoding'}: cannot read {sym} as part of a candidate "
+                                     "constraint (use(Slot, Sign, t(Product, Mask)) or rhs(Z, G))") from None
             if cache[sym] is not None:
                 parts.append(cache[sym])
         parts.sort(key=lambda part: part[0])
@@ -309,7 +314,11 @@ class Learner:
         neg = [t for _, sign, t, _ in parts if sign == "neg"]
         pos_raw = [raw for _, sign, _, raw in parts if sign == "pos"]
         neg_raw = [raw for _, sign, _, raw in parts if sign == "neg"]
-        (_, _, (rhs, g), z), = [part for part in parts if part[1] == "rhs"]
+        rhs_parts = [part for part in parts if part[1] == "rhs"]
+        if len(rhs_parts) != 1:
+            raise InputError(f"{self.encoding or 'the encoding'}: an answer set shows {len(rhs_parts)} rhs/2 atoms; "
+                             "a candidate constraint is its use/3 terms and one rhs(Z, G)")
+        (_, _, (rhs, g), z), = rhs_parts
         return Constraint.of(pos, neg, rhs, g == -1), pos_raw, neg_raw, (z, g)
 
     @staticmethod
@@ -476,7 +485,7 @@ def enumerate_language(
     negation: bool = True,
     directions: Sequence[str] = ("<=", ">="),
     canonical: bool = True,
-    encoding: str | None = None,
+    encoding: str | Path | None = None,
 ) -> list[Constraint]:
     """Every candidate of the language (one per answer set of the encoding, no examples, no
     pruning), for tests and benchmarks; with ``canonical=False`` a constraint comes once per

@@ -128,6 +128,13 @@ def solve_facts(program: Program, instance: Instance) -> list:
                 f"(declare it as: var {decl.name}{'[' + ','.join(decl.indices) + ']' if decl.indices else ''} in LO..HI;)"
             )
         domains[decl.name] = decl.domain
+    steps_in_all = sum(math.prod(instance.sizes[i] for i in decl.indices) * (domains[decl.name][1] - domains[decl.name][0])
+                       for decl in program.variables)
+    if steps_in_all > MAX_ELEMENTS:
+        raise TooLarge(
+            f"the decision variables have {steps_in_all:,} unit steps in all (cells times domain width), "
+            f"more than the {MAX_ELEMENTS:,} that can be grounded; narrow the domains or the index sizes"
+        )
     facts: list = []
     for decl in program.variables:
         low, high = domains[decl.name]
@@ -268,6 +275,8 @@ def solve(
     ``sample`` that many distinct ones drawn by randomised search with ``seed``."""
     start = time.perf_counter()
     instance = constants if isinstance(constants, Instance) else make_instance(program, constants)
+    if not program.variables:
+        raise InputError("the program declares no decision variable (var NAME in LO..HI;): there is nothing to solve")
     asp = AspProgram(encoding or "ip_solve")
     asp.add_facts(solve_facts(program, instance))
     if sample is not None:

@@ -26,7 +26,7 @@ from ..errors import InputError
 from ..resources import encoding_path
 from .ground import tree_facts
 from .quantities import Quantity, validate
-from .trees import EquationTree, as_number, tree_from_model
+from .trees import OPERATORS, EquationTree, as_number, tree_from_model
 
 ENCODING = "equation_trees"
 
@@ -107,6 +107,22 @@ def _tree_key(model) -> tuple:
     )
 
 
+def _decode(model, quantities: list[Quantity], encoding: str | Path | None) -> EquationTree:
+    """The model's equation tree; a (user's) encoding whose models are not postfix equation
+    trees over these quantities is bad input, named with its file."""
+    tree = tree_from_model(model, quantities)
+    try:
+        for token in tree.postfix_tokens:
+            if not (token in OPERATORS if isinstance(token, str) else 1 <= token <= len(quantities)):
+                raise ValueError(f"at/2 names {token!r}, neither an operator nor a quantity")
+        tree.root  # raises ValueError on a malformed postfix sequence
+    except (ValueError, TypeError) as err:
+        source = encoding if encoding else encoding_path(ENCODING)
+        raise InputError(f"{source}: a model is not an equation tree ({err}); "
+                         "an equation-tree encoding shows one postfix sequence at(Position, Token)") from None
+    return tree
+
+
 def generate_candidates(
     quantities: list[Quantity],
     *,
@@ -133,7 +149,7 @@ def generate_candidates(
         limit=top * RAW_PER_CANDIDATE, time_limit_s=time_limit_s, project=[("at", 2)], key=_tree_key, batch=top
     )
     for model in raw:
-        tree = tree_from_model(model, quantities)
+        tree = _decode(model, quantities, encoding)
         answer = tree.answer()
         reason = rejection(answer, quantities)
         if reason:

@@ -231,11 +231,13 @@ class KnowledgeModel:
                         str(params.get("relevance", "search")), _normal_form(params.get("canonical", "none")))
             if model.relevance not in ("classifier", "search"):
                 raise ValueError(f"unknown relevance {model.relevance!r}")
+            if model.beam < 1 or model.max_numbers < 2:
+                raise ValueError(f"beam {model.beam} and max_numbers {model.max_numbers} must be at least 1 and 2")
             model.relevance_ = {str(k): float(v) for k, v in data.get("relevance_weights", {}).items()}
             model.weights_ = {str(k): float(v) for k, v in data["weights"].items()}
             if data.get("rates") is not None:
                 model.rates_ = RateModel.from_json(data["rates"], source)
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
             raise PyaspError(f"{source}: malformed model ({err})") from None
         return model
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from ..errors import InputError, read_text_file
 from ..parallel import map_chunks
+from .question import split_options
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,18 @@ class Evaluation:
         return data
 
 
+def _check_question(where: str, question: str, answer: str) -> None:
+    """A question must have its options and its answer among them: otherwise it is a bad
+    record, named by file and line (not a question silently scored wrong)."""
+    try:
+        _, options = split_options(question)
+    except InputError as err:
+        raise InputError(f"{where}: {err}") from None
+    letters = [letter for letter, _ in options]
+    if answer not in letters:
+        raise InputError(f"{where}: the answer {answer} is not one of the options ({', '.join(letters)})")
+
+
 def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list[str]) -> list[Item]:
     reader = csv.DictReader(io.StringIO(text), delimiter="\t")
     fields = {name.strip(",").strip(): name for name in reader.fieldnames or ()}
@@ -68,9 +81,13 @@ def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list
         if "(A)" not in question:  # licensed questions ship as a placeholder sentence
             skipped.append(f"{path}:{number}: no options (A) ... in the question text")
             continue
+        _check_question(f"{path}:{number}", question, answer)
         gold = tuple(part.split("|")[0] for part in (record.get(fields.get("explanation", ""), "") or "").split() if "|" in part)
         ident = (record.get(fields.get("QuestionID", ""), "") or str(number)).strip()
         items.append(Item(ident, question, answer, gold))
+    if not items:
+        raise InputError(f"{path}: no questions" + (f" of the categories {', '.join(sorted(categories))}" if categories else "")
+                         + (f" ({len(skipped)} without their options left out)" if skipped else ""))
     return items
 
 
@@ -83,6 +100,8 @@ def load_questions(path: str | Path, *, categories: set[str] | None = None, skip
     first = text.split("\n", 1)[0]
     if "AnswerKey" in first and "question" in first:
         return _worldtree(path, text, categories, skipped if skipped is not None else [])
+    if categories:
+        raise InputError(f"{path}: a Regents questions file has no category column; --category selects WorldTree splits")
     items = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -93,6 +112,7 @@ def load_questions(path: str | Path, *, categories: set[str] | None = None, skip
         answer = answer.strip().upper()
         if len(answer) != 1 or answer not in "ABCDEFGH":
             raise InputError(f"{path}:{number}: the answer {answer!r} is not a letter A-H")
+        _check_question(f"{path}:{number}", question, answer)
         items.append(Item(str(number), question.strip(), answer))
     if not items:
         raise InputError(f"{path}: no questions")

@@ -204,8 +204,11 @@ def read_table(path: str | Path) -> Table:
 def _sidecar_lines(path: Path) -> list[tuple[int, list[str]]]:
     try:
         text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise TablesError(f"cannot read {path}: {err}") from None
+    except UnicodeDecodeError as err:
+        line = path.read_bytes()[: err.start].count(b"\n") + 1
+        raise TablesError(f"{path}:{line}: not UTF-8 text ({err.reason})") from None
+    except OSError as err:
+        raise TablesError(f"cannot read {path}: {err.strerror or err}") from None
     out = []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip() and not line.lstrip().startswith("#"):
