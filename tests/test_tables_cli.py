@@ -173,3 +173,15 @@ def test_a_sidecar_that_is_not_utf8_is_named_with_its_line(tmp_path):
     result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--joins", str(joins))
     assert result.exit_code == 2
     assert f"{joins}:2: not UTF-8 text" in result.stderr
+
+
+def test_an_encoding_that_chooses_no_option_or_a_model_with_infinite_weights_exits_2(tmp_path):
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--encoding", write(tmp_path, "empty.lp", "% nothing\n"))
+    assert result.exit_code == 2, result.output
+    assert "empty.lp: a model shows 0 chosen/1 atoms" in result.stderr
+    from pyasp.tables.relevance import load_row_model
+
+    data = load_row_model().to_json()
+    data["coef"][0] = float("inf")
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--row-model", write(tmp_path, "rows.json", data))
+    assert result.exit_code == 2 and "malformed model" in result.stderr, result.output

@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..asp import Model, Program, fact
+from ..errors import InputError
 from .ground import SCALE, Grounded, ground
 from .question import Question, parse_question
 from .retrieval import Retrieved, TableIndex
@@ -182,7 +183,11 @@ class TableSolver:
             model, _ = program.best_model(assumptions=assumptions, time_limit_s=self.time_limit_s)
             if model is None:
                 break
-            chosen = model.atoms("chosen", 1)[0][0].upper()
+            shown = model.atoms("chosen", 1)
+            if len(shown) != 1 or str(shown[0][0]).upper() not in letters or str(shown[0][0]).upper() in forbidden:
+                raise InputError(f"{self.encoding or ENCODING}: a model shows {len(shown)} chosen/1 atoms, "
+                                 "not the one option it chose (the encoding must choose exactly one option and #show chosen/1)")
+            chosen = str(shown[0][0]).upper()
             scores[chosen] = -sum(model.cost) / SCALE
             models[chosen] = model
             forbidden.append(chosen)

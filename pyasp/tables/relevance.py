@@ -299,9 +299,14 @@ class RowScorer:
             if not (len(model.mean_) == len(model.scale_) == len(model.coef_) == width):
                 raise ValueError(f"expected {width} weights")
             model.intercept_ = float(data["intercept"])
+            if not (np.isfinite([model.C, model.intercept_]).all() and np.isfinite(model.mean_).all()
+                    and np.isfinite(model.scale_).all() and np.isfinite(model.coef_).all()):
+                raise ValueError("a weight is not a finite number")
+            if (model.scale_ == 0).any() or model.C <= 0 or model.candidates < 1 or model.top < 1:
+                raise ValueError("scale 0, C not positive, or candidates/top below 1")
             model.n_questions_ = int(data["trained_on"]["questions"])
             model.n_rows_ = int(data["trained_on"]["rows"])
-        except (KeyError, TypeError, ValueError) as err:
+        except (KeyError, TypeError, ValueError, OverflowError) as err:
             raise PyaspError(f"{source}: malformed model ({err})") from None
         return model
 
