@@ -130,6 +130,9 @@ def test_chaining_through_a_join_answers_what_no_single_table_does(tmp_path):
     ends = {join["from"]["table"]: join["from"], join["to"]["table"]: join["to"]}
     assert ends["Locations"]["uid"] == "loc-1" and ends["Months"]["uid"] == "mon-1"
     assert ends["Locations"]["cell"] == ends["Months"]["cell"] == "northern hemisphere"
+    # max_joins bounds the joins of a graph: with none allowed, the chain is gone and so is the answer
+    unjoined = TableSolver(load_store(store), consts={"max_joins": 0}).answer(NEW_YORK)
+    assert not unjoined.joins and unjoined.tie and set(unjoined.tied) == {"A", "B"}
 
 
 def test_chaining_follows_the_place_to_the_other_hemisphere(tmp_path):
