@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pyasp.errors import PyaspError, check_output_path
+from pyasp.errors import PyaspError, check_input_file, check_output_path
 
 app = typer.Typer(
     help="pyasp: reasoning over text and data with answer-set programming.",
@@ -963,8 +963,8 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
             raise PyaspError(f"--const takes NAME=INTEGER (weights are scaled by 1000), got {item!r}") from None
         if not sep or not name.strip():
             raise PyaspError(f"--const takes NAME=INTEGER, got {item!r}")
-    if encoding is not None and not encoding.is_file():
-        raise PyaspError(f"encoding file not found: {encoding}")
+    if encoding is not None:
+        check_input_file(encoding, "encoding file")
     if solver not in ("ilp", "ir", "rows"):
         raise PyaspError(f"--solver is ilp, ir or rows, not {solver!r}")
     if ranking not in ("rows", "tables", "options"):
@@ -992,8 +992,8 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
     if row_model is not None or solver == "rows":
         from pyasp.tables.relevance import load_row_model
 
-        if row_model is not None and not row_model.is_file():
-            raise PyaspError(f"row model not found: {row_model}")
+        if row_model is not None:
+            check_input_file(row_model, "row model")
         model = load_row_model(row_model)
     if solver == "rows":
         from pyasp.tables.relevance import RowSolver

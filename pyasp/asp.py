@@ -41,7 +41,7 @@ from pathlib import Path
 
 import clingo
 
-from .errors import PyaspError, read_text_file
+from .errors import PyaspError, check_input_file, read_text_file
 from .resources import encoding_path
 
 __all__ = ["AspError", "Func", "Message", "Model", "Program", "Stats", "fact", "parse_constants", "parse_term"]
@@ -324,9 +324,7 @@ class Program:
         path = self.encoding_file
         try:
             if path is not None:
-                if not path.is_file():
-                    raise PyaspError(f"encoding file not found: {path}")
-                ctl.load(str(path))
+                ctl.load(str(check_input_file(path, "encoding file")))
             if self.text is not None:
                 ctl.add("base", [], self.text)
             ctl.add("base", [], "".join(f"{f}." for f in self._facts))

@@ -27,6 +27,17 @@ class NoAnswer(PyaspError):
     exit_code = 1
 
 
+def check_input_file(path: str | Path, what: str = "file") -> Path:
+    """``path`` as a Path when it is a file; otherwise an :class:`InputError` saying whether it is
+    missing or a directory."""
+    path = Path(path)
+    if path.is_dir():
+        raise InputError(f"{what} {path} is a directory, not a file")
+    if not path.is_file():
+        raise InputError(f"{what} not found: {path}")
+    return path
+
+
 def read_text_file(path: str | Path, what: str = "file") -> str:
     """The text of a UTF-8 file, or an :class:`InputError` that names the file and the problem."""
     path = Path(path)

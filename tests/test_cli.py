@@ -214,3 +214,13 @@ def test_installed_console_script_runs(examples):
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["candidates"][0]["equation"] == "17+(7*x)=80"
+
+
+def test_a_directory_given_as_a_model_or_encoding_is_named_as_one(tmp_path):
+    store = str(Path(__file__).resolve().parent.parent / "examples" / "tables")
+    for args in (["algebra", "solve", "A shop sells 3 apples. How many apples?", "--model", str(tmp_path)],
+                 ["tables", "answer", "Which? (A) a (B) b", "--tables", store, "--encoding", str(tmp_path)],
+                 ["tables", "answer", "Which? (A) a (B) b", "--tables", store, "--row-model", str(tmp_path)]):
+        result = run(*args)
+        assert result.exit_code == 2, result.output
+        assert f"{tmp_path} is a directory, not a file" in result.stderr

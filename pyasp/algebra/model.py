@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, check_input_file
 from ..wordproblems import is_correct
 from .engine import Prepared, PrepareSettings
 
@@ -252,9 +252,7 @@ class AlgebraModel:
         """Read a model saved by :meth:`save`; anything else is refused with a message."""
         import skops.io as sio
 
-        path = Path(path)
-        if not path.is_file():
-            raise InputError(f"{path}: no such model file")
+        path = check_input_file(path, "model file")
         if not zipfile.is_zipfile(path):
             raise InputError(f"{path}: not a pyasp model (expected a file written by `pyasp algebra train`)")
         try:
