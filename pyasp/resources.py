@@ -21,36 +21,31 @@ def _resource_dir(kind: str) -> Path:
     raise PyaspError(f"pyasp is installed without its {kind}/ folder (looked in {_PACKAGE_DIR})")
 
 
+def _packaged(kind: str, name: str, suffix: str, what: str) -> Path:
+    path = _resource_dir(kind) / f"{name}{suffix}"
+    if not path.is_file():
+        raise PyaspError(f"no packaged {what} named {name!r} ({path} is missing)")
+    return path
+
+
 def encoding_path(name: str) -> Path:
     """The path of a packaged encoding, e.g. ``encoding_path("equation_trees")``."""
-    path = _resource_dir("encodings") / f"{name}.lp"
-    if not path.is_file():
-        raise PyaspError(f"no packaged encoding named {name!r} ({path} is missing)")
-    return path
+    return _packaged("encodings", name, ".lp", "encoding")
 
 
 def grammar_path(name: str) -> Path:
     """The path of a packaged Lark grammar, e.g. ``grammar_path("rules")``."""
-    path = _resource_dir("grammars") / f"{name}.lark"
-    if not path.is_file():
-        raise PyaspError(f"no packaged grammar named {name!r} ({path} is missing)")
-    return path
+    return _packaged("grammars", name, ".lark", "grammar")
 
 
 def rules_path(name: str) -> Path:
     """The path of a packaged rule file of the declarative-rules engine, e.g. ``rules_path("knowledge")``."""
-    path = _resource_dir("encodings") / f"{name}.rules"
-    if not path.is_file():
-        raise PyaspError(f"no packaged rule file named {name!r} ({path} is missing)")
-    return path
+    return _packaged("encodings", name, ".rules", "rule file")
 
 
 def joins_path(name: str) -> Path:
     """The path of a packaged joins sidecar of the support graphs, e.g. ``joins_path("worldtree_joins")``."""
-    path = _resource_dir("encodings") / f"{name}.tsv"
-    if not path.is_file():
-        raise PyaspError(f"no packaged joins file named {name!r} ({path} is missing)")
-    return path
+    return _packaged("encodings", name, ".tsv", "joins file")
 
 
 #: where the models trained by pyasp's own training commands are shipped

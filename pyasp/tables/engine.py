@@ -183,11 +183,11 @@ class TableSolver:
             model, _ = program.best_model(assumptions=assumptions, time_limit_s=self.time_limit_s)
             if model is None:
                 break
-            shown = model.atoms("chosen", 1)
-            if len(shown) != 1 or str(shown[0][0]).upper() not in letters or str(shown[0][0]).upper() in forbidden:
+            shown = [str(args[0]).upper() for args in model.atoms("chosen", 1)]
+            chosen = shown[0] if len(shown) == 1 else None
+            if chosen not in letters or chosen in forbidden:
                 raise InputError(f"{self.encoding or ENCODING}: a model shows {len(shown)} chosen/1 atoms, "
                                  "not the one option it chose (the encoding must choose exactly one option and #show chosen/1)")
-            chosen = str(shown[0][0]).upper()
             scores[chosen] = -sum(model.cost) / SCALE
             models[chosen] = model
             forbidden.append(chosen)

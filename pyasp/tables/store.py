@@ -290,26 +290,27 @@ def load_store(path: str | Path, *, skip_bad: bool = False, joins: str | Path | 
     if not tables:
         raise TablesError(f"table store {folder} holds no readable .tsv or .csv table")
     joins_file = None if joins is False else _sidecar(joins, folder / JOINS_FILE)
-    if joins_file is None and joins is None:
-        joins_file = shipped_joins(tables)
+    allowed: frozenset[Join] = frozenset()
+    if joins_file is not None:
+        allowed = _read_joins(joins_file, tables, skip_bad, warnings)
+    elif joins is None:
+        joins_file, allowed = shipped_joins(tables) or (None, frozenset())
     relations_file = _sidecar(relations, folder / RELATIONS_FILE)
-    allowed = _read_joins(joins_file, tables, skip_bad, warnings) if joins_file else frozenset()
     named = _read_relations(relations_file, tables, skip_bad, warnings) if relations_file else ()
     return TableStore(folder, tables, allowed, named, warnings, joins_file)
 
 
-def shipped_joins(tables: dict[str, Table]) -> Path | None:
+def shipped_joins(tables: dict[str, Table]) -> tuple[Path, frozenset[Join]] | None:
     """The first joins file shipped with pyasp (:data:`SHIPPED_JOINS`) whose every table and
-    data column is in ``tables``, or None."""
+    data column is in ``tables``, with its joins; or None."""
     from ..resources import joins_path
 
     for name in SHIPPED_JOINS:
         path = joins_path(name)
         try:
-            _read_joins(path, tables, False, [])
+            return path, _read_joins(path, tables, False, [])
         except TablesError:
             continue
-        return path
     return None
 
 
