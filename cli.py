@@ -833,6 +833,8 @@ def acquire_check(
         program = load_program(program_file)
         instance = load_constants(program, constants)
         rows = load_examples(instance, solutions)
+        if not rows:
+            raise PyaspError(f"{solutions}: no assignments to check (an empty list)")
         broken = [[{"constraint": k + 1, "line": program.constraints[k].line, "text": program.text(program.constraints[k])}
                    for k in ks] for ks in violations(program, instance, rows)]
     except PyaspError as error:

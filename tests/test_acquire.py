@@ -787,3 +787,11 @@ def test_drop_entailed_keeps_a_constraint_the_others_do_not_imply():
     simple, dropped = drop_entailed(redundant, make_instance(redundant, {}))
     assert [redundant.text(c) for c in simple.constraints] == ["x[i] <= 3"]
     assert sorted(redundant.text(c) for c in dropped) == ["sum[i] x[i] <= 7", "x[i] >= 0"]
+
+
+def test_check_of_no_assignments_is_bad_input(tmp_path):
+    """An empty list has nothing to check: exit 2, not a silent 'all ok' (exit 0)."""
+    result = run("acquire", "check", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "--solutions", write(tmp_path, "none.json", []))
+    assert result.exit_code == 2, result.output
+    assert "no assignments" in result.stderr and "Traceback" not in result.stderr + result.stdout
