@@ -42,8 +42,18 @@ def test_number_words(n):
 
 
 def test_non_numbers_are_not_numbers():
-    for text in ("apple", "1,20", "", "twenty apples", "$"):
+    for text in ("apple", "1,20", "", "twenty apples", "$", "3/0", "1/", "/2", "1/2/3"):
         assert parse_number(text) is None
+
+
+@given(st.integers(-1000, 1000), st.integers(1, 1000))
+def test_common_fractions(a, b):
+    assert parse_number(f"{a}/{b}") == Fraction(a, b)
+
+
+def test_fractions_and_mixed_numbers_in_text():
+    doc = read("Tom ate 1/2 of a pizza. The rope is 3 1/2 meters long and 2 1/0 is no number.")
+    assert [(m.text, m.value) for m in doc.mentions] == [("1/2", Fraction(1, 2)), ("3 1/2", Fraction(7, 2)), ("2", 2)]
 
 
 def test_quantities_of_the_bike_problem():

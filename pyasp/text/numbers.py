@@ -3,8 +3,8 @@
 Pure functions over strings, no parser: the spaCy reading (:mod:`pyasp.text.reading`) decides
 which tokens to hand in.
 
-    >>> parse_number("1,200"), parse_number("$2.73"), parse_number("twenty-five")
-    (Fraction(1200, 1), Fraction(273, 100), Fraction(25, 1))
+    >>> parse_number("1,200"), parse_number("$2.73"), parse_number("twenty-five"), parse_number("3/4")
+    (Fraction(1200, 1), Fraction(273, 100), Fraction(25, 1), Fraction(3, 4))
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ NAMED = {"dozen": 12, "half": Fraction(1, 2), "twice": 2, "double": 2, "triple":
 DETERMINERS = {"a": 1, "an": 1, "each": 1, "every": 1, "per": 1, "one": 1}
 
 _DIGITS = re.compile(r"^[$€£]?\s*([+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[+-]?\.\d+)%?$")
+#: a common fraction, "1/2" (a zero denominator is not a number)
+_FRACTION = re.compile(r"^([+-]?\d+)/(\d*[1-9]\d*)$")
 
 
 def parse_number(text: str) -> Fraction | None:
@@ -33,6 +35,9 @@ def parse_number(text: str) -> Fraction | None:
     match = _DIGITS.match(cleaned)
     if match:
         return Fraction(match[1].replace(",", ""))
+    match = _FRACTION.match(cleaned)
+    if match:
+        return Fraction(int(match[1]), int(match[2]))
     return parse_number_words(cleaned)
 
 

@@ -101,6 +101,12 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
             continue
         value = parse_number(tok.text)
         if value is not None and any(ch.isdigit() for ch in tok.text):
+            # a mixed number, "3 1/2": a whole number followed by a fraction is one quantity
+            if (i + 1 < len(tokens) and "/" in tokens[i + 1].text and "/" not in tok.text and value.denominator == 1
+                    and (part := parse_number(tokens[i + 1].text)) is not None and 0 < part < 1 and value >= 0):
+                mentions.append(Mention(value + part, sp_doc[i:i + 2].text, i, i + 2, sent, "number"))
+                i += 2
+                continue
             mentions.append(Mention(value, tok.text, i, i + 1, sent, "number"))
             i += 1
             continue
