@@ -1222,8 +1222,28 @@ def tables_tuning_set(
 
 
 def main() -> None:
-    app()
+    """The console script. Usage errors (a missing argument, a value out of range, an unknown
+    command or option) are one ``pyasp: error:`` line naming the help to read, exit 2, like every
+    other bad input; a bare command group still prints its help."""
+    import sys
 
+    try:
+        code = app(standalone_mode=False)
+    except typer.Abort:
+        err.print("pyasp: aborted", markup=False)
+        sys.exit(130)
+    except Exception as error:  # click's usage errors (typer vendors click: matched by their interface)
+        if not (callable(getattr(error, "format_message", None)) and isinstance(getattr(error, "exit_code", None), int)):
+            raise
+        if type(error).__name__ == "NoArgsIsHelpError":  # the help is the message (rich has printed it already)
+            if error.format_message().strip():
+                out.print(error.format_message(), markup=False)
+        else:
+            ctx = getattr(error, "ctx", None)
+            where = f" (see '{ctx.command_path} --help')" if ctx is not None and type(error).__name__ != "ClickException" else ""
+            err.print(f"pyasp: error: {error.format_message()}{where}", markup=False)
+        sys.exit(error.exit_code)
+    sys.exit(code if isinstance(code, int) else 0)
 
 if __name__ == "__main__":
     main()

@@ -224,3 +224,37 @@ def test_a_directory_given_as_a_model_or_encoding_is_named_as_one(tmp_path):
         result = run(*args)
         assert result.exit_code == 2, result.output
         assert f"{tmp_path} is a directory, not a file" in result.stderr
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["tables", "eval", "--jobs", "0", "--tables", "t", "--questions", "q"], "'--jobs'"),
+    (["tables", "evl"], "No such command 'evl'"),
+    (["tables", "answer"], "Missing argument"),
+    (["--no-such-option"], "No such option"),
+])
+def test_the_console_script_reports_usage_errors_in_one_line(monkeypatch, capsys, argv, message):
+    """Usage errors from the console script read like every other bad input: one 'pyasp: error:'
+    line naming the help to read, exit 2 (not click's box)."""
+    import pyasp.cli as cli
+
+    monkeypatch.setattr(sys, "argv", ["pyasp", *argv])
+    with pytest.raises(SystemExit) as exit_:
+        cli.main()
+    captured = capsys.readouterr()
+    assert exit_.value.code == 2
+    assert captured.err.startswith("pyasp: error: ") and captured.err.count("\n") == 1, captured.err
+    assert message in captured.err and "--help'" in captured.err and "Traceback" not in captured.err
+
+
+def test_the_console_script_shows_a_group_help_and_runs_commands(monkeypatch, capsys):
+    import pyasp.cli as cli
+
+    monkeypatch.setattr(sys, "argv", ["pyasp", "tables"])
+    with pytest.raises(SystemExit) as exit_:
+        cli.main()
+    captured = capsys.readouterr()
+    assert exit_.value.code == 2 and "tuning-set" in captured.out and captured.err == ""
+    monkeypatch.setattr(sys, "argv", ["pyasp", "rules", "--help"])
+    with pytest.raises(SystemExit) as exit_:
+        cli.main()
+    assert exit_.value.code == 0 and "check" in capsys.readouterr().out
