@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pyasp.errors import InputError
-from pyasp.tables.engine import TableSolver
+from pyasp.tables.engine import CLINGO_OPTIONS, TableSolver
 from pyasp.tables.question import parse_question, split_options
 from pyasp.tables.store import TablesError, load_store, read_table
 
@@ -65,6 +65,16 @@ def test_example_store_answers_its_questions(example_solver):
         if result.answer != gold or result.tie:
             wrong.append((text, gold, result.answer, result.scores))
     assert not wrong
+
+
+def test_clingo_search_options_leave_every_optimum_as_it_is():
+    """The shipped search options (CLINGO_OPTIONS) only change how fast clingo finds and proves
+    the optimum: every option's score is the one clingo's defaults give."""
+    store = load_store(EXAMPLE_STORE)
+    shipped, plain = TableSolver(store), TableSolver(store, clingo_options=())
+    assert shipped.clingo_options == CLINGO_OPTIONS and CLINGO_OPTIONS
+    for text, _ in _example_questions():
+        assert shipped.answer(text).scores == plain.answer(text).scores, text
 
 
 def test_example_store_reads_its_sidecars():

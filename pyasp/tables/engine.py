@@ -27,6 +27,14 @@ from .text import DEFAULT_SCORES, Scores
 
 ENCODING = "support_graph"
 
+#: clingo's search options for the support graphs: the optimisation heuristic "sign,model"
+#: (prefer, and after each model assume, the literals that lower the objective). Same optima as
+#: clingo's defaults; in ``bench/tables_clingo_options.py`` (docs/benchmarks.md) it solves the
+#: Regents questions 1.04x and the WorldTree Dev questions 1.17x faster in total, most of it on
+#: the slowest questions. Adding ``--configuration=crafty`` gained more on Dev (1.36x) but lost
+#: on Regents (0.96x); core-guided optimisation (``--opt-strategy=usc``) was far slower.
+CLINGO_OPTIONS = ("--opt-heuristic=sign,model",)
+
 
 @dataclass
 class SupportRow:
@@ -81,13 +89,15 @@ class TableSolver:
     ``row_model`` (a :class:`pyasp.tables.relevance.RowScorer`, or a path to one: the learned
     relevance of a row to an option, in place of the TF-IDF cosine; its ``add_rows`` best rows of
     each option join the retrieved ones; "auto": the shipped model when the store is the one it
-    was trained on (:meth:`RowScorer.knows`, the WorldTree tables), else TF-IDF; None: TF-IDF).
+    was trained on (:meth:`RowScorer.knows`, the WorldTree tables), else TF-IDF; None: TF-IDF),
+    ``clingo_options`` (clingo command-line options of every solve; :data:`CLINGO_OPTIONS`).
     """
 
     def __init__(self, store: TableStore, *, max_tables: int = 7, max_rows: int = 20, ranking: str = "rows",
                  encoding: str | Path | None = None, consts: dict[str, int] | None = None,
                  scores: Scores = DEFAULT_SCORES, time_limit_s: float | None = None, weighted: bool = True,
-                 retrieval_words: str = "family", row_model="auto", add_rows: int = 3):
+                 retrieval_words: str = "family", row_model="auto", add_rows: int = 3,
+                 clingo_options: tuple[str, ...] = CLINGO_OPTIONS):
         self.store = store
         self.max_tables = max_tables
         self.max_rows = max_rows
@@ -110,6 +120,7 @@ class TableSolver:
         if row_model is not None:  # the objective sums as many rows as the model's option score
             self.consts = {"relevance_rows": row_model.top, **(consts or {})}
         self.add_rows = add_rows
+        self.clingo_options = tuple(clingo_options)
         self.index_ = TableIndex(store, retrieval_words)
         self._model_index_ = None
         self.ir_ = None
@@ -165,7 +176,7 @@ class TableSolver:
         return self.ir_.answer(question).scores
 
     def program(self, grounded: Grounded) -> Program:
-        program = Program(encoding=self.encoding or ENCODING, consts=dict(self.consts or {}))
+        program = Program(encoding=self.encoding or ENCODING, consts=dict(self.consts or {}), options=self.clingo_options)
         program.add_facts(grounded.facts)
         return program
 
