@@ -942,7 +942,7 @@ JoinsOpt = Annotated[Optional[Path], typer.Option("--joins", help="A _joins.tsv 
 NoJoinsOpt = Annotated[bool, typer.Option("--no-joins", help="No evidence chains (ignore every joins file).")]
 RelationsOpt = Annotated[Optional[Path], typer.Option("--relations", help="A _relations.tsv kept outside the table folder (replaces the folder's).")]
 WordsOpt = Annotated[str, typer.Option("--retrieval-words", help="Vocabulary of retrieval and relevance: family (WordNet word families: conducts, conductor -> conduct) or lemma.")]
-RowModelOpt = Annotated[Optional[Path], typer.Option("--row-model", help="Learned row relevance (pyasp tables train). Default: the shipped model for the store it was trained on (WorldTree), TF-IDF for other stores.")]
+RowModelOpt = Annotated[Optional[Path], typer.Option("--row-model", help="Learned row relevance (pyasp tables train), or a shipped one: default, or embeddings (with sentence embeddings; needs pip install 'pyasp[embeddings]'). Default: the shipped model for the store it was trained on (WorldTree), TF-IDF for other stores.")]
 NoRowModelOpt = Annotated[bool, typer.Option("--no-row-model", help="Relevance by TF-IDF cosine instead of the learned row model (the paper's retrieval).")]
 RankingOpt = Annotated[str, typer.Option("--ranking", help="Retrieval: rows (tables by their best row), tables (TF-IDF of whole tables, the paper's), options (the best rows of each option).")]
 
@@ -992,9 +992,9 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
         raise PyaspError("--no-row-model excludes --row-model and --solver rows")
     model = None if no_row_model else "auto"
     if row_model is not None or solver == "rows":
-        from pyasp.tables.relevance import load_row_model
+        from pyasp.tables.relevance import SHIPPED_MODELS, load_row_model
 
-        if row_model is not None:
+        if row_model is not None and str(row_model) not in SHIPPED_MODELS:
             check_input_file(row_model, "row model")
         model = load_row_model(row_model)
     if solver == "rows":
@@ -1144,6 +1144,7 @@ def tables_train(
     candidates: Annotated[int, typer.Option("--candidates", help="Rows scored per option.", min=1)] = 40,
     top: Annotated[int, typer.Option("--top", help="An option's score sums its best this many rows.", min=1)] = 3,
     retrieval_words: WordsOpt = "family",
+    embeddings: Annotated[bool, typer.Option("--embeddings", help="Add the sentence-embedding similarity of row and question as a feature (needs pip install 'pyasp[embeddings]').")] = False,
     skip_bad: SkipBadOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print what was learned from as JSON.")] = False,
 ) -> None:
@@ -1172,7 +1173,7 @@ def tables_train(
             err.print(f"pyasp: {warning}", markup=False)
         progress, advance = _progress(len(items), "learning")
         with progress:
-            model = RowScorer(C=regularisation, candidates=candidates, top=top).fit(TableIndex(store, retrieval_words), items, progress=advance)
+            model = RowScorer(C=regularisation, candidates=candidates, top=top, embeddings=embeddings).fit(TableIndex(store, retrieval_words), items, progress=advance)
         model.save(output)
     except PyaspError as error:
         raise _fail(error) from None

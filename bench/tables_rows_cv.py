@@ -44,6 +44,7 @@ def main() -> None:
                         help="how a cell aligns to an option (pyasp.tables.ground.OPTION_SCORE)")
     parser.add_argument("--ground", action="append", default=[], help="NAME=VALUE: a number of pyasp.tables.ground (LONG_OPTION, RARE_WORD, PART_SCORE)")
     parser.add_argument("--joins", help="a joins sidecar for the store (TABLE1 COLUMN1 TABLE2 COLUMN2 lines)")
+    parser.add_argument("--embeddings", action="store_true", help="row models with the sentence-embedding feature (pip install 'pyasp[embeddings]')")
     parser.add_argument("--json", help="write the results here")
     args = parser.parse_args()
 
@@ -55,7 +56,7 @@ def main() -> None:
     items = tuning_set(args.worldtree, args.held_out)
     folds = list(KFold(args.folds, shuffle=True, random_state=args.seed).split(range(len(items))))
     base = TableSolver(store, row_model=None)
-    models = [RowScorer().fit(base.index_, [items[i] for i in train]) for train, _ in folds]
+    models = [RowScorer(embeddings=args.embeddings).fit(base.index_, [items[i] for i in train]) for train, _ in folds]
     results = []
     settings = [""] if args.mode == "rows" else (args.setting or [""])
     for setting in settings:
@@ -74,7 +75,7 @@ def main() -> None:
             correct += result.correct
             if result.gold_row_recall is not None:
                 recalls.append(result.gold_row_recall)
-        row = {"mode": args.mode, "setting": setting, "option_score": args.option_score, "ground": args.ground, "add_rows": add_rows, "joins": args.joins, "accuracy": round(correct / len(items), 4),
+        row = {"mode": args.mode, "setting": setting, "option_score": args.option_score, "ground": args.ground, "add_rows": add_rows, "joins": args.joins, "embeddings": args.embeddings, "accuracy": round(correct / len(items), 4),
                "n": len(items), "gold_row_recall": round(sum(recalls) / len(recalls), 3) if recalls else None,
                "minutes": round((time.perf_counter() - start) / 60, 1)}
         results.append(row)

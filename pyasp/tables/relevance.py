@@ -14,7 +14,10 @@ features of (question, option, row):
 - the row's length and the share of its words that are neither the stem's nor the option's;
 - the best share of one cell that is the option's words, and the stem's; whether stem and option
   words sit in different cells (a row relating them, not repeating them);
-- the row's table (one indicator per table of the training store).
+- the row's table (one indicator per table of the training store);
+- with ``embeddings`` (``pyasp tables train --embeddings``, optional packages): the cosine of the
+  row's sentence with the stem plus the option under a sentence embedding
+  (:mod:`pyasp.tables.embeddings`).
 
 Training: for every question of the (clean) tuning set and every option, the ``candidates`` (40)
 rows sharing a word with the option that match the stem and option best (TF-IDF cosine); a row is
@@ -40,6 +43,7 @@ from .question import Question
 from .retrieval import RETRIEVAL_WORDS, TableIndex
 from .ground import _alternatives
 from .text import content_words
+from .embeddings import EMBEDDING_FEATURES
 
 FORMAT = "pyasp-table-rows"
 VERSION = 1
@@ -60,10 +64,12 @@ class Candidate:
 
 
 class RowFeatures:
-    """Features of (question, option, row) over one store (its TF-IDF index, built once)."""
+    """Features of (question, option, row) over one store (its TF-IDF index, built once);
+    ``embeddings``: add :data:`EMBEDDING_FEATURES`."""
 
-    def __init__(self, index: TableIndex):
+    def __init__(self, index: TableIndex, embeddings: bool = False):
         self.index = index
+        self.embeddings = embeddings
 
     def _prepare(self):
         if getattr(self, "_ready", False):
@@ -156,29 +162,45 @@ class RowFeatures:
             k = max(unit, key=lambda k: (len(self.row_sets_[k] & option_set), -unit.index(k)))
             table, row = index.names[int(self.table_of_[k])], int(self.row_of_[k])
             out.append(Candidate(table, row, index.store.tables[table].rows[row].uid, features))
+        if self.embeddings:
+            from .embeddings import cosines
+
+            similar = cosines(f"{question.stem} {question.option(letter).text}", [[self._sentence(k) for k in unit] for unit in units])
+            out = [Candidate(c.table, c.row, c.uid, c.features + (s,)) for c, s in zip(out, similar)]
         return out
+
+    def _sentence(self, k: int) -> str:
+        table = self.index.store.tables[self.index.names[int(self.table_of_[k])]]
+        return table.sentence(table.rows[int(self.row_of_[k])])
 
 
 class RowScorer:
     """Logistic regression over :data:`FEATURES` and the row's table (see the module docstring).
 
     ``C``: inverse regularisation strength; ``candidates``: rows scored per option; ``top``: how
-    many of an option's best rows its score sums.
+    many of an option's best rows its score sums; ``embeddings``: also the sentence-embedding
+    cosine (:mod:`pyasp.tables.embeddings`, optional packages).
     """
 
-    def __init__(self, C: float = 1.0, candidates: int = 40, top: int = 3):
+    def __init__(self, C: float = 1.0, candidates: int = 40, top: int = 3, embeddings: bool = False):
         self.C = C
         self.candidates = candidates
         self.top = top
+        self.embeddings = embeddings
 
     # -- features -------------------------------------------------------------------------------
+    @property
+    def feature_names(self) -> tuple[str, ...]:
+        return FEATURES + (EMBEDDING_FEATURES if self.embeddings else ())
+
     def _matrix(self, found: list[Candidate]) -> np.ndarray:
         tables = {name: i for i, name in enumerate(self.tables_)}
-        X = np.zeros((len(found), len(FEATURES) + len(tables)))
+        width = len(self.feature_names)
+        X = np.zeros((len(found), width + len(tables)))
         for i, c in enumerate(found):
-            X[i, : len(FEATURES)] = c.features
+            X[i, :width] = c.features
             if c.table in tables:
-                X[i, len(FEATURES) + tables[c.table]] = 1.0
+                X[i, width + tables[c.table]] = 1.0
         return X
 
     # -- learning -------------------------------------------------------------------------------
@@ -222,7 +244,7 @@ class RowScorer:
 
     def features_of(self, index: TableIndex) -> RowFeatures:
         if getattr(self, "_features", None) is None or self._features.index is not index:
-            self._features = RowFeatures(index)
+            self._features = RowFeatures(index, self.embeddings)
         return self._features
 
     # -- scoring --------------------------------------------------------------------------------
@@ -266,9 +288,9 @@ class RowScorer:
     # -- persistence ----------------------------------------------------------------------------
     def to_json(self) -> dict:
         return {"format": FORMAT, "version": VERSION,
-                "params": {"C": self.C, "candidates": self.candidates, "top": self.top},
+                "params": {"C": self.C, "candidates": self.candidates, "top": self.top, "embeddings": self.embeddings},
                 "trained_on": {"questions": self.n_questions_, "rows": self.n_rows_},
-                "words": self.words_, "features": list(FEATURES), "tables": self.tables_,
+                "words": self.words_, "features": list(self.feature_names), "tables": self.tables_,
                 "mean": [round(float(v), 8) for v in self.mean_], "scale": [round(float(v), 8) for v in self.scale_],
                 "coef": [round(float(v), 8) for v in self.coef_], "intercept": round(self.intercept_, 8)}
 
@@ -285,14 +307,17 @@ class RowScorer:
             raise PyaspError(f"{source}: model version {data.get('version')!r}, this pyasp reads version {VERSION}")
         try:
             params = data["params"]
-            model = cls(float(params["C"]), int(params["candidates"]), int(params["top"]))
-            if list(data["features"]) != list(FEATURES):
+            embeddings = params.get("embeddings", False)
+            if not isinstance(embeddings, bool):
+                raise ValueError("\"embeddings\" is not true or false")
+            model = cls(float(params["C"]), int(params["candidates"]), int(params["top"]), embeddings)
+            if list(data["features"]) != list(model.feature_names):
                 raise ValueError("its features are not this pyasp's")
             model.tables_ = [str(t) for t in data["tables"]]
             model.words_ = str(data["words"])
             if model.words_ not in RETRIEVAL_WORDS:
                 raise ValueError(f"unknown vocabulary {model.words_!r}")
-            width = len(FEATURES) + len(model.tables_)
+            width = len(model.feature_names) + len(model.tables_)
             model.mean_ = np.array(data["mean"], dtype=float)
             model.scale_ = np.array(data["scale"], dtype=float)
             model.coef_ = np.array(data["coef"], dtype=float)
@@ -320,6 +345,11 @@ class RowScorer:
 #: The model shipped with the package: trained by ``pyasp tables train`` on the clean tuning set
 #: (WorldTree Train questions that share nothing with the Regents file; pyasp.tables.tuning).
 DEFAULT_MODEL = MODELS_DIR / "tables_rows.json"
+#: The same with sentence embeddings (``pyasp tables train --embeddings``; ``--row-model
+#: embeddings``), for an install with the optional packages (pyasp.tables.embeddings).
+EMBEDDINGS_MODEL = MODELS_DIR / "tables_rows_embeddings.json"
+#: Names of shipped row models that ``--row-model`` takes instead of a path.
+SHIPPED_MODELS = {"default": DEFAULT_MODEL, "embeddings": EMBEDDINGS_MODEL}
 
 
 @lru_cache(maxsize=4)
@@ -328,7 +358,11 @@ def _load(path: str) -> RowScorer:
 
 
 def load_row_model(path: str | Path | None = None) -> RowScorer:
-    """A row-relevance model file, or the shipped default (``None`` or ``"default"``)."""
+    """A row-relevance model file, or a shipped one by name (:data:`SHIPPED_MODELS`; ``None``:
+    the default)."""
+    if path is not None and str(path) in SHIPPED_MODELS:
+        name = str(path)
+        return _load(model_file(None, SHIPPED_MODELS[name], "pyasp tables train" + (" --embeddings" if name == "embeddings" else "")))
     return _load(model_file(path, DEFAULT_MODEL, "pyasp tables train"))
 
 
