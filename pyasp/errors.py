@@ -38,15 +38,18 @@ def check_input_file(path: str | Path, what: str = "file") -> Path:
     return path
 
 
-def read_text_file(path: str | Path, what: str = "file") -> str:
-    """The text of a UTF-8 file, or an :class:`InputError` that names the file and the problem."""
+def read_text_file(path: str | Path, what: str = "file", error: type[PyaspError] = InputError) -> str:
+    """The text of a UTF-8 file (a byte-order mark dropped), or an ``error`` (InputError unless
+    given) that names the file and the problem: for text that is not UTF-8, the line of the first
+    bad byte."""
     path = Path(path)
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")
     except OSError as err:
-        raise InputError(f"cannot read {what} {path}: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{what} {path} is not a UTF-8 text file") from None
+        raise error(f"cannot read {what} {path}: {err.strerror or err}") from None
+    except UnicodeDecodeError as err:
+        line = path.read_bytes()[: err.start].count(b"\n") + 1
+        raise error(f"{path}:{line}: not UTF-8 text ({err.reason})") from None
 
 
 def read_json_file(path: str | Path, what: str = "file"):

@@ -258,3 +258,17 @@ def test_the_console_script_shows_a_group_help_and_runs_commands(monkeypatch, ca
     with pytest.raises(SystemExit) as exit_:
         cli.main()
     assert exit_.value.code == 0 and "check" in capsys.readouterr().out
+
+
+def test_read_text_file_drops_a_byte_order_mark_and_names_the_bad_line(tmp_path):
+    from pyasp.errors import InputError, read_text_file
+
+    bom = tmp_path / "bom.lp"
+    bom.write_bytes("\ufeffa.\nb.\n".encode("utf-8"))
+    assert read_text_file(bom, "encoding") == "a.\nb.\n"
+    latin = tmp_path / "latin.lp"
+    latin.write_bytes("a.\nb.\ncaf\xe9.\n".encode("latin-1"))
+    with pytest.raises(InputError, match=r"latin\.lp:3: not UTF-8 text"):
+        read_text_file(latin, "encoding")
+    with pytest.raises(InputError, match=r"cannot read encoding .*missing\.lp"):
+        read_text_file(tmp_path / "missing.lp", "encoding")

@@ -96,7 +96,7 @@ def load_questions(path: str | Path, *, categories: set[str] | None = None, skip
     questions whose text is withheld (a placeholder without options) are left out and named in
     ``skipped``."""
     path = Path(path)
-    text = read_text_file(path, "questions file").lstrip("\ufeff")
+    text = read_text_file(path, "questions file")
     first = text.split("\n", 1)[0]
     if "AnswerKey" in first and "question" in first:
         return _worldtree(path, text, categories, skipped if skipped is not None else [])

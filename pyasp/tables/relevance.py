@@ -43,7 +43,7 @@ from .question import Question
 from .retrieval import RETRIEVAL_WORDS, TableIndex
 from .ground import _alternatives
 from .text import content_words
-from .embeddings import EMBEDDING_FEATURES
+from .embeddings import EMBEDDING_FEATURES, cosines
 
 FORMAT = "pyasp-table-rows"
 VERSION = 1
@@ -163,8 +163,6 @@ class RowFeatures:
             table, row = index.names[int(self.table_of_[k])], int(self.row_of_[k])
             out.append(Candidate(table, row, index.store.tables[table].rows[row].uid, features))
         if self.embeddings:
-            from .embeddings import cosines
-
             similar = cosines(f"{question.stem} {question.option(letter).text}", [[self._sentence(k) for k in unit] for unit in units])
             out = [Candidate(c.table, c.row, c.uid, c.features + (s,)) for c, s in zip(out, similar)]
         return out
@@ -360,10 +358,11 @@ def _load(path: str) -> RowScorer:
 def load_row_model(path: str | Path | None = None) -> RowScorer:
     """A row-relevance model file, or a shipped one by name (:data:`SHIPPED_MODELS`; ``None``:
     the default)."""
-    if path is not None and str(path) in SHIPPED_MODELS:
-        name = str(path)
-        return _load(model_file(None, SHIPPED_MODELS[name], "pyasp tables train" + (" --embeddings" if name == "embeddings" else "")))
-    return _load(model_file(path, DEFAULT_MODEL, "pyasp tables train"))
+    name = "default" if path is None else str(path)
+    if name not in SHIPPED_MODELS:
+        return _load(model_file(path, DEFAULT_MODEL, "pyasp tables train"))
+    train = "pyasp tables train" + (" --embeddings" if name == "embeddings" else "")
+    return _load(model_file(None, SHIPPED_MODELS[name], train))
 
 
 class RowSolver:

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from ..errors import InputError
+from ..errors import InputError, read_text_file
 
 TABLE_SUFFIXES = (".tsv", ".csv")
 JOINS_FILE = "_joins.tsv"
@@ -150,19 +150,8 @@ def _kind(header: str) -> str:
     return "data"
 
 
-def _read_text(path: Path, what: str) -> str:
-    """The file's text (UTF-8, a byte-order mark dropped); not UTF-8 names the line, exit 2."""
-    try:
-        return path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = path.read_bytes()[: err.start].count(b"\n") + 1
-        raise TablesError(f"{path}:{line}: not UTF-8 text ({err.reason})") from None
-    except OSError as err:
-        raise TablesError(f"cannot read {what}{path}: {err.strerror or err}") from None
-
-
 def _records(path: Path) -> list[list[str]]:
-    lines = _read_text(path, "table ").splitlines()
+    lines = read_text_file(path, "table", TablesError).splitlines()
     if path.suffix.lower() == ".tsv":
         return [line.split("\t") for line in lines]
     try:
@@ -206,7 +195,7 @@ def read_table(path: str | Path) -> Table:
 
 
 def _sidecar_lines(path: Path) -> list[tuple[int, list[str]]]:
-    text = _read_text(path, "")
+    text = read_text_file(path, "sidecar", TablesError)
     out = []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip() and not line.lstrip().startswith("#"):

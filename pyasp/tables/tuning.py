@@ -54,7 +54,7 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 def _records(path: Path) -> tuple[list[str], list[dict]]:
-    text = read_text_file(path, "questions file").lstrip("\ufeff")
+    text = read_text_file(path, "questions file")
     reader = csv.DictReader(io.StringIO(text), delimiter="\t")
     if not reader.fieldnames or "question" not in reader.fieldnames:
         raise InputError(f"{path}:1: not a WorldTree questions file (no 'question' column)")
