@@ -1140,7 +1140,10 @@ def tables_train(
     questions: Annotated[Path, typer.Option("--questions", help="WorldTree questions with explanations (e.g. the output of pyasp tables tuning-set).")],
     output: Annotated[Path, typer.Option("--out", help="Write the row model here (JSON).")],
     category: Annotated[Optional[str], typer.Option("--category", help="WorldTree splits to learn from, comma-separated (default: all in the file).")] = None,
-    regularisation: Annotated[float, typer.Option("--C", help="Inverse L2 strength of the logistic regression.", min=1e-6)] = 1.0,
+    regularisation: Annotated[float, typer.Option("--C", help="Inverse L2 strength of the row weights.", min=1e-6)] = 0.1,
+    objective: Annotated[str, typer.Option("--objective", help="What the weights learn from: rows (a logistic regression: is this row cited?) or options (also which option the rows make win).")] = "options",
+    row_weight: Annotated[float, typer.Option("--row-weight", help="Objective options: the weight of the rows' log-loss beside the options'.", min=0.0)] = 0.5,
+    sharpness: Annotated[float, typer.Option("--sharpness", help="Objective options: how sharply the options' scores decide (softmax scale).", min=1e-6)] = 10.0,
     candidates: Annotated[int, typer.Option("--candidates", help="Rows scored per option.", min=1)] = 40,
     top: Annotated[int, typer.Option("--top", help="An option's score sums its best this many rows.", min=1)] = 3,
     retrieval_words: WordsOpt = "family",
@@ -1155,7 +1158,7 @@ def tables_train(
     Example: [bold]pyasp tables train --tables worldtree-v1/tables --questions tuning.tsv --out rows.json[/bold]
     """
     from pyasp.tables.evaluate import load_questions
-    from pyasp.tables.relevance import RowScorer
+    from pyasp.tables.relevance import OBJECTIVES, RowScorer
     from pyasp.tables.retrieval import RETRIEVAL_WORDS, TableIndex
     from pyasp.tables.store import load_store
 
@@ -1163,6 +1166,8 @@ def tables_train(
         check_output_path(output, "row model", [questions])
         if retrieval_words not in RETRIEVAL_WORDS:
             raise PyaspError(f"--retrieval-words is {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
+        if objective not in OBJECTIVES:
+            raise PyaspError(f"--objective is {' or '.join(OBJECTIVES)}, not {objective!r}")
         categories = {c.strip() for c in category.split(",") if c.strip()} if category else None
         skipped: list[str] = []
         items = load_questions(questions, categories=categories, skipped=skipped)
@@ -1173,15 +1178,17 @@ def tables_train(
             err.print(f"pyasp: {warning}", markup=False)
         progress, advance = _progress(len(items), "learning")
         with progress:
-            model = RowScorer(C=regularisation, candidates=candidates, top=top, embeddings=embeddings).fit(TableIndex(store, retrieval_words), items, progress=advance)
+            model = RowScorer(C=regularisation, candidates=candidates, top=top, embeddings=embeddings, objective=objective,
+                              row_weight=row_weight, sharpness=sharpness).fit(TableIndex(store, retrieval_words), items, progress=advance)
         model.save(output)
     except PyaspError as error:
         raise _fail(error) from None
-    summary = {"questions": model.n_questions_, "rows": model.n_rows_, "out": str(output)}
+    summary = {"questions": model.n_questions_, "rows": model.n_rows_, "option_questions": model.n_option_questions_, "out": str(output)}
     if as_json:
         out.print_json(json.dumps(summary))
     else:
-        out.print(f"learned from {model.n_questions_} explained questions ({model.n_rows_} candidate rows); wrote {output}", markup=False)
+        options = f" and which option wins in {model.n_option_questions_} questions" if model.n_option_questions_ else ""
+        out.print(f"learned from {model.n_questions_} explained questions ({model.n_rows_} candidate rows){options}; wrote {output}", markup=False)
 
 
 @tables_app.command("tuning-set")

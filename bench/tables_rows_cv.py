@@ -25,7 +25,7 @@ from sklearn.model_selection import KFold
 from pyasp.tables import ground as ground_module
 from pyasp.tables.engine import TableSolver
 from pyasp.tables.evaluate import evaluate
-from pyasp.tables.relevance import RowScorer, RowSolver
+from pyasp.tables.relevance import OBJECTIVES, RowScorer, RowSolver
 from pyasp.tables.store import load_store
 from pyasp.tables.tuning import tuning_set
 
@@ -45,6 +45,10 @@ def main() -> None:
     parser.add_argument("--ground", action="append", default=[], help="NAME=VALUE: a number of pyasp.tables.ground (LONG_OPTION, RARE_WORD, PART_SCORE)")
     parser.add_argument("--joins", help="a joins sidecar for the store (TABLE1 COLUMN1 TABLE2 COLUMN2 lines)")
     parser.add_argument("--embeddings", action="store_true", help="row models with the sentence-embedding feature (pip install 'pyasp[embeddings]')")
+    parser.add_argument("--objective", default="options", choices=list(OBJECTIVES), help="how the row models learn (RowScorer objective)")
+    parser.add_argument("--C", type=float, default=None, help="RowScorer C (default: its own)")
+    parser.add_argument("--row-weight", type=float, default=None, help="RowScorer row_weight (default: its own)")
+    parser.add_argument("--top", type=int, default=None, help="RowScorer top: the rows an option's score sums (default: its own)")
     parser.add_argument("--json", help="write the results here")
     args = parser.parse_args()
 
@@ -56,7 +60,9 @@ def main() -> None:
     items = tuning_set(args.worldtree, args.held_out)
     folds = list(KFold(args.folds, shuffle=True, random_state=args.seed).split(range(len(items))))
     base = TableSolver(store, row_model=None)
-    models = [RowScorer(embeddings=args.embeddings).fit(base.index_, [items[i] for i in train]) for train, _ in folds]
+    params = {"embeddings": args.embeddings, "objective": args.objective}
+    params.update({name: value for name, value in (("C", args.C), ("row_weight", args.row_weight), ("top", args.top)) if value is not None})
+    models = [RowScorer(**params).fit(base.index_, [items[i] for i in train]) for train, _ in folds]
     results = []
     settings = [""] if args.mode == "rows" else (args.setting or [""])
     for setting in settings:
@@ -75,7 +81,7 @@ def main() -> None:
             correct += result.correct
             if result.gold_row_recall is not None:
                 recalls.append(result.gold_row_recall)
-        row = {"mode": args.mode, "setting": setting, "option_score": args.option_score, "ground": args.ground, "add_rows": add_rows, "joins": args.joins, "embeddings": args.embeddings, "accuracy": round(correct / len(items), 4),
+        row = {"mode": args.mode, "setting": setting, "option_score": args.option_score, "ground": args.ground, "add_rows": add_rows, "joins": args.joins, "model": params, "accuracy": round(correct / len(items), 4),
                "n": len(items), "gold_row_recall": round(sum(recalls) / len(recalls), 3) if recalls else None,
                "minutes": round((time.perf_counter() - start) / 60, 1)}
         results.append(row)

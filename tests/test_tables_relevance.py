@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -13,7 +14,8 @@ from pyasp.cli import app
 from pyasp.errors import PyaspError
 from pyasp.tables.engine import TableSolver
 from pyasp.tables.evaluate import Item
-from pyasp.tables.relevance import DEFAULT_MODEL, FEATURES, RowScorer, RowSolver, load_row_model
+from pyasp.tables.question import parse_question
+from pyasp.tables.relevance import DEFAULT_MODEL, FEATURES, OptionLoss, RowScorer, RowSolver, load_row_model
 from pyasp.tables.retrieval import TableIndex
 from pyasp.tables.store import load_store
 
@@ -90,6 +92,40 @@ def test_malformed_models_are_refused(tmp_path):
         path.write_text(content, encoding="utf-8")
         with pytest.raises(PyaspError, match=message):
             RowScorer.load(path)
+
+
+def test_the_options_objective_has_the_gradient_it_is_minimised_with():
+    """OptionLoss: its gradient matches finite differences (L-BFGS trusts it), whatever rows are
+    an option's top ones."""
+    from scipy.optimize import check_grad
+
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(30, 4)), (rng.random(30) < 0.3).astype(float)
+    options = [rng.normal(size=(int(rng.integers(1, 6)), 4)) for _ in range(7)]
+    loss = OptionLoss(X, y, options, [(3, 1), (4, 0)], top=2, sharpness=5.0, row_weight=0.5, l2=0.3)
+    for _ in range(5):
+        theta = rng.normal(size=5)
+        assert check_grad(lambda t: loss(t)[0], lambda t: loss(t)[1], theta) < 1e-4
+
+
+def test_the_options_objective_is_learned_and_recorded():
+    """The options objective moves the weights away from the rows-only ones it starts from, still
+    answers the training questions, and its model file says how it learned (files from before the
+    objective read as rows-only)."""
+    index = TableIndex(load_store(STORE), "family")
+    rows = RowScorer(objective="rows").fit(index, items())
+    both = RowScorer(objective="options").fit(index, items())
+    assert rows.objective == "rows" and both.objective == "options"
+    assert not np.allclose(rows.coef_, both.coef_)
+    for item in items():
+        scores = both.option_scores(index, parse_question(item.text, chunks=False))
+        assert max(scores, key=scores.get) == item.answer
+    data = both.to_json()
+    assert data["params"]["objective"] == "options" and data["params"]["row_weight"] == 0.5
+    del data["params"]["objective"], data["params"]["row_weight"], data["params"]["sharpness"]
+    assert RowScorer.from_json(data).objective == "rows"  # files from before the objective
+    with pytest.raises(PyaspError, match="objective"):
+        RowScorer(objective="listwise").fit(index, items())
 
 
 def test_learning_needs_gold_rows():
