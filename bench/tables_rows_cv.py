@@ -50,6 +50,7 @@ def main() -> None:
     parser.add_argument("--row-weight", type=float, default=None, help="RowScorer row_weight (default: its own)")
     parser.add_argument("--top", type=int, default=None, help="RowScorer top: the rows an option's score sums (default: its own)")
     parser.add_argument("--json", help="write the results here")
+    parser.add_argument("--predictions", help="write every question's option scores here (JSON lines, one per setting and question)")
     args = parser.parse_args()
 
     ground_module.OPTION_SCORE = args.option_score
@@ -63,7 +64,7 @@ def main() -> None:
     params = {"embeddings": args.embeddings, "objective": args.objective}
     params.update({name: value for name, value in (("C", args.C), ("row_weight", args.row_weight), ("top", args.top)) if value is not None})
     models = [RowScorer(**params).fit(base.index_, [items[i] for i in train]) for train, _ in folds]
-    results = []
+    results, predictions = [], []
     settings = [""] if args.mode == "rows" else (args.setting or [""])
     for setting in settings:
         values = dict(part.split("=") for part in setting.split(",") if part)
@@ -78,6 +79,7 @@ def main() -> None:
                 solver = TableSolver(store, consts=consts, row_model=model, add_rows=add_rows, time_limit_s=args.time_limit)
             solver.index_ = base.index_  # one TF-IDF index for every fold (same store, same words)
             result = evaluate(solver, [items[i] for i in test])
+            predictions += [{"setting": setting, **{k: r.get(k) for k in ("id", "answer", "predicted", "scores", "credit")}} for r in result.rows]
             correct += result.correct
             if result.gold_row_recall is not None:
                 recalls.append(result.gold_row_recall)
@@ -86,6 +88,9 @@ def main() -> None:
                "minutes": round((time.perf_counter() - start) / 60, 1)}
         results.append(row)
         print(json.dumps(row), flush=True)
+    if args.predictions:
+        with open(args.predictions, "w", encoding="utf-8") as stream:
+            stream.writelines(json.dumps(p) + "\n" for p in predictions)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as stream:
             json.dump(results, stream, indent=1)
