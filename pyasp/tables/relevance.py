@@ -341,8 +341,8 @@ class RowScorer:
         """Minimise :class:`OptionLoss` from the rows-only solution."""
         from scipy.optimize import minimize
 
-        options = [(self._matrix(found) - self.mean_) / self.scale_ for found, _ in questions for found in found]
-        loss = OptionLoss(X, y, options, [(len(found), answer) for found, answer in questions],
+        options = [(self._matrix(rows) - self.mean_) / self.scale_ for by_option, _ in questions for rows in by_option]
+        loss = OptionLoss(X, y, options, [(len(by_option), answer) for by_option, answer in questions],
                           top=self.top, sharpness=self.sharpness, row_weight=self.row_weight, l2=1.0 / self.C)
         result = minimize(loss, np.append(self.coef_, self.intercept_), jac=True, method="L-BFGS-B", options={"maxiter": 300})
         return result.x[:-1], float(result.x[-1])
