@@ -236,6 +236,22 @@ def test_cli_rows_solver_needs_a_model():
     assert result.exit_code == 2 and "excludes" in result.output
 
 
+def test_cli_train_objectives(tmp_path):
+    """--objective rows gives the logistic regression, recorded in the model file; an unknown
+    objective exits 2 before anything is read or written."""
+    questions = _worldtree_file(tmp_path / "explained.tsv")
+    model = tmp_path / "rows.json"
+    result = runner.invoke(app, ["tables", "train", "--tables", str(STORE), "--questions", str(questions),
+                                 "--out", str(model), "--objective", "rows", "--C", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["option_questions"] == 0
+    assert RowScorer.load(model).objective == "rows"
+    result = runner.invoke(app, ["tables", "train", "--tables", str(STORE), "--questions", str(questions),
+                                 "--out", str(tmp_path / "other.json"), "--objective", "listwise"])
+    assert result.exit_code == 2 and "--objective is rows or options" in result.output
+    assert not (tmp_path / "other.json").exists()
+
+
 def test_cli_train_without_explanations_exits_2(tmp_path):
     questions = tmp_path / "plain.tsv"
     questions.write_text("Which unit measures mass? (A) meter (B) gram\tB\n", encoding="utf-8")
