@@ -48,6 +48,7 @@ def main() -> None:
     parser.add_argument("--objective", default="options", choices=list(OBJECTIVES), help="how the row models learn (RowScorer objective)")
     parser.add_argument("--C", type=float, default=None, help="RowScorer C (default: its own)")
     parser.add_argument("--row-weight", type=float, default=None, help="RowScorer row_weight (default: its own)")
+    parser.add_argument("--candidates", type=int, default=None, help="RowScorer candidates: rows scored per option (default: its own)")
     parser.add_argument("--sharpness", type=float, default=None, help="RowScorer sharpness (default: its own)")
     parser.add_argument("--top", type=int, default=None, help="RowScorer top: the rows an option's score sums (default: its own)")
     parser.add_argument("--json", help="write the results here")
@@ -63,7 +64,7 @@ def main() -> None:
     folds = list(KFold(args.folds, shuffle=True, random_state=args.seed).split(range(len(items))))
     base = TableSolver(store, row_model=None)
     params = {"embeddings": args.embeddings, "objective": args.objective}
-    params.update({name: value for name, value in (("C", args.C), ("row_weight", args.row_weight), ("sharpness", args.sharpness), ("top", args.top)) if value is not None})
+    params.update({name: value for name, value in (("C", args.C), ("row_weight", args.row_weight), ("sharpness", args.sharpness), ("top", args.top), ("candidates", args.candidates)) if value is not None})
     models = [RowScorer(**params).fit(base.index_, [items[i] for i in train]) for train, _ in folds]
     results, predictions = [], []
     settings = [""] if args.mode == "rows" else (args.setting or [""])
