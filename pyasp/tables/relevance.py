@@ -327,11 +327,12 @@ class RowScorer:
         self.mean_ = X.mean(axis=0)
         self.scale_ = X.std(axis=0)
         self.scale_[self.scale_ == 0] = 1.0
-        model = LogisticRegression(C=self.C, max_iter=5000).fit((X - self.mean_) / self.scale_, np.array(labels))
+        X, y = (X - self.mean_) / self.scale_, np.array(labels)
+        model = LogisticRegression(C=self.C, max_iter=5000).fit(X, y)
         self.coef_ = model.coef_.ravel()
         self.intercept_ = float(model.intercept_[0])
         if self.objective == "options" and questions:
-            self.coef_, self.intercept_ = self._fit_options((X - self.mean_) / self.scale_, np.array(labels), questions)
+            self.coef_, self.intercept_ = self._fit_options(X, y, questions)
         self.n_questions_ = used
         self.n_rows_ = len(labels)
         self.n_option_questions_ = len(questions) if self.objective == "options" else 0
