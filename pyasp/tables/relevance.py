@@ -55,7 +55,7 @@ from .question import Question
 from .retrieval import RETRIEVAL_WORDS, TableIndex
 from .ground import _alternatives
 from .text import content_words
-from .embeddings import EMBEDDING_FEATURES, cosines
+from .embeddings import EMBEDDERS, EMBEDDING_FEATURES, cosines
 
 FORMAT = "pyasp-table-rows"
 #: How a row model learns: from rows alone, or from rows and the options they make win.
@@ -69,6 +69,18 @@ FEATURES = (
 )
 
 
+def _embedder_name(embeddings: str | bool | None) -> str | None:
+    """The embedder a row model uses: ``"static"``, ``"minilm"`` (``True``, as before the static
+    embedding existed) or None (``False``)."""
+    if embeddings is True:
+        return "minilm"
+    if embeddings is False or embeddings is None:
+        return None
+    if embeddings not in EMBEDDERS:
+        raise PyaspError(f"the embedding is {' or '.join(EMBEDDERS)} or none, not {embeddings!r}")
+    return embeddings
+
+
 @dataclass(frozen=True)
 class Candidate:
     table: str
@@ -79,11 +91,11 @@ class Candidate:
 
 class RowFeatures:
     """Features of (question, option, row) over one store (its TF-IDF index, built once);
-    ``embeddings``: add :data:`EMBEDDING_FEATURES`."""
+    ``embeddings``: the embedder (:data:`EMBEDDERS`) of :data:`EMBEDDING_FEATURES`, or None."""
 
-    def __init__(self, index: TableIndex, embeddings: bool = False):
+    def __init__(self, index: TableIndex, embeddings: str | None = None):
         self.index = index
-        self.embeddings = embeddings
+        self.embeddings = _embedder_name(embeddings)
 
     def _prepare(self):
         if getattr(self, "_ready", False):
@@ -177,7 +189,8 @@ class RowFeatures:
             table, row = index.names[int(self.table_of_[k])], int(self.row_of_[k])
             out.append(Candidate(table, row, index.store.tables[table].rows[row].uid, features))
         if self.embeddings:
-            similar = cosines(f"{question.stem} {question.option(letter).text}", [[self._sentence(k) for k in unit] for unit in units])
+            similar = cosines(f"{question.stem} {question.option(letter).text}", [[self._sentence(k) for k in unit] for unit in units],
+                              self.embeddings)
             out = [Candidate(c.table, c.row, c.uid, c.features + (s,)) for c, s in zip(out, similar)]
         return out
 
@@ -255,18 +268,18 @@ class RowScorer:
     module docstring).
 
     ``C``: inverse L2 strength; ``candidates``: rows scored per option; ``top``: how many of an
-    option's best rows its score sums; ``embeddings``: also the sentence-embedding cosine
-    (:mod:`pyasp.tables.embeddings`, optional packages); ``objective``: ``"rows"`` (a logistic
+    option's best rows its score sums; ``embeddings``: also the sentence-embedding cosine under
+    that embedder (``"static"`` or ``"minilm"``, :mod:`pyasp.tables.embeddings`), or None; ``objective``: ``"rows"`` (a logistic
     regression of the rows) or ``"options"`` (also the right option's likelihood, sharpened by
     ``sharpness``, with the rows' log-loss weighted by ``row_weight``).
     """
 
-    def __init__(self, C: float = 0.1, candidates: int = 40, top: int = 3, embeddings: bool = False,
+    def __init__(self, C: float = 0.1, candidates: int = 40, top: int = 3, embeddings: str | None = None,
                  objective: str = "options", row_weight: float = 0.5, sharpness: float = 10.0):
         self.C = C
         self.candidates = candidates
         self.top = top
-        self.embeddings = embeddings
+        self.embeddings = _embedder_name(embeddings)
         self.objective = objective
         self.row_weight = row_weight
         self.sharpness = sharpness
@@ -413,9 +426,11 @@ class RowScorer:
             raise PyaspError(f"{source}: model version {data.get('version')!r}, this pyasp reads version {VERSION}")
         try:
             params = data["params"]
-            embeddings = params.get("embeddings", False)
-            if not isinstance(embeddings, bool):
-                raise ValueError("\"embeddings\" is not true or false")
+            # files written before the static embedding said true for MiniLM
+            embeddings = params.get("embeddings")
+            embeddings = {True: "minilm", False: None}.get(embeddings, embeddings) if isinstance(embeddings, bool) else embeddings
+            if embeddings is not None and embeddings not in EMBEDDERS:
+                raise ValueError(f"\"embeddings\" is {' or '.join(EMBEDDERS)} or null, not {embeddings!r}")
             # files written before the objective existed learned from the rows alone
             model = cls(float(params["C"]), int(params["candidates"]), int(params["top"]), embeddings,
                         str(params.get("objective", "rows")), float(params.get("row_weight", 1.0)), float(params.get("sharpness", 10.0)))
@@ -453,14 +468,19 @@ class RowScorer:
         return cls.from_json(read_json_file(path, "model"), str(path))
 
 
-#: The model shipped with the package: trained by ``pyasp tables train`` on the clean tuning set
-#: (WorldTree Train questions that share nothing with the Regents file; pyasp.tables.tuning).
+#: The model shipped with the package: trained by ``pyasp tables train`` (the shipped static
+#: embedding) on the clean tuning set (WorldTree Train questions that share nothing with the
+#: Regents file; pyasp.tables.tuning).
 DEFAULT_MODEL = MODELS_DIR / "tables_rows.json"
-#: The same with sentence embeddings (``pyasp tables train --embeddings``; ``--row-model
+#: The same without an embedding (``pyasp tables train --embedding none``; ``--row-model lexical``).
+LEXICAL_MODEL = MODELS_DIR / "tables_rows_lexical.json"
+#: The same with all-MiniLM-L6-v2 itself (``pyasp tables train --embedding minilm``; ``--row-model
 #: embeddings``), for an install with the optional packages (pyasp.tables.embeddings).
 EMBEDDINGS_MODEL = MODELS_DIR / "tables_rows_embeddings.json"
 #: Names of shipped row models that ``--row-model`` takes instead of a path.
-SHIPPED_MODELS = {"default": DEFAULT_MODEL, "embeddings": EMBEDDINGS_MODEL}
+SHIPPED_MODELS = {"default": DEFAULT_MODEL, "lexical": LEXICAL_MODEL, "embeddings": EMBEDDINGS_MODEL}
+#: How each shipped model is trained (for the message when one is missing).
+_TRAIN_FLAGS = {"default": "", "lexical": " --embedding none", "embeddings": " --embedding minilm"}
 
 
 @lru_cache(maxsize=4)
@@ -474,7 +494,7 @@ def load_row_model(path: str | Path | None = None) -> RowScorer:
     name = "default" if path is None else str(path)
     if name not in SHIPPED_MODELS:
         return _load(model_file(path, DEFAULT_MODEL, "pyasp tables train"))
-    train = "pyasp tables train" + (" --embeddings" if name == "embeddings" else "")
+    train = "pyasp tables train" + _TRAIN_FLAGS[name]
     return _load(model_file(None, SHIPPED_MODELS[name], train))
 
 
