@@ -67,6 +67,7 @@ class StaticEmbedder(_CachedEmbedder):
         path = Path(path) if path is not None else STATIC_MODEL
         if not (path / "model.safetensors").is_file() or not (path / "tokenizer.json").is_file():
             raise InputError(f"the static embedding is missing ({path}); make one with `pyasp tables distill --out {path}`")
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local folder; never ask the hub
         from model2vec import StaticModel
 
         try:
