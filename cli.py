@@ -1181,8 +1181,7 @@ def tables_train(
             err.print(f"pyasp: {warning}", markup=False)
         progress, advance = _progress(len(items), "learning")
         with progress:
-            model = RowScorer(C=regularisation, candidates=candidates, top=top, embeddings=None if embedding == "none" else embedding,
-                              objective=objective,
+            model = RowScorer(C=regularisation, candidates=candidates, top=top, embeddings=embedding, objective=objective,
                               row_weight=row_weight, sharpness=sharpness).fit(TableIndex(store, retrieval_words), items, progress=advance)
         model.save(output)
     except PyaspError as error:

@@ -64,7 +64,7 @@ def main() -> None:
     items = tuning_set(args.worldtree, args.held_out)
     folds = list(KFold(args.folds, shuffle=True, random_state=args.seed).split(range(len(items))))
     base = TableSolver(store, row_model=None)
-    params = {"embeddings": None if args.embedding == "none" else args.embedding, "objective": args.objective}
+    params = {"embeddings": args.embedding, "objective": args.objective}
     params.update({name: value for name, value in (("C", args.C), ("row_weight", args.row_weight), ("sharpness", args.sharpness), ("top", args.top), ("candidates", args.candidates)) if value is not None})
     models = [RowScorer(**params).fit(base.index_, [items[i] for i in train]) for train, _ in folds]
     results, predictions = [], []

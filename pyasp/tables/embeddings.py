@@ -71,7 +71,7 @@ class StaticEmbedder(_CachedEmbedder):
         from model2vec import StaticModel
 
         try:
-            self._model = StaticModel.from_pretrained(path)  # a local folder: never the hub
+            self._model = StaticModel.from_pretrained(path)
         except (OSError, ValueError, KeyError) as err:
             raise InputError(f"{path}: not a model2vec static embedding ({err})") from None
 

@@ -15,8 +15,8 @@ features of (question, option, row) read as a probability:
 - the best share of one cell that is the option's words, and the stem's; whether stem and option
   words sit in different cells (a row relating them, not repeating them);
 - the row's table (one indicator per table of the training store);
-- with ``embeddings`` (``pyasp tables train --embeddings``, optional packages): the cosine of the
-  row's sentence with the stem plus the option under a sentence embedding
+- with an embedding (``pyasp tables train --embedding static|minilm``; the default model's is
+  the shipped static one): the cosine of the row's sentence with the stem plus the option
   (:mod:`pyasp.tables.embeddings`).
 
 Training: for every question of the (clean) tuning set and every option, the ``candidates`` (40)
@@ -70,14 +70,14 @@ FEATURES = (
 
 
 def _embedder_name(embeddings: str | bool | None) -> str | None:
-    """The embedder a row model uses: ``"static"``, ``"minilm"`` (``True``, as before the static
-    embedding existed) or None (``False``)."""
+    """The embedder a row model uses: ``"static"``, ``"minilm"`` (also ``True``: model files from
+    before the static embedding said so) or None (``"none"``, ``False``); ValueError otherwise."""
     if embeddings is True:
         return "minilm"
-    if embeddings is False or embeddings is None:
+    if embeddings is False or embeddings is None or embeddings == "none":
         return None
     if embeddings not in EMBEDDERS:
-        raise PyaspError(f"the embedding is {' or '.join(EMBEDDERS)} or none, not {embeddings!r}")
+        raise ValueError(f"the embedding is {', '.join(EMBEDDERS)} or none, not {embeddings!r}")
     return embeddings
 
 
@@ -426,13 +426,8 @@ class RowScorer:
             raise PyaspError(f"{source}: model version {data.get('version')!r}, this pyasp reads version {VERSION}")
         try:
             params = data["params"]
-            # files written before the static embedding said true for MiniLM
-            embeddings = params.get("embeddings")
-            embeddings = {True: "minilm", False: None}.get(embeddings, embeddings) if isinstance(embeddings, bool) else embeddings
-            if embeddings is not None and embeddings not in EMBEDDERS:
-                raise ValueError(f"\"embeddings\" is {' or '.join(EMBEDDERS)} or null, not {embeddings!r}")
             # files written before the objective existed learned from the rows alone
-            model = cls(float(params["C"]), int(params["candidates"]), int(params["top"]), embeddings,
+            model = cls(float(params["C"]), int(params["candidates"]), int(params["top"]), params.get("embeddings"),
                         str(params.get("objective", "rows")), float(params.get("row_weight", 1.0)), float(params.get("sharpness", 10.0)))
             if model.objective not in OBJECTIVES:
                 raise ValueError(f"unknown objective {model.objective!r}")
