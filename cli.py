@@ -35,6 +35,12 @@ def _fail(error: PyaspError) -> typer.Exit:
     return typer.Exit(error.exit_code)
 
 
+def _dot_target(path: Path) -> Path:
+    from pyasp.dot import dot_target
+
+    return dot_target(path)
+
+
 def _write_dot(dot_text: str, path: Path) -> None:
     """Write a picture (SVG with Graphviz's dot, else DOT text, said on stderr)."""
     from pyasp.dot import write_dot
@@ -61,6 +67,14 @@ def _folds_table(title: str, folds: list[dict], n: int, correct: int, accuracy: 
     return table
 
 
+def _clingo_int(value: int, flag: str) -> int:
+    """``value`` when clingo can hold it (a 32-bit signed integer; larger values would wrap or
+    overflow its sums), else a usage error."""
+    if not -(2**31) < value < 2**31:
+        raise PyaspError(f"{flag}: {value} is outside clingo's integers (at most {2**31 - 1} either way)")
+    return value
+
+
 def _parse_settings(weights: list[str] | None, max_depth: int | None, allow_unused: bool) -> dict[str, int]:
     settings: dict[str, int] = {}
     for item in weights or []:
@@ -68,7 +82,7 @@ def _parse_settings(weights: list[str] | None, max_depth: int | None, allow_unus
         if not sep or not name.strip():
             raise PyaspError(f"--weight takes NAME=VALUE, got {item!r}")
         try:
-            settings[name.strip()] = int(value)
+            settings[name.strip()] = _clingo_int(int(value), f"--weight {name.strip()}")
         except ValueError:
             raise PyaspError(f"--weight {name.strip()}: {value!r} is not a whole number") from None
     if max_depth is not None:
@@ -113,7 +127,7 @@ def algebra_candidates(
 
     try:
         if dot is not None:
-            check_output_path(dot, "DOT file", [quantities, encoding])
+            check_output_path(_dot_target(dot), "DOT file", [quantities, encoding])
         settings = _parse_settings(weight, max_depth, allow_unused)
         result = generate_candidates(
             load_quantities(quantities), top=top, settings=settings, encoding=encoding, time_limit_s=time_limit
@@ -216,7 +230,7 @@ def algebra_solve(
 
     try:
         if dot is not None:
-            check_output_path(dot, "DOT file", [model])
+            check_output_path(_dot_target(dot), "DOT file", [model])
         solution = solve_text(text, model)
         if dot is not None:
             _write_dot(solution.tree.to_dot(), dot)
@@ -468,7 +482,7 @@ def arith_solve(
 
     try:
         if dot is not None:
-            check_output_path(dot, "DOT file", [model, rules])
+            check_output_path(_dot_target(dot), "DOT file", [model, rules])
         solution = solve_text(text, model, rules)
         if dot is not None:
             _write_dot(solution.to_dot(), dot)
@@ -960,7 +974,7 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
     for item in consts or []:
         name, sep, value = item.partition("=")
         try:
-            values[name.strip()] = int(value)
+            values[name.strip()] = _clingo_int(int(value), f"--const {name.strip()}")
         except ValueError:
             raise PyaspError(f"--const takes NAME=INTEGER (weights are scaled by 1000), got {item!r}") from None
         if not sep or not name.strip():
@@ -1037,7 +1051,7 @@ def tables_answer(
 
     try:
         if dot is not None:
-            check_output_path(dot, "DOT file", [encoding, joins, relations, row_model])
+            check_output_path(_dot_target(dot), "DOT file", [tables, encoding, joins, relations, row_model])
         solver = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, ranking=ranking,
                                joins=joins, relations=relations, retrieval_words=retrieval_words, row_model=row_model,
                                no_row_model=no_row_model, no_joins=no_joins)
@@ -1105,7 +1119,7 @@ def tables_eval(
 
     try:
         if predictions is not None:
-            check_output_path(predictions, "predictions", [questions, explanations, encoding, joins, relations, row_model])
+            check_output_path(predictions, "predictions", [tables, questions, explanations, encoding, joins, relations, row_model])
         categories = {c.strip() for c in category.split(",") if c.strip()} if category else None
         skipped: list[str] = []
         items = load_questions(questions, categories=categories, skipped=skipped)
@@ -1140,10 +1154,10 @@ def tables_train(
     questions: Annotated[Path, typer.Option("--questions", help="WorldTree questions with explanations (e.g. the output of pyasp tables tuning-set).")],
     output: Annotated[Path, typer.Option("--out", help="Write the row model here (JSON).")],
     category: Annotated[Optional[str], typer.Option("--category", help="WorldTree splits to learn from, comma-separated (default: all in the file).")] = None,
-    regularisation: Annotated[float, typer.Option("--C", help="Inverse L2 strength of the row weights.", min=1e-6)] = 0.1,
+    regularisation: Annotated[float, typer.Option("--C", help="Inverse L2 strength of the row weights.", min=1e-6, max=1e6)] = 0.1,
     objective: Annotated[str, typer.Option("--objective", help="What the weights learn from: rows (a logistic regression: is this row cited?) or options (also which option the rows make win).")] = "options",
-    row_weight: Annotated[float, typer.Option("--row-weight", help="Objective options: the weight of the rows' log-loss beside the options'.", min=0.0)] = 0.5,
-    sharpness: Annotated[float, typer.Option("--sharpness", help="Objective options: how sharply the options' scores decide (softmax scale).", min=1e-6)] = 10.0,
+    row_weight: Annotated[float, typer.Option("--row-weight", help="Objective options: the weight of the rows' log-loss beside the options'.", min=0.0, max=1e6)] = 0.5,
+    sharpness: Annotated[float, typer.Option("--sharpness", help="Objective options: how sharply the options' scores decide (softmax scale).", min=1e-6, max=1e6)] = 10.0,
     candidates: Annotated[int, typer.Option("--candidates", help="Rows scored per option.", min=1)] = 40,
     top: Annotated[int, typer.Option("--top", help="An option's score sums its best this many rows.", min=1)] = 3,
     retrieval_words: WordsOpt = "family",
@@ -1164,7 +1178,7 @@ def tables_train(
     from pyasp.tables.store import load_store
 
     try:
-        check_output_path(output, "row model", [questions])
+        check_output_path(output, "row model", [tables, questions])
         if retrieval_words not in RETRIEVAL_WORDS:
             raise PyaspError(f"--retrieval-words is {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
         if objective not in OBJECTIVES:

@@ -30,6 +30,7 @@ as errors unless ``strict=False``: in an encoding they are nearly always a missp
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import time
@@ -55,6 +56,14 @@ _LOCATION = re.compile(
     r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+)(?:-(?:\d+:)?\d+)?:\s*(?P<kind>error|warning|info):\s*(?P<text>.*)$"
 )
 _PLAIN = re.compile(r"^(?P<file>.*?):\s*(?P<kind>error|warning|info):\s*(?P<text>.*)$")
+
+
+def _deadline(time_limit_s: float | None) -> float | None:
+    """The clock time a solve must stop by, or None for no limit (also for an infinite one:
+    clingo's wait(inf) would return at once)."""
+    if time_limit_s is None or not math.isfinite(time_limit_s):
+        return None
+    return time.perf_counter() + time_limit_s
 
 
 @dataclass(frozen=True)
@@ -360,12 +369,17 @@ class Program:
             return want is None or len(proven) < want
 
         start = time.perf_counter()
-        with ctl.solve(on_model=on_model, async_=True, assumptions=list(assumptions)) as handle:
-            timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
-            finished = handle.wait(timeout) if timeout is not None else (handle.wait() or True)
-            if not finished:
-                handle.cancel()
-            handle.get()
+        try:
+            with ctl.solve(on_model=on_model, async_=True, assumptions=list(assumptions)) as handle:
+                timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
+                finished = handle.wait(timeout) if timeout is not None else (handle.wait() or True)
+                if not finished:
+                    handle.cancel()
+                handle.get()
+        except RuntimeError as err:  # e.g. weights whose sums overflow clasp's 32-bit integers
+            reason = str(err).rsplit(": ", 1)[-1]
+            name = self.encoding_file.name if self.encoding_file else "the program"
+            raise PyaspError(f"clingo cannot solve {name}: {reason}") from None
         self.stats.solve_s += time.perf_counter() - start
         if not finished:
             return (proven or best), True
@@ -413,7 +427,7 @@ class Program:
         for name, arity in project or ():
             for atom in ctl.symbolic_atoms.by_signature(name, arity):
                 projected[str(atom.symbol)] = atom.literal
-        deadline = None if time_limit_s is None else time.perf_counter() + time_limit_s
+        deadline = _deadline(time_limit_s)
         yielded = 0
         last_cost = None
         while limit is None or yielded < limit:
@@ -466,7 +480,7 @@ class Program:
         and whether the time limit cut the run short. The caller narrows the program with
         :meth:`extend` between runs (a learner that visits one cost level at a time)."""
         ctl = self.ground()
-        deadline = None if time_limit_s is None else time.perf_counter() + time_limit_s
+        deadline = _deadline(time_limit_s)
         models, timed_out = self._solve_level(ctl, deadline, None, whole=False)
         if self.stats.runs == 0:
             self._read_program_stats(ctl)
@@ -485,7 +499,7 @@ class Program:
         if there is none; and whether the time limit cut the run short (the model is then the
         best found, ``proven`` False)."""
         ctl = self.ground()
-        deadline = None if time_limit_s is None else time.perf_counter() + time_limit_s
+        deadline = _deadline(time_limit_s)
         models, timed_out = self._solve_level(ctl, deadline, 1, whole=False, assumptions=assumptions)
         if self.stats.runs == 0:
             self._read_program_stats(ctl)
@@ -523,7 +537,7 @@ class Program:
         for name, arity in project:
             for atom in ctl.symbolic_atoms.by_signature(name, arity):
                 projected[str(atom.symbol)] = atom.literal
-        deadline = None if time_limit_s is None else time.perf_counter() + time_limit_s
+        deadline = _deadline(time_limit_s)
         ctl.configuration.solve.opt_mode = "ignore"
         # Models drawn so far are excluded lazily: only when a call returns one already drawn
         # are all drawn-but-not-yet-excluded models blocked (one backend session), and the call
@@ -589,7 +603,7 @@ class Program:
 
         start = time.perf_counter()
         with ctl.solve(on_model=on_model, async_=True) as handle:
-            finished = handle.wait(time_limit_s) if time_limit_s is not None else (handle.wait() or True)
+            finished = handle.wait(time_limit_s) if _deadline(time_limit_s) is not None else (handle.wait() or True)
             if not finished:
                 handle.cancel()
             handle.get()

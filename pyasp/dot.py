@@ -9,20 +9,27 @@ from pathlib import Path
 from .errors import InputError
 
 
+def dot_target(path: str | Path) -> Path:
+    """The file :func:`write_dot` writes for ``path``: ``path`` itself, or for a ``.svg`` path
+    when the ``dot`` program is missing, the DOT text next to it (``name.dot``)."""
+    path = Path(path)
+    if path.suffix.lower() == ".svg" and not shutil.which("dot"):
+        return path.with_suffix(".dot")
+    return path
+
+
 def write_dot(dot_text: str, path: str | Path) -> Path:
     """Write ``dot_text`` to ``path``; a ``.svg`` path is rendered with ``dot`` when present.
 
-    Without ``dot``, a ``.svg`` request writes the DOT text next to it (``name.dot``) so that
-    nothing is lost. Returns the path written.
+    Without ``dot``, a ``.svg`` request writes the DOT text next to it (:func:`dot_target`) so
+    that nothing is lost. Returns the path written.
     """
-    path = Path(path)
+    path = dot_target(path)
     try:
         if path.suffix.lower() == ".svg":
-            if shutil.which("dot"):
-                svg = subprocess.run(["dot", "-Tsvg"], input=dot_text, capture_output=True, text=True, check=True)
-                path.write_text(svg.stdout, encoding="utf-8")
-                return path
-            path = path.with_suffix(".dot")
+            svg = subprocess.run(["dot", "-Tsvg"], input=dot_text, capture_output=True, text=True, check=True)
+            path.write_text(svg.stdout, encoding="utf-8")
+            return path
         path.write_text(dot_text, encoding="utf-8")
     except OSError as err:
         raise InputError(f"cannot write {path}: {err.strerror or err}") from None

@@ -75,14 +75,21 @@ def write_json_file(path: str | Path, data, what: str = "file") -> None:
 
 def check_output_path(path: str | Path, what: str = "output file", inputs: Iterable[str | Path | None] = ()) -> Path:
     """Refuse, before any work is done, an output path that cannot be written: its folder is
-    missing, it is a folder, or it is one of the command's ``inputs``, which writing would destroy
-    (:class:`InputError`)."""
+    missing, it is a folder, or it is one of the command's ``inputs`` or an existing file inside
+    an input folder (a table store), which writing would destroy (:class:`InputError`)."""
     path = Path(path)
     if path.is_dir():
         raise InputError(f"cannot write {what} {path}: it is a directory")
     if not path.parent.is_dir():
         raise InputError(f"cannot write {what} {path}: the directory {path.parent} does not exist")
+    if not path.is_file():
+        return path
     for given in inputs:
-        if given is not None and path.is_file() and Path(given).is_file() and path.samefile(given):
+        if given is None:
+            continue
+        given = Path(given)
+        if given.is_file() and path.samefile(given):
             raise InputError(f"cannot write {what} {path}: it is the input file {given}, which would be lost")
+        if given.is_dir() and path.resolve().is_relative_to(given.resolve()):
+            raise InputError(f"cannot write {what} {path}: it is a file of the input folder {given}, which would be lost")
     return path

@@ -11,6 +11,7 @@ from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF
 
 from pyasp.asp import AspError, Func, Program, fact, parse_term
+from pyasp.errors import PyaspError
 from pyasp.resources import encoding_path
 
 
@@ -167,3 +168,16 @@ def test_ranked_costs_agree_with_rc2_enumeration(seed, n_vars):
                 break
     ours = [m.cost[0] for m in Program.from_text(_as_asp(hard, soft, n_vars)).ranked_models(limit=12)]
     assert ours == rc2_costs
+
+
+def test_an_infinite_time_limit_is_no_limit():
+    # clingo's wait(inf) returns at once; pyasp reads inf as "no limit", not as "cut short"
+    prog = Program.from_text("{ p(1..3) } = 1. :~ p(X). [X@0]  #show p/1.")
+    models = list(prog.ranked_models(limit=1, time_limit_s=float("inf")))
+    assert not prog.partial and models[0].proven and models[0].atoms("p") == [(1,)]
+
+
+def test_weights_that_overflow_clasp_are_a_clear_error():
+    prog = Program.from_text("{ p }. :~ p. [2147483647@0] :~ p. [1@0, x]  #show p/0.")
+    with pytest.raises(PyaspError, match="clingo cannot solve"):
+        list(prog.ranked_models(limit=1))

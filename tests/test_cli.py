@@ -186,6 +186,21 @@ def test_outputs_never_overwrite_an_input_file(tmp_path, examples):
     assert schema.read_text() == (examples / "acquire" / "shipping" / "program.ip").read_text()
 
 
+def test_an_svg_without_graphviz_never_overwrites_an_input_with_its_dot_text(tmp_path, monkeypatch):
+    import pyasp.dot
+
+    monkeypatch.setattr(pyasp.dot.shutil, "which", lambda name: None)
+    q = write(tmp_path, "q.dot", BIKE)
+    result = run("algebra", "candidates", "-q", q, "--dot", str(tmp_path / "q.svg"))
+    assert result.exit_code == 2 and "it is the input file" in result.stderr
+    assert json.loads(Path(q).read_text()) == BIKE
+
+
+def test_weights_beyond_clingo_integers_are_refused(tmp_path):
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--weight", "w_type=2147483648")
+    assert result.exit_code == 2 and "outside clingo's integers" in result.stderr
+
+
 def test_a_dot_file_that_cannot_be_written_is_refused_before_solving(tmp_path):
     result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--dot", str(tmp_path / "no" / "t.dot"))
     assert result.exit_code == 2

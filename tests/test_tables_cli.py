@@ -185,3 +185,49 @@ def test_an_encoding_that_chooses_no_option_or_a_model_with_infinite_weights_exi
     data["coef"][0] = float("inf")
     result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--row-model", write(tmp_path, "rows.json", data))
     assert result.exit_code == 2 and "malformed model" in result.stderr, result.output
+
+
+def test_outputs_never_overwrite_a_file_of_the_table_store(tmp_path):
+    import shutil
+
+    store = tmp_path / "store"
+    shutil.copytree(STORE, store)
+    before = {p.name: p.read_bytes() for p in store.iterdir()}
+    table = str(store / "KindOf.tsv")
+    for args in (["eval", "--tables", str(store), "--questions", QUESTIONS, "--predictions", table],
+                 ["answer", NEW_YORK, "--tables", str(store), "--dot", table],
+                 ["answer", NEW_YORK, "--tables", str(store), "--dot", str(store / "_joins.tsv")]):
+        result = run("tables", *args)
+        assert result.exit_code == 2, result.output
+        assert "a file of the input folder" in result.stderr
+    assert {p.name: p.read_bytes() for p in store.iterdir()} == before
+
+
+def test_more_than_eight_options_are_refused_not_merged():
+    options = " ".join(f"({letter}) x{letter}" for letter in "ABCDEFGHIJ")
+    result = run("tables", "answer", f"Which month? {options}", "--tables", STORE)
+    assert result.exit_code == 2 and "more than 8 options" in result.stderr
+
+
+def test_huge_const_values_are_refused_and_overflowing_weights_reported():
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--const", "w_row_use=4294967297")
+    assert result.exit_code == 2 and "outside clingo's integers" in result.stderr
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--const", "w_row_use=2147483647")
+    assert result.exit_code == 2 and "clingo cannot solve support_graph.lp" in result.stderr
+
+
+def test_a_store_without_content_words_is_bad_input(tmp_path):
+    store = tmp_path / "store"
+    store.mkdir()
+    (store / "T.tsv").write_text("PLACE\tTHING\nthe\tis a\n", encoding="utf-8")
+    result = run("tables", "answer", "Sleet and rain are forms of (A) precipitation (B) erosion", "--tables", str(store))
+    assert result.exit_code == 2 and "no content words" in result.stderr
+    result = run("tables", "eval", "--tables", str(store), "--questions", QUESTIONS)
+    assert result.exit_code == 2 and "no content words" in result.stderr
+
+
+def test_infinite_time_limit_means_no_limit():
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--time-limit", "inf", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["answer"] == "A" and data["runner_up"] < data["score"]

@@ -25,6 +25,7 @@ which no other kept candidate is a specialisation (ARNOLD keeps the leaves of it
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -343,7 +344,7 @@ class Learner:
     # search ------------------------------------------------------------------------------------
     def _search(self, schema: Program, evaluator: TensorEvaluator) -> LearnResult:
         start = time.perf_counter()
-        deadline = None if self.time_limit_s is None else start + self.time_limit_s
+        deadline = None if self.time_limit_s is None or not math.isfinite(self.time_limit_s) else start + self.time_limit_s
         names = list(schema.tensor_names)
         index_names = [d.name for d in schema.indices]
         language = dict(max_terms=self.max_terms, max_factors=self.max_factors, negation=self.negation,

@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from ..errors import InputError
 from .text import STOPWORDS, content_words, words
 
-_OPTION = re.compile(r"\(([A-H])\)")
+_OPTION = re.compile(r"\(([A-Z])\)")
+#: The option letters pyasp answers with.
+LETTERS = "ABCDEFGH"
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,8 @@ def split_options(text: str) -> tuple[str, list[tuple[str, str]]]:
     for m in marks[start + 1 :]:
         if ord(m.group(1)) == ord(chosen[-1].group(1)) + 1:
             chosen.append(m)
+    if chosen[-1].group(1) not in LETTERS:
+        raise InputError(f"the question has more than {len(LETTERS)} options (A) to ({LETTERS[-1]}): {text[:80]!r}")
     if len(chosen) < 2:
         raise InputError(f"the question has fewer than two options (A), (B): {text[:80]!r}")
     stem = text[: chosen[0].start()].strip()

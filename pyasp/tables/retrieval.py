@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, PyaspError
 from .question import Question
 from .store import Table, TableStore
 from .text import content_words, family, identity, lemma
@@ -68,6 +68,14 @@ class TableIndex:
     def row_words(self) -> dict[str, list[Counter]]:
         return {name: [Counter(_row_words(t, row, self.term)) for row in t.rows] for name, t in self.store.tables.items()}
 
+    def _fit(self, vectorizer, docs):
+        """The TF-IDF matrix of ``docs``; a PyaspError (about the store, not a question's
+        InputError) when the store has no content word at all: only headers, or stop words."""
+        if not any(docs):
+            raise PyaspError(f"the table store ({len(self.names)} tables) has no content words to retrieve rows by: "
+                             "its rows are empty or only stop words")
+        return vectorizer.fit_transform(docs)
+
     @cached_property
     def _model(self):
         from sklearn.feature_extraction.text import TfidfVectorizer
@@ -79,8 +87,7 @@ class TableIndex:
             body = [w for counts in self.row_words[name] for w in counts.elements()]
             docs.append(header + body)
         vectorizer = TfidfVectorizer(analyzer=identity, sublinear_tf=True)
-        matrix = vectorizer.fit_transform(docs)
-        return vectorizer, matrix
+        return vectorizer, self._fit(vectorizer, docs)
 
     @cached_property
     def row_vectors(self) -> RowVectors:
@@ -90,7 +97,7 @@ class TableIndex:
         owners = [(i, r) for i, name in enumerate(self.names) for r in range(len(self.row_words[name]))]
         docs = [list(self.row_words[self.names[i]][r].elements()) for i, r in owners]
         vectorizer = TfidfVectorizer(analyzer=identity, sublinear_tf=True)
-        return RowVectors(vectorizer, vectorizer.fit_transform(docs).tocsr(),
+        return RowVectors(vectorizer, self._fit(vectorizer, docs).tocsr(),
                           np.array([i for i, _ in owners]), np.array([r for _, r in owners]))
 
     def cosines(self, words: list[str], positions: list | None = None) -> np.ndarray:
