@@ -5,6 +5,7 @@ Exit codes: 0 success, 1 no answer, 2 bad input (one line on stderr, no tracebac
 
 from __future__ import annotations
 
+import io
 import json
 import time
 from enum import Enum
@@ -1260,8 +1261,12 @@ def tables_tuning_set(
         if not kept:
             raise PyaspError("no question is left for the tuning set (dropped: "
                              + ", ".join(f"{v} ({k})" for k, v in dropped.items()) + f"); {output} is not written")
-        with open(output, "w", encoding="utf-8", newline="") as stream:
-            write_records(stream, fields, kept)
+        buffer = io.StringIO()
+        write_records(buffer, fields, kept)
+        try:
+            output.write_text(buffer.getvalue(), encoding="utf-8", newline="")
+        except OSError as err:
+            raise PyaspError(f"cannot write the tuning set to {output}: {err.strerror or err}") from None
     except PyaspError as error:
         raise _fail(error) from None
     counts = {"kept": len(kept), "dropped": dropped}
@@ -1282,6 +1287,14 @@ def main() -> None:
     except typer.Abort:
         err.print("pyasp: aborted", markup=False)
         sys.exit(130)
+    except BrokenPipeError:  # the reader went away (`pyasp ... | head`): nothing more to say
+        sys.stdout = None  # no flush of the closed pipe at exit
+        sys.exit(1)
+    except OSError as error:  # standard output cannot be written (a full disk, /dev/full)
+        if error.filename is not None:
+            raise
+        err.print(f"pyasp: error: cannot write the output: {error.strerror or error}", markup=False)
+        sys.exit(2)
     except Exception as error:  # click's usage errors (typer vendors click: matched by their interface)
         if not (callable(getattr(error, "format_message", None)) and isinstance(getattr(error, "exit_code", None), int)):
             raise

@@ -795,3 +795,22 @@ def test_check_of_no_assignments_is_bad_input(tmp_path):
                  "--solutions", write(tmp_path, "none.json", []))
     assert result.exit_code == 2, result.output
     assert "no assignments" in result.stderr and "Traceback" not in result.stderr + result.stdout
+
+
+def test_check_refuses_values_outside_a_declared_domain(tmp_path):
+    program = tmp_path / "dom.ip"
+    program.write_text("var x in 0..3;\nx <= 10;\n", encoding="utf-8")
+    result = run("acquire", "check", str(program), "--constants", write(tmp_path, "c.json", {}),
+                 "--solutions", write(tmp_path, "s.json", [{"x": 2}, {"x": -7}]))
+    assert result.exit_code == 2, result.output
+    assert "example 2: x takes -7, outside its domain 0..3" in result.stderr
+
+
+def test_check_refuses_products_that_int64_cannot_hold(tmp_path):
+    """x*y with x = y = 2**32 wraps to 0 in int64: refused, not reported as satisfied."""
+    program = tmp_path / "xy.ip"
+    program.write_text("var x;\nvar y;\nx*y <= 5;\n", encoding="utf-8")
+    result = run("acquire", "check", str(program), "--constants", write(tmp_path, "c.json", {}),
+                 "--solutions", write(tmp_path, "s.json", [{"x": 2**32, "y": 2**32}]))
+    assert result.exit_code == 2, result.output
+    assert "the values of x*y reach" in result.stderr

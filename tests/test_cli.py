@@ -287,3 +287,11 @@ def test_read_text_file_drops_a_byte_order_mark_and_names_the_bad_line(tmp_path)
         read_text_file(latin, "encoding")
     with pytest.raises(InputError, match=r"cannot read encoding .*missing\.lp"):
         read_text_file(tmp_path / "missing.lp", "encoding")
+
+
+def test_a_cache_dir_that_is_a_file_is_bad_input(tmp_path, examples):
+    not_a_folder = tmp_path / "cache"
+    not_a_folder.write_text("keep me", encoding="utf-8")
+    result = run("algebra", "eval", "--data", str(examples / "algebra" / "problems.json"), "--cache-dir", str(not_a_folder))
+    assert result.exit_code == 2, result.output
+    assert "parse cache folder" in result.stderr and not_a_folder.read_text() == "keep me"

@@ -133,6 +133,12 @@ def check_examples(instance: Instance, examples: Sequence[Mapping[str, object]],
             if arr.shape != want:
                 raise InputError(f"{where}: {decl.name} has shape {list(arr.shape)}, but {decl.name}"
                                  f"[{','.join(decl.indices)}] needs {list(want)}")
+            if decl.variable and decl.domain is not None:
+                low, high = decl.domain
+                outside = (arr < low) | (arr > high)
+                if outside.any():
+                    value = int(arr[outside].ravel()[0])
+                    raise InputError(f"{where}: {decl.name} takes {value}, outside its domain {low}..{high}")
             if not decl.variable:
                 if not np.array_equal(arr, instance.constants[decl.name]):
                     raise InputError(f"{where}: constant {decl.name} differs from the constants file")

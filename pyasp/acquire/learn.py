@@ -37,7 +37,7 @@ import numpy as np
 from ..asp import Program as AspProgram
 from ..errors import InputError
 from .data import Instance, check_examples, classify, make_instance, stack_examples
-from .dsl import Constraint, Program, Term
+from .dsl import Constraint, Program, Term, format_term
 
 __all__ = ["Learner", "LearnResult", "TensorEvaluator", "enumerate_language", "language_facts", "specializes", "term_geq"]
 
@@ -46,6 +46,10 @@ _FUNCTION = clingo.SymbolType.Function
 
 
 # -- evaluation on examples ------------------------------------------------------------------------
+#: The largest absolute value a term may take on an example (sums of a few terms stay in int64).
+TERM_LIMIT = 2.0**60
+
+
 class TensorEvaluator:
     """Values of terms and constraints on a stack of examples (axis 0), with numpy.
 
@@ -75,7 +79,19 @@ class TensorEvaluator:
         for name in term.factors:
             operands += [self.stacked[name], [0] + [slot[i] for i in self.program.tensor(name).indices]]
         free = self.program.free_indices(term)
-        value = np.einsum(*operands, [0] + [slot[i] for i in free]) if term.factors else np.ones((self.n,), np.int64)
+        if not term.factors:
+            value = np.ones((self.n,), np.int64)
+        else:
+            out = [0] + [slot[i] for i in free]
+            try:
+                value = np.einsum(*operands, out)
+                # int64 wraps silently: the same sum in floating point says whether it fits
+                size = np.einsum(*[np.abs(o).astype(np.float64) if k % 2 == 0 else o for k, o in enumerate(operands)], out)
+            except ValueError as err:  # numpy's einsum takes at most 52 operands
+                raise InputError(f"cannot evaluate {format_term(term)}: {err}") from None
+            if size.size and float(size.max()) >= TERM_LIMIT:
+                raise InputError(f"the values of {format_term(term)} reach {float(size.max()):.3g}, beyond the {TERM_LIMIT:.3g} "
+                                 "pyasp evaluates exactly: the examples or constants are too large")
         value = self._layout(value, free)
         self._terms[term] = value
         return value

@@ -205,7 +205,10 @@ def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str
     cache = Path(cache_dir) if cache_dir is not None else None
     keys: dict[int, str] = {}
     if cache is not None:
-        cache.mkdir(parents=True, exist_ok=True)
+        try:
+            cache.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise PyaspError(f"cannot use {cache} as the parse cache folder: {err.strerror or err}") from None
         for index, text in enumerate(texts):
             keys[index] = _cache_key(text, determiners)
             path = cache / f"{keys[index]}.json"
