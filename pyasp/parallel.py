@@ -11,6 +11,7 @@ def map_chunks(func: Callable, items: Sequence, *args, jobs: int = 1, chunk: int
     """``func(items[i:i + chunk], *args)`` for every chunk, results concatenated in order;
     ``jobs`` > 1 runs the chunks in that many processes (``func`` must be picklable)."""
     chunks = [items[i : i + chunk] for i in range(0, len(items), chunk)]
+    jobs = min(jobs, len(chunks)) or 1  # a worker per chunk at most: more only cost start-up time
     if jobs == 1:
         results = (func(part, *args) for part in chunks)
     else:

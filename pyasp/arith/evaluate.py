@@ -193,6 +193,7 @@ def cross_validate(problems: list[WordProblem], infos: list[ProblemInfo], folds:
         held = set(test)
         splits.append(([i for f in folds for i in f if i not in held], list(test)))
     params = dict(model_params or {})
+    jobs = min(jobs, len(splits)) or 1  # a worker per fold at most
     if jobs == 1:
         outcomes = (_run_fold(train, test, problems, infos, knowledge, params) for train, test in splits)
     else:

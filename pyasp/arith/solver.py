@@ -23,7 +23,7 @@ from ..errors import InputError, NoAnswer
 from ..resources import MODELS_DIR, model_file
 from ..text.reading import read
 from ..wordproblems import WordProblem
-from .engine import Prepared, prepare
+from .engine import MAX_NUMBERS, Prepared, prepare
 from .inference import SYMBOLS, Expr, Leaf, Step, infix, leaves, operands, steps
 from .knowledge import Knowledge, load_knowledge
 from .model import KnowledgeModel
@@ -34,10 +34,6 @@ DEFAULT_MODEL = MODELS_DIR / "arith.json"
 
 QUESTION_WORDS = ("how", "what", "?", "find", "calculate")
 
-#: The search over expressions grows exponentially with the numbers of a problem (measured with
-#: the shipped model: 10 numbers 20 s, 12 about a minute, 16 over 90 s; 30 had not finished after
-#: 15 minutes and 12 GB). The CogComp datasets have at most 6.
-MAX_NUMBERS = 12
 
 
 @lru_cache(maxsize=4)
