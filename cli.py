@@ -1291,7 +1291,9 @@ def main() -> None:
         sys.stdout = None  # no flush of the closed pipe at exit
         sys.exit(1)
     except OSError as error:  # standard output cannot be written (a full disk, /dev/full)
-        if error.filename is not None:
+        import errno
+
+        if error.filename is not None or error.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EIO):
             raise
         err.print(f"pyasp: error: cannot write the output: {error.strerror or error}", markup=False)
         sys.exit(2)
