@@ -124,3 +124,15 @@ def test_eval_option_errors_exit_2(tmp_path, examples):
     assert run("algebra", "eval", "--data", data, "--folds", "25").exit_code == 2  # more folds than problems
     missing = run("algebra", "eval", "--data", str(tmp_path / "none.json"))
     assert missing.exit_code == 2 and "none.json" in missing.output
+
+
+def test_a_model_file_missing_its_parts_is_refused_with_a_message(tmp_path):
+    import skops.io as sio
+
+    from pyasp.algebra.model import FORMAT, VERSION, AlgebraModel
+    from pyasp.errors import InputError
+
+    path = tmp_path / "partial.skops"
+    sio.dump({"format": FORMAT, "version": VERSION}, path)
+    with pytest.raises(InputError, match="malformed pyasp algebra model"):
+        AlgebraModel.load(path)

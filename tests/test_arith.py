@@ -430,3 +430,14 @@ def test_an_unwritable_model_path_is_refused_before_training(examples, tmp_path,
     assert result.exit_code == 2 and "does not exist" in result.output and "Traceback" not in result.output
     result = run(command, "train", "--data", data, "--out", str(tmp_path))
     assert result.exit_code == 2 and "is a directory" in result.output
+
+
+def test_a_model_with_a_weight_that_is_not_finite_is_refused():
+    from pyasp.errors import PyaspError
+
+    data = json.loads(DEFAULT_MODEL.read_text(encoding="utf-8"))
+    first = next(iter(data["weights"]))
+    for bad in (float("nan"), float("inf")):
+        data["weights"][first] = bad
+        with pytest.raises(PyaspError, match="not a finite number"):
+            KnowledgeModel.from_json(data, "m.json")

@@ -388,3 +388,8 @@ def test_cli_help_has_examples():
     for command in ("check", "show"):
         result = run("rules", command, "--help")
         assert result.exit_code == 0 and "Example" in result.output
+
+
+def test_a_condition_nested_hundreds_deep_is_a_syntax_error_not_a_crash():
+    error = syntax_error("concept transfer\nrule r1 (transfer): " + "not " * 2000 + "true => add\n")
+    assert "nested too deeply" in str(error) and "my.rules:2:1" in str(error)

@@ -270,10 +270,16 @@ class AlgebraModel:
             raise InputError(f"{path}: not a pyasp algebra model")
         if state.get("version") != VERSION:
             raise InputError(f"{path}: model version {state.get('version')} is not supported (expected {VERSION}); train it again")
-        model = cls(**state["params"], settings=PrepareSettings.from_dict(state["settings"]))
-        model.local_ = state["local"]
-        model.global_ = state["global"]
-        model.report_ = TrainingReport(**state["report"])
+        try:
+            model = cls(**state["params"], settings=PrepareSettings.from_dict(state["settings"]))
+            model.local_ = state["local"]
+            model.global_ = state["global"]
+            model.report_ = TrainingReport(**state["report"])
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise InputError(f"{path}: malformed pyasp algebra model ({type(err).__name__}: {err})") from None
+        for name, scorer in (("local", model.local_), ("global", model.global_)):
+            if scorer is not None and not callable(getattr(scorer, "predict_proba", None)):
+                raise InputError(f"{path}: malformed pyasp algebra model (its {name} model is not a classifier)")
         return model
 
 

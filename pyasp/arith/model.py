@@ -16,6 +16,7 @@ Persistence is JSON: the non-zero weights by feature name, readable and safe to 
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -235,6 +236,8 @@ class KnowledgeModel:
                 raise ValueError(f"beam {model.beam} and max_numbers {model.max_numbers} must be at least 1 and 2")
             model.relevance_ = {str(k): float(v) for k, v in data.get("relevance_weights", {}).items()}
             model.weights_ = {str(k): float(v) for k, v in data["weights"].items()}
+            if not all(math.isfinite(v) for v in (*model.weights_.values(), *model.relevance_.values())):
+                raise ValueError("a weight is not a finite number")
             if data.get("rates") is not None:
                 model.rates_ = RateModel.from_json(data["rates"], source)
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:

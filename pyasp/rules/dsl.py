@@ -505,9 +505,14 @@ def parse_rules(text: str, source: str = "<rules>") -> Ruleset:
 
     try:
         tree = _parser().parse(text)
+        ruleset = _transformer(source).transform(tree)
     except UnexpectedInput as error:
         raise RulesSyntaxError(_syntax_diagnostic(error, text, source)) from None
-    ruleset = _transformer(source).transform(tree)
+    except RecursionError:  # hundreds of nested "not"s: Python's stack, not the grammar, gives out
+        lines = text.splitlines() or [""]
+        deepest = max(range(len(lines)), key=lambda i: lines[i].count("not") + lines[i].count("("))
+        raise RulesSyntaxError(Diagnostic("error", source, deepest + 1, 1, "a condition is nested too deeply to read "
+                                          "(hundreds of levels); write it with fewer nested not or parentheses")) from None
     if ruleset.extends == "default":
         default = _default_ruleset()
         if default.source != source:
