@@ -172,12 +172,14 @@ def algebra_weights(
 
     try:
         consts = weight_names(encoding)
+        if not consts:
+            raise PyaspError(f"{encoding}: no #const settings in it (is it an equation-tree encoding?)")
     except (PyaspError, OSError) as error:
         raise _fail(error if isinstance(error, PyaspError) else PyaspError(str(error))) from None
     if as_json:
         out.print_json(json.dumps({name: {"default": v, "meaning": c} for name, (v, c) in consts.items()}))
         return
-    table = Table(title="equation_trees.lp settings")
+    table = Table(title=f"{Path(encoding).name if encoding else 'equation_trees.lp'} settings")
     for column in ("name", "default", "meaning"):
         table.add_column(column)
     for name, (value, comment) in consts.items():
@@ -333,8 +335,6 @@ def algebra_eval(
 
             positions = folds_from_dir(problems, folds_dir)
             order = [i for f in positions for i in f]
-            if len(set(order)) != len(order):
-                raise PyaspError(f"{folds_dir}: a problem id is in more than one fold")
             where = {i: k for k, i in enumerate(order)}
             problems = [problems[i] for i in order]
             split = [[where[i] for i in f] for f in positions]

@@ -160,4 +160,13 @@ def folds_from_dir(problems: list[WordProblem], folds_dir: str | Path) -> list[l
     if len(files) < 2:
         raise InputError(f"{folds_dir}: {len(files) or 'no'} fold*.txt file{'s' * (len(files) != 1)}; "
                          "cross-validation needs two folds at least (one problem id a line)")
-    return [select(problems, read_ids(f), str(f)) for f in files]
+    folds = [select(problems, read_ids(f), str(f)) for f in files]
+    seen: dict[int, Path] = {}
+    for file, positions in zip(files, folds):
+        for i in positions:
+            if i in seen:
+                again = "twice in" if seen[i] == file else f"in {seen[i].name} and in"
+                raise InputError(f"{folds_dir}: problem {problems[i].id} is {again} {file.name}; "
+                                 "a problem is tested in one fold only")
+            seen[i] = file
+    return folds

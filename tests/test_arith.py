@@ -402,6 +402,21 @@ def test_cross_validation_needs_two_fold_files(examples, tmp_path, command):
     assert result.exit_code == 2 and "not a directory" in result.stderr
 
 
+@pytest.mark.parametrize("command", ["arith", "algebra"])
+def test_a_problem_in_two_folds_or_twice_in_one_is_refused(examples, tmp_path, command):
+    data = str(examples / command / "problems.json")
+    ids = [str(p["iIndex"]) for p in json.loads(Path(data).read_text())][:3]
+    for fold0, fold1, message in ((ids[:2], ids[1:], f"is in fold0.txt and in fold1.txt"),
+                                  ([ids[0], ids[0]], ids[1:], "is twice in fold0.txt")):
+        folds = tmp_path / f"folds{len(message)}"
+        folds.mkdir()
+        (folds / "fold0.txt").write_text("\n".join(fold0) + "\n")
+        (folds / "fold1.txt").write_text("\n".join(fold1) + "\n")
+        result = run(command, "eval", "--data", data, "--folds-dir", str(folds))
+        assert result.exit_code == 2, result.output
+        assert message in result.stderr
+
+
 def test_cross_validation_on_the_papers_folds_when_the_data_is_there(data_dir):
     """A smoke run on the CogComp AllArith folds with a short training (the full figures are in
     docs/benchmarks.md): the pipeline must beat always answering with the first derivation."""

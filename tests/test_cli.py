@@ -295,3 +295,10 @@ def test_a_cache_dir_that_is_a_file_is_bad_input(tmp_path, examples):
     result = run("algebra", "eval", "--data", str(examples / "algebra" / "problems.json"), "--cache-dir", str(not_a_folder))
     assert result.exit_code == 2, result.output
     assert "parse cache folder" in result.stderr and not_a_folder.read_text() == "keep me"
+
+
+def test_weights_of_an_encoding_without_settings_is_bad_input(tmp_path):
+    bad = tmp_path / "bad.lp"
+    bad.write_text("a :- b\n", encoding="utf-8")
+    result = run("algebra", "weights", "--encoding", str(bad))
+    assert result.exit_code == 2 and "no #const settings" in result.stderr
