@@ -739,14 +739,17 @@ def acquire_learn(
         learner = Learner(max_terms=max_terms, max_factors=max_tensors, negation=negation,
                           directions=_directions(directions), time_limit_s=time_limit,
                           encoding=encoding, count_language=True)
+        begun = time.perf_counter()
         learner.fit(schema_only, instance, rows)
         result = learner.result_
         learned = learner.program_
         dropped: list = []
         simplify_s = 0.0
+        cut: dict = {}
         if simplify:
             started = time.perf_counter()
-            learned, dropped = drop_entailed(learned, instance)
+            learned, dropped = drop_entailed(learned, instance, deadline=None if time_limit is None else begun + time_limit,
+                                             status=cut)
             simplify_s = time.perf_counter() - started
         text = format_program(learned)
         header = (f"% learned by pyasp acquire learn from {len(rows)} examples, s={max_terms}, p={max_tensors}"
@@ -755,7 +758,8 @@ def acquire_learn(
                   f", {result.violated} violated, {len(result.constraints)} most specific kept"
                   f"{f', {len(dropped)} implied by the others dropped' if simplify else ''}"
                   f" ({result.seconds:.2f} s{f' + {simplify_s:.2f} s' if simplify else ''})"
-                  f"{'; PARTIAL (time limit)' if result.partial else ''}\n")
+                  f"{'; PARTIAL (time limit)' if result.partial else ''}"
+                  f"{'; simplification stopped at the time limit' if cut.get('stopped') else ''}\n")
         if output is not None:
             try:
                 output.write_text(header + text, encoding="utf-8")

@@ -814,3 +814,12 @@ def test_check_refuses_products_that_int64_cannot_hold(tmp_path):
                  "--solutions", write(tmp_path, "s.json", [{"x": 2**32, "y": 2**32}]))
     assert result.exit_code == 2, result.output
     assert "the values of x*y reach" in result.stderr
+
+
+def test_simplification_past_its_deadline_keeps_the_rest_and_says_so():
+    prog = parse_program("index i = 1..2; var x[i] in -5..9; x[i] >= 0; x[i] >= -1; sum[i] x[i] <= 4; x[i] <= 5;")
+    status: dict = {}
+    kept, dropped = drop_entailed(prog, make_instance(prog, {}), deadline=0.0, status=status)
+    assert status == {"stopped": True} and dropped == [] and kept.constraints == prog.constraints
+    kept, dropped = drop_entailed(prog, make_instance(prog, {}), status=status)
+    assert len(dropped) == 2

@@ -413,7 +413,9 @@ class Learner:
                 batch += 1
                 parts.append(("prune", [batch]))
             asp.extend(parts, violated_facts)
-        result.constraints = self._most_specific(kept)
+        status: dict = {}
+        result.constraints = self._most_specific(kept, deadline=deadline, status=status)
+        result.partial = result.partial or bool(status.get("stopped"))
         result.seconds = time.perf_counter() - start
         if self.count_language and not result.partial:
             total, stopped = language_program(schema, self.kinds_, **language).count_models(time_limit_s=60.0)
@@ -421,9 +423,9 @@ class Learner:
         result.stats = asp.stats.as_dict()
         return result
 
-    def _most_specific(self, kept: list[tuple[Constraint, int]]) -> list[Constraint]:
+    def _most_specific(self, kept: list[tuple[Constraint, int]], **limits) -> list[Constraint]:
         """The kept candidates of which no other kept candidate is a specialisation."""
-        return most_specific(kept, self.kinds_)
+        return most_specific(kept, self.kinds_, **limits)
 
 
 def term_geq_matrix(terms: Sequence[Term], kinds: Mapping[str, str]) -> np.ndarray:
@@ -450,11 +452,16 @@ def term_geq_matrix(terms: Sequence[Term], kinds: Mapping[str, str]) -> np.ndarr
     return out
 
 
-def most_specific(kept: list[tuple[Constraint, int]], kinds: Mapping[str, str]) -> list[Constraint]:
+def most_specific(kept: list[tuple[Constraint, int]], kinds: Mapping[str, str], *, deadline: float | None = None,
+                  status: dict | None = None) -> list[Constraint]:
     """Of constraints with their levels, those no other one of a higher level specialises (see
     :func:`specializes`). Vectorised: a term-by-term ``geq`` matrix, then for each pair of
     constraints with the same right-hand side an injective matching of their terms, tried over
-    the permutations of one side's (padded) term slots."""
+    the permutations of one side's (padded) term slots.
+
+    Past ``deadline`` (a ``time.perf_counter()`` value) the constraints not yet compared are all
+    kept (true of the examples, but some may be implied by others) and ``status["stopped"]`` is
+    set."""
     if not kept:
         return []
     terms = sorted({t for c, _ in kept for t in c.terms}, key=repr)
@@ -482,6 +489,10 @@ def most_specific(kept: list[tuple[Constraint, int]], kinds: Mapping[str, str]) 
         general = np.zeros(len(members), dtype=bool)  # some member of a higher level specialises it
         step = max(1, 4_000_000 // (len(members) * len(perms) * width))
         for lo in range(0, len(members), step):
+            if deadline is not None and time.perf_counter() > deadline:
+                if status is not None:
+                    status["stopped"] = True
+                break
             c = slice(lo, lo + step)
             # [c, d, perm, slot]: d's positive slots (permuted) cover c's; c's negative slots cover d's
             pos_ok = geq[pos[None, :, :][:, :, perms], pos[c][:, None, None, :]].all(axis=3).any(axis=2)

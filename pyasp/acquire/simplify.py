@@ -39,17 +39,14 @@ def _constant_rhs(program: Program, instance: Instance, c: Constraint):
     return -instance.constants[c.rhs] if c.rhs_negated else instance.constants[c.rhs]
 
 
-def _dominated(program: Program, instance: Instance, kept: list[Constraint], c: Constraint) -> bool:
-    """Pass 1: another kept constraint with the same left side and a tighter constant right side."""
-    from .learn import TensorEvaluator
-
+def _dominated(program: Program, instance: Instance, kept: list[Constraint], c: Constraint, evaluator) -> bool:
+    """Pass 1: another kept constraint (``kept``: those with the same left side) with a tighter
+    constant right side."""
     mine = _constant_rhs(program, instance, c)
     if mine is None:
         return False
-    evaluator = TensorEvaluator(instance, [{}] if not program.variables else [
-        {v.name: np.zeros(instance.shape(v.name), np.int64) for v in program.variables}])
     for other in kept:
-        if other is c or other.pos != c.pos or other.neg != c.neg:
+        if other is c:
             continue
         if _constant_rhs(program, instance, other) is None:
             continue
@@ -63,17 +60,42 @@ def _linear(ineq: Inequality) -> bool:
     return all(len(cells) == 1 for cells in ineq.terms)
 
 
-def drop_entailed(program: Program, instance: Instance) -> tuple[Program, list[Constraint]]:
-    """The program without the constraints the others imply, and the dropped ones."""
+def drop_entailed(program: Program, instance: Instance, *, deadline: float | None = None,
+                  status: dict | None = None) -> tuple[Program, list[Constraint]]:
+    """The program without the constraints the others imply, and the dropped ones. Past
+    ``deadline`` (a ``time.perf_counter()`` value) the constraints not yet looked at stay (sound:
+    fewer are dropped) and ``status["stopped"]`` is set."""
+    import time
+
+    from .learn import TensorEvaluator
+
+    def late() -> bool:
+        if deadline is not None and time.perf_counter() > deadline:
+            if status is not None:
+                status["stopped"] = True
+            return True
+        return False
+
     constraints = list(program.constraints)
-    kept = list(constraints)
     dropped: list[Constraint] = []
+    evaluator = TensorEvaluator(instance, [{}] if not program.variables else [
+        {v.name: np.zeros(instance.shape(v.name), np.int64) for v in program.variables}])
+    same_side: dict[tuple, list[Constraint]] = {}
+    for c in constraints:
+        same_side.setdefault((c.pos, c.neg), []).append(c)
     # pass 1 (from the last constraint back, so that of two equal ones the first stays)
     for c in reversed(constraints):
-        if _dominated(program, instance, kept, c):
-            kept.remove(c)
+        if late():
+            break
+        group = same_side[(c.pos, c.neg)]
+        if _dominated(program, instance, group, c, evaluator):
+            group.remove(c)
             dropped.append(c)
+    gone = {id(c) for c in dropped}
+    kept = [c for c in constraints if id(c) not in gone]
     # pass 2
+    if late():
+        return program.with_constraints(kept), dropped
     try:
         from scipy.optimize import linprog
     except ImportError:  # pragma: no cover - scipy is a dependency
@@ -90,6 +112,8 @@ def drop_entailed(program: Program, instance: Instance) -> tuple[Program, list[C
     order = list(range(len(kept)))
     alive = set(order)
     for k in reversed(order):
+        if late():
+            break
         mine = instances.get(k, [])
         if not mine or not all(_linear(i) for i in mine):
             continue
