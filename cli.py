@@ -805,6 +805,11 @@ def acquire_solve(
             raise PyaspError(f"--format takes solutions, mzn or dsl; got {fmt!r}")
         if sample is not None and all_solutions:
             raise PyaspError("--sample and --all exclude each other")
+        if fmt != "solutions" and (as_json or all_solutions or sample is not None or limit != 1 or time_limit is not None):
+            raise PyaspError(f"--format {fmt} prints the program; --json, --all, --sample, --limit and --time-limit "
+                             "are for solutions")
+        if limit != 1 and (all_solutions or sample is not None):
+            raise PyaspError(f"--limit is for the first solutions; it cannot be combined with {'--all' if all_solutions else '--sample'}")
         program = load_program(program_file)
         instance = load_constants(program, constants)
         if fmt == "mzn":
@@ -872,6 +877,10 @@ def acquire_check(
         raise typer.Exit(1)
 
 
+#: The (s, p) points of the ARNOLD paper's Table 1, the default of `pyasp acquire eval`.
+PAPER_GRID = "1,1 1,2 1,3 2,1 3,1"
+
+
 @acquire_app.command("eval")
 def acquire_eval(
     program_file: Annotated[Path, typer.Option("--program", help="The true program (DSL) whose solutions are sampled.")],
@@ -879,7 +888,7 @@ def acquire_eval(
     examples: Annotated[str, typer.Option("--examples", help="Numbers n of training examples, comma separated.")] = "1,25",
     max_terms: Annotated[Optional[int], typer.Option("--max-terms", "-s", help="s (with -p: one grid point).", min=1)] = None,
     max_tensors: Annotated[Optional[int], typer.Option("--max-tensors", "-p", help="p (with -s: one grid point).", min=1)] = None,
-    grid: Annotated[str, typer.Option("--grid", help="(s,p) points as s,p separated by spaces (default: the paper's grid).")] = "1,1 1,2 1,3 2,1 3,1",
+    grid: Annotated[str, typer.Option("--grid", help="(s,p) points as s,p separated by spaces (default: the paper's grid).")] = PAPER_GRID,
     negation: NegationOpt = True,
     folds: Annotated[int, typer.Option("--folds", help="Folds of sampled solutions.", min=2)] = 5,
     fold_size: Annotated[int, typer.Option("--fold-size", help="Solutions per fold.", min=1)] = 25,
@@ -907,6 +916,8 @@ def acquire_eval(
         if (max_terms is None) != (max_tensors is None):
             raise PyaspError("--max-terms and --max-tensors go together (or use --grid)")
         if max_terms is not None:
+            if grid != PAPER_GRID:
+                raise PyaspError("-s/-p give one grid point; --grid gives several: use one or the other")
             points = [(max_terms, max_tensors)]
         else:
             points = []

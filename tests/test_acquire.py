@@ -823,3 +823,19 @@ def test_simplification_past_its_deadline_keeps_the_rest_and_says_so():
     assert status == {"stopped": True} and dropped == [] and kept.constraints == prog.constraints
     kept, dropped = drop_entailed(prog, make_instance(prog, {}), status=status)
     assert len(dropped) == 2
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--format", "mzn", "--json"], "are for solutions"),
+    (["--format", "dsl", "--all"], "are for solutions"),
+    (["--all", "--limit", "3"], "cannot be combined with --all"),
+])
+def test_solve_refuses_options_that_would_be_ignored(extra, message):
+    result = run("acquire", "solve", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"), *extra)
+    assert result.exit_code == 2 and message in result.stderr
+
+
+def test_eval_refuses_a_grid_beside_one_point():
+    result = run("acquire", "eval", "--program", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "-s", "1", "-p", "2", "--grid", "1,1")
+    assert result.exit_code == 2 and "use one or the other" in result.stderr
