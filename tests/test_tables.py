@@ -624,3 +624,13 @@ def test_a_known_store_without_joins_gets_the_shipped_ones(tmp_path):
     own = load_store(tmp_path / "wt")
     assert own.joins_file == tmp_path / "wt" / "_joins.tsv" and len(own.joins) == 1
 
+
+
+@pytest.mark.parametrize("line, message", [
+    ("fromTo\tStateChange\tFROM\tINTO\t |||\n", "relation fromTo has no pattern"),
+    ("fromTo\tStateChange\tFROM\tFROM\tX to a Y\n", "joins column FROM to itself"),
+])
+def test_relation_without_pattern_or_second_column(tmp_path, line, message):
+    write_store(tmp_path, {"StateChange.tsv": STATE_CHANGE, "_relations.tsv": line})
+    with pytest.raises(TablesError, match=message):
+        load_store(tmp_path)

@@ -240,6 +240,10 @@ def _read_relations(path: Path, tables: dict[str, Table], skip_bad: bool, warnin
             if not re.fullmatch(r"[a-z][A-Za-z0-9_]*", name):
                 raise TablesError(f"{where}: relation name {name!r} must start with a lower-case letter (letters, digits, _)")
             found = tuple(p.strip() for p in patterns.split("|") if p.strip())
+            if not found:
+                raise TablesError(f"{where}: relation {name} has no pattern (e.g. 'X to a Y'; patterns separated by |)")
+            if c1.strip() == c2.strip():
+                raise TablesError(f"{where}: relation {name} joins column {c1} to itself; it needs two columns")
             for pattern in found:
                 if not (re.search(r"\bX\b", pattern) and re.search(r"\bY\b", pattern)):
                     raise TablesError(f"{where}: pattern {pattern!r} must mention both X and Y")
