@@ -839,3 +839,11 @@ def test_eval_refuses_a_grid_beside_one_point():
     result = run("acquire", "eval", "--program", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
                  "-s", "1", "-p", "2", "--grid", "1,1")
     assert result.exit_code == 2 and "use one or the other" in result.stderr
+
+
+def test_simplification_keeps_one_of_two_equal_constraints():
+    """Two equal constraints must not drop each other (both went, and a bound was lost)."""
+    prog = parse_program("index i = 1..2; var x[i] in -5..9;\nx[i] <= 5;\nx[i] <= 5;\nx[i] <= 7;\n")
+    kept, dropped = drop_entailed(prog, make_instance(prog, {}))
+    assert [prog.text(c) for c in kept.constraints] == ["x[i] <= 5"] and kept.constraints[0].line == 2
+    assert len(dropped) == 2

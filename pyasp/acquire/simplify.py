@@ -89,7 +89,7 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
             break
         group = same_side[(c.pos, c.neg)]
         if _dominated(program, instance, group, c, evaluator):
-            group.remove(c)
+            group[:] = [other for other in group if other is not c]  # by identity: equal constraints differ in line
             dropped.append(c)
     gone = {id(c) for c in dropped}
     kept = [c for c in constraints if id(c) not in gone]
