@@ -68,6 +68,17 @@ def _folds_table(title: str, folds: list[dict], n: int, correct: int, accuracy: 
     return table
 
 
+#: k of the k-fold cross-validation of `algebra eval` and `arith eval` without --folds-dir.
+DEFAULT_FOLDS = 5
+
+
+def _folds(folds: int | None, folds_dir) -> int:
+    """--folds, or its default; refused beside --folds-dir, whose files are the folds."""
+    if folds is not None and folds_dir is not None:
+        raise PyaspError("--folds-dir gives the folds; --folds cannot be combined with it")
+    return DEFAULT_FOLDS if folds is None else folds
+
+
 def _clingo_int(value: int, flag: str) -> int:
     """``value`` when clingo can hold it (a 32-bit signed integer; larger values would wrap or
     overflow its sums), else a usage error."""
@@ -294,7 +305,7 @@ def algebra_train(
 @algebra_app.command("eval")
 def algebra_eval(
     data: Annotated[Path, typer.Option("--data", help="Dataset JSON (MAWPS format: sQuestion, lSolutions).")],
-    folds: Annotated[int, typer.Option("--folds", help="k of k-fold cross-validation.")] = 5,
+    folds: Annotated[Optional[int], typer.Option("--folds", help=f"k of k-fold cross-validation (default {DEFAULT_FOLDS}).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the fixed split.")] = 0,
     jobs: JobsOpt = 1,
     ablation: Annotated[
@@ -322,6 +333,7 @@ def algebra_eval(
     try:
         if ablation is not None and ablation not in ABLATIONS:
             raise PyaspError(f"--ablation must be one of {', '.join(ABLATIONS)}, got {ablation!r}")
+        folds = _folds(folds, folds_dir)
         if folds < 2 and model is None:
             raise PyaspError(f"--folds must be at least 2, got {folds}")
         if ablation and model is not None:
@@ -590,7 +602,7 @@ def arith_eval(
     folds_dir: Annotated[
         Optional[Path], typer.Option("--folds-dir", help="Cross-validate on the folds of this directory (fold*.txt, one id a line).")
     ] = None,
-    folds: Annotated[int, typer.Option("--folds", help="Without --folds-dir: k of a seeded k-fold split.")] = 5,
+    folds: Annotated[Optional[int], typer.Option("--folds", help=f"Without --folds-dir: k of a seeded k-fold split (default {DEFAULT_FOLDS}).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the split (without --folds-dir).")] = 0,
     train_ids: Annotated[Optional[Path], typer.Option("--train-ids", help="Train on these ids (with --test-ids) instead of cross-validating.")] = None,
     test_ids: Annotated[Optional[Path], typer.Option("--test-ids", help="Score these ids (with --train-ids or --model).")] = None,
@@ -625,6 +637,7 @@ def arith_eval(
             raise PyaspError("--train-ids and --test-ids go together")
         if folds_dir is not None and (model is not None or train_ids is not None):
             raise PyaspError("--folds-dir cross-validates; it cannot be combined with --model or --train-ids")
+        folds = _folds(folds, folds_dir)
         if folds < 2:
             raise PyaspError(f"--folds must be at least 2, got {folds}")
         if predictions is not None:

@@ -417,6 +417,12 @@ def test_a_problem_in_two_folds_or_twice_in_one_is_refused(examples, tmp_path, c
         assert message in result.stderr
 
 
+@pytest.mark.parametrize("command", ["arith", "algebra"])
+def test_folds_beside_a_folds_dir_is_refused(examples, tmp_path, command):
+    result = run(command, "eval", "--data", str(examples / command / "problems.json"), "--folds-dir", str(tmp_path), "--folds", "3")
+    assert result.exit_code == 2 and "--folds cannot be combined with it" in result.stderr
+
+
 def test_cross_validation_on_the_papers_folds_when_the_data_is_there(data_dir):
     """A smoke run on the CogComp AllArith folds with a short training (the full figures are in
     docs/benchmarks.md): the pipeline must beat always answering with the first derivation."""
