@@ -36,10 +36,12 @@ def _fail(error: PyaspError) -> typer.Exit:
     return typer.Exit(error.exit_code)
 
 
-def _dot_target(path: Path) -> Path:
+def _check_dot(path: Path, inputs: list) -> None:
+    """Refuse, before any work, a --dot path whose file (the .dot written for a .svg without
+    Graphviz) cannot be written or would overwrite one of ``inputs``."""
     from pyasp.dot import dot_target
 
-    return dot_target(path)
+    check_output_path(dot_target(path), "DOT file", inputs)
 
 
 def _write_dot(dot_text: str, path: Path) -> None:
@@ -139,7 +141,7 @@ def algebra_candidates(
 
     try:
         if dot is not None:
-            check_output_path(_dot_target(dot), "DOT file", [quantities, encoding])
+            _check_dot(dot, [quantities, encoding])
         settings = _parse_settings(weight, max_depth, allow_unused)
         result = generate_candidates(
             load_quantities(quantities), top=top, settings=settings, encoding=encoding, time_limit_s=time_limit
@@ -244,7 +246,7 @@ def algebra_solve(
 
     try:
         if dot is not None:
-            check_output_path(_dot_target(dot), "DOT file", [model])
+            _check_dot(dot, [model])
         solution = solve_text(text, model)
         if dot is not None:
             _write_dot(solution.tree.to_dot(), dot)
@@ -495,7 +497,7 @@ def arith_solve(
 
     try:
         if dot is not None:
-            check_output_path(_dot_target(dot), "DOT file", [model, rules])
+            _check_dot(dot, [model, rules])
         solution = solve_text(text, model, rules)
         if dot is not None:
             _write_dot(solution.to_dot(), dot)
@@ -1080,7 +1082,7 @@ def tables_answer(
 
     try:
         if dot is not None:
-            check_output_path(_dot_target(dot), "DOT file", [tables, encoding, joins, relations, row_model])
+            _check_dot(dot, [tables, encoding, joins, relations, row_model])
         solver = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, ranking=ranking,
                                joins=joins, relations=relations, retrieval_words=retrieval_words, row_model=row_model,
                                no_row_model=no_row_model, no_joins=no_joins)

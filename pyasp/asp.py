@@ -58,9 +58,9 @@ _LOCATION = re.compile(
 _PLAIN = re.compile(r"^(?P<file>.*?):\s*(?P<kind>error|warning|info):\s*(?P<text>.*)$")
 
 
-def _deadline(time_limit_s: float | None) -> float | None:
-    """The clock time a solve must stop by, or None for no limit (also for an infinite one:
-    clingo's wait(inf) would return at once)."""
+def deadline_after(time_limit_s: float | None) -> float | None:
+    """The ``time.perf_counter()`` value a run must stop by, or None for no limit (also for an
+    infinite one: clingo's wait(inf) would return at once)."""
     if time_limit_s is None or not math.isfinite(time_limit_s):
         return None
     return time.perf_counter() + time_limit_s
@@ -427,7 +427,7 @@ class Program:
         for name, arity in project or ():
             for atom in ctl.symbolic_atoms.by_signature(name, arity):
                 projected[str(atom.symbol)] = atom.literal
-        deadline = _deadline(time_limit_s)
+        deadline = deadline_after(time_limit_s)
         yielded = 0
         last_cost = None
         while limit is None or yielded < limit:
@@ -480,7 +480,7 @@ class Program:
         and whether the time limit cut the run short. The caller narrows the program with
         :meth:`extend` between runs (a learner that visits one cost level at a time)."""
         ctl = self.ground()
-        deadline = _deadline(time_limit_s)
+        deadline = deadline_after(time_limit_s)
         models, timed_out = self._solve_level(ctl, deadline, None, whole=False)
         if self.stats.runs == 0:
             self._read_program_stats(ctl)
@@ -499,7 +499,7 @@ class Program:
         if there is none; and whether the time limit cut the run short (the model is then the
         best found, ``proven`` False)."""
         ctl = self.ground()
-        deadline = _deadline(time_limit_s)
+        deadline = deadline_after(time_limit_s)
         models, timed_out = self._solve_level(ctl, deadline, 1, whole=False, assumptions=assumptions)
         if self.stats.runs == 0:
             self._read_program_stats(ctl)
@@ -537,7 +537,7 @@ class Program:
         for name, arity in project:
             for atom in ctl.symbolic_atoms.by_signature(name, arity):
                 projected[str(atom.symbol)] = atom.literal
-        deadline = _deadline(time_limit_s)
+        deadline = deadline_after(time_limit_s)
         ctl.configuration.solve.opt_mode = "ignore"
         # Models drawn so far are excluded lazily: only when a call returns one already drawn
         # are all drawn-but-not-yet-excluded models blocked (one backend session), and the call
@@ -603,7 +603,7 @@ class Program:
 
         start = time.perf_counter()
         with ctl.solve(on_model=on_model, async_=True) as handle:
-            finished = handle.wait(time_limit_s) if _deadline(time_limit_s) is not None else (handle.wait() or True)
+            finished = handle.wait(time_limit_s) if deadline_after(time_limit_s) is not None else (handle.wait() or True)
             if not finished:
                 handle.cancel()
             handle.get()

@@ -25,7 +25,6 @@ which no other kept candidate is a specialisation (ARNOLD keeps the leaves of it
 from __future__ import annotations
 
 import itertools
-import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ import clingo
 import numpy as np
 
 from ..asp import Program as AspProgram
+from ..asp import deadline_after
 from ..errors import InputError
 from .data import Instance, check_examples, classify, make_instance, stack_examples
 from .dsl import Constraint, Program, Term, format_term
@@ -360,7 +360,7 @@ class Learner:
     # search ------------------------------------------------------------------------------------
     def _search(self, schema: Program, evaluator: TensorEvaluator) -> LearnResult:
         start = time.perf_counter()
-        deadline = None if self.time_limit_s is None or not math.isfinite(self.time_limit_s) else start + self.time_limit_s
+        deadline = deadline_after(self.time_limit_s)
         names = list(schema.tensor_names)
         index_names = [d.name for d in schema.indices]
         language = dict(max_terms=self.max_terms, max_factors=self.max_factors, negation=self.negation,

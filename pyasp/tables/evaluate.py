@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..errors import InputError, read_text_file
 from ..parallel import map_chunks
-from .question import split_options
+from .question import LETTERS, split_options
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list
             continue
         answer = (record[fields["AnswerKey"]] or "").strip()
         question = (record[fields["question"]] or "").strip()
-        if not question or answer not in "ABCDEFGH" or not answer:
+        if not question or answer not in LETTERS or not answer:
             raise InputError(f"{path}:{number}: the question or its answer key ({answer!r}) is missing or not a letter A-H")
         if "(A)" not in question:  # licensed questions ship as a placeholder sentence
             skipped.append(f"{path}:{number}: no options (A) ... in the question text")
@@ -110,7 +110,7 @@ def load_questions(path: str | Path, *, categories: set[str] | None = None, skip
             raise InputError(f"{path}:{number}: expected 'question text<TAB>answer letter'")
         question, answer = line.rsplit("\t", 1)
         answer = answer.strip().upper()
-        if len(answer) != 1 or answer not in "ABCDEFGH":
+        if len(answer) != 1 or answer not in LETTERS:
             raise InputError(f"{path}:{number}: the answer {answer!r} is not a letter A-H")
         _check_question(f"{path}:{number}", question, answer)
         items.append(Item(str(number), question.strip(), answer))
