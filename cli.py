@@ -800,7 +800,7 @@ def acquire_solve(
     all_solutions: Annotated[bool, typer.Option("--all", help="Every solution (mind the number).")] = False,
     limit: Annotated[int, typer.Option("--limit", help="Without --sample/--all: this many solutions.", min=1)] = 1,
     fmt: Annotated[str, typer.Option("--format", help="solutions (default), mzn (the program as MiniZinc, constants filled in) or dsl.")] = "solutions",
-    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop after this many seconds.", min=0)] = None,
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop after this many seconds, grounding included.", min=0)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Solve a program with clingo: one solution, --all, or --sample N --seed S; or export it.

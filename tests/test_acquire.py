@@ -510,6 +510,47 @@ def test_sampling_spreads_over_the_domain(shipping):
     assert len({freeze(s) for s in solutions}) == len(solutions)
     assert cells.std(axis=0).min() > 0  # every cell varies across samples
 
+def test_samples_with_cells_sharing_ranks_are_distinct_solutions(monkeypatch):
+    """Many cells with wide domains: the sampler's ranks are shared (fewer level statements to
+    ground); the samples are still distinct solutions, and the same seed repeats them."""
+    import pyasp.acquire.solve as solve_module
+
+    program = parse_program("index i = 1..6; var x[i] in 0..9; sum[i] x[i] >= 20; sum[i] x[i] <= 30;")
+    instance = make_instance(program, {})
+    assert solve_module.rank_levels(program, instance) == 6
+    monkeypatch.setattr(solve_module, "MAX_LEVEL_STATEMENTS", 6 * 54 // 2)
+    assert solve_module.rank_levels(program, instance) == 3
+    monkeypatch.setattr(solve_module, "MAX_LEVEL_STATEMENTS", 1)
+    assert solve_module.rank_levels(program, instance) == 1
+    monkeypatch.setattr(solve_module, "MAX_LEVEL_STATEMENTS", 6 * 54 // 2)
+    first = solve(program, instance, sample=8, seed=2).solutions
+    assert len(first) == 8 and len({freeze(s) for s in first}) == 8
+    assert all(20 <= int(s["x"].sum()) <= 30 for s in first)
+    assert [freeze(s) for s in solve(program, instance, sample=8, seed=2).solutions] == [freeze(s) for s in first]
+
+
+@pytest.mark.parametrize("sample", [None, 3])
+def test_the_time_limit_of_solve_counts_grounding(monkeypatch, sample):
+    """Grounding slower than the time limit: the search stops at once (partial, no solution)
+    instead of running for another full limit after it."""
+    import time as time_module
+
+    from pyasp.asp import Program as AspProgram
+
+    real_ground = AspProgram.ground
+
+    def slow_ground(self):
+        if self._ctl is None:
+            time_module.sleep(0.3)
+        return real_ground(self)
+
+    monkeypatch.setattr(AspProgram, "ground", slow_ground)
+    program = parse_program("index i = 1..3; var x[i] in 0..2; sum[i] x[i] >= 2;")
+    result = solve(program, {}, sample=sample, time_limit_s=0.1)
+    assert result.partial and result.solutions == []
+    assert solve(program, {}, sample=sample, time_limit_s=30).solutions  # and with time, solutions
+
+
 
 def test_variable_without_domain_cannot_be_solved():
     program = parse_program("index i = 1..2; var load[i]; load[i] <= 3;")

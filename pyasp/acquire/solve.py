@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..asp import Program as AspProgram, fact, symbol
+from ..asp import Program as AspProgram, deadline_after, fact, symbol
 from ..errors import InputError
 from .data import Instance, make_instance
 from .dsl import Constraint, Program
@@ -33,6 +33,10 @@ __all__ = ["Inequality", "SolveResult", "TooLarge", "expand", "solve", "solution
 #: ground one element per pair of unit steps, so large domains multiply quickly)
 MAX_ELEMENTS = 3_000_000
 
+
+#: most ground level statements of the sampler (cells x unit steps x ranks) before the cells
+#: share ranks (:func:`rank_levels`)
+MAX_LEVEL_STATEMENTS = 250_000
 
 #: clasp adds weights in 32-bit integers
 MAX_WEIGHT = 2**31 - 1
@@ -222,9 +226,26 @@ def _decode(model, program: Program, instance: Instance) -> dict[str, np.ndarray
     return out
 
 
-def _random_targets(program: Program, instance: Instance):
+def rank_levels(program: Program, instance: Instance) -> int:
+    """How many ranks the sampler orders the cells by: one per cell, unless the level statement
+    of ``encodings/ip_solve.lp`` (one per cell, unit step and rank) would then ground more than
+    :data:`MAX_LEVEL_STATEMENTS`; then as many as fit, each shared by several cells."""
+    cells = steps = 0
+    for decl in program.variables:
+        low, high = decl.domain
+        n = math.prod(instance.sizes[i] for i in decl.indices)
+        cells += n
+        steps += n * (high - low)
+    if cells * steps <= MAX_LEVEL_STATEMENTS:
+        return max(cells, 1)
+    return max(1, MAX_LEVEL_STATEMENTS // max(steps, 1))
+
+
+def _random_targets(program: Program, instance: Instance, levels: int):
     """For sampling: each cell gets a uniform random target value in its domain and a random
-    rank (one external of each kind per cell is true; the previous sample's are released)."""
+    rank (one external of each kind per cell is true; the previous sample's are released).
+    With fewer ``levels`` than cells, the random order of the cells is cut into that many
+    ranks."""
     import clingo
 
     cells = []
@@ -242,7 +263,8 @@ def _random_targets(program: Program, instance: Instance):
         for k, (name, cell, low, high) in enumerate(cells):
             if ranks[k] is not None:
                 yield ranks[k], False
-            ranks[k] = clingo.Function("rank", [name, cell, clingo.Number(order[k])])
+            rank = order[k] if levels >= len(cells) else 1 + (order[k] - 1) * levels // len(cells)
+            ranks[k] = clingo.Function("rank", [name, cell, clingo.Number(rank)])
             yield ranks[k], True
             if current[k] is not None:
                 yield current[k], False
@@ -272,18 +294,30 @@ def solve(
     encoding: str | None = None,
 ) -> SolveResult:
     """Solutions as ``{variable: int64 array}``: the first ``limit`` (None: all), or with
-    ``sample`` that many distinct ones drawn by randomised search with ``seed``."""
+    ``sample`` that many distinct ones drawn by randomised search with ``seed``.
+    ``time_limit_s`` counts from the call, grounding included (grounding itself cannot be
+    interrupted: when it takes longer, the search stops at once)."""
     start = time.perf_counter()
+    deadline = deadline_after(time_limit_s)
     instance = constants if isinstance(constants, Instance) else make_instance(program, constants)
     if not program.variables:
         raise InputError("the program declares no decision variable (var NAME in LO..HI;): there is nothing to solve")
-    asp = AspProgram(encoding or "ip_solve")
+    asp = AspProgram(encoding or "ip_solve", options=("--heuristic=Domain",) if sample is not None else ())
     asp.add_facts(solve_facts(program, instance))
     if sample is not None:
-        models = asp.sample(sample, seed=seed, project=[("value", 3)], externals=_random_targets(program, instance),
-                            time_limit_s=time_limit_s, functional=True)  # one value atom per cell
+        levels = rank_levels(program, instance)
+        asp.ground()
+        asp.extend([("sample", [])], [fact("rank_levels", levels)])
     else:
-        models = asp.ranked_models(limit, time_limit_s=time_limit_s, key=lambda m: (), project=[("value", 3)])
+        asp.ground()
+    left = None if deadline is None else deadline - time.perf_counter()
+    if left is not None and left <= 0:  # grounding took the whole time limit
+        return SolveResult([], partial=True, seconds=time.perf_counter() - start)
+    if sample is not None:
+        models = asp.sample(sample, seed=seed, project=[("value", 3)], externals=_random_targets(program, instance, levels),
+                            time_limit_s=left, functional=True)  # one value atom per cell
+    else:
+        models = asp.ranked_models(limit, time_limit_s=left, key=lambda m: (), project=[("value", 3)])
     result = SolveResult([_decode(m, program, instance) for m in models])
     result.partial = asp.partial
     result.seconds = time.perf_counter() - start
