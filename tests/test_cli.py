@@ -275,6 +275,32 @@ def test_the_console_script_shows_a_group_help_and_runs_commands(monkeypatch, ca
     assert exit_.value.code == 0 and "check" in capsys.readouterr().out
 
 
+def test_no_help_text_loses_a_bracketed_word_to_rich_markup():
+    """Help is rendered with rich markup, which swallows a bracketed word such as the extra in
+    pip install 'pyasp[embeddings]'; such brackets must be escaped (backslash before '[')."""
+    import re
+
+    import typer
+
+    import pyasp.cli as cli
+
+    def texts(command, path, ctx):
+        yield path, command.help or ""
+        for param in command.params:
+            yield f"{path} {param.name}", getattr(param, "help", None) or ""
+        if hasattr(command, "list_commands"):  # a group (typer may bring its own click)
+            for name in command.list_commands(ctx):
+                sub = command.get_command(ctx, name)
+                yield from texts(sub, f"{path} {name}", type(ctx)(sub, parent=ctx))
+
+    root = typer.main.get_command(cli.app)
+    found = list(texts(root, "pyasp", root.make_context("pyasp", [], resilient_parsing=True)))
+    assert len(found) > 100  # every command and option was visited
+    swallowed = [(where, tag) for where, text in found
+                 for tag in re.findall(r"(?<!\\)\[/?[A-Za-z_][\w ]*\]", text) if tag not in ("[bold]", "[/bold]")]
+    assert not swallowed, swallowed
+
+
 def test_read_text_file_drops_a_byte_order_mark_and_names_the_bad_line(tmp_path):
     from pyasp.errors import InputError, read_text_file
 
