@@ -436,6 +436,36 @@ def test_joins_unknown_or_non_data_column(tmp_path):
         load_store(tmp_path)
 
 
+
+EATS = tsv("ORGANISM | eats | ORGANISM | [SKIP] UID",
+           "hawks | eat | snakes | e1",
+           "snakes | eat | mice | e1")
+
+
+def test_a_repeated_header_in_a_sidecar_must_say_which_column(tmp_path):
+    """A table may repeat a header (WorldTree's CONSUMERS: ORGANISM eats ORGANISM); a sidecar
+    naming it is refused, and NAME#K picks the K-th data column so headed."""
+    files = {**TWO_TABLES, "Eats.tsv": EATS}
+    write_store(tmp_path, {**files, "_joins.tsv": "Eats\tORGANISM\tLocations\tHEMISPHERE\n"})
+    with pytest.raises(TablesError, match=r"_joins\.tsv:1: table 'Eats' has 2 data columns 'ORGANISM' \(columns 1, 3\); "
+                                          r"write ORGANISM#1 \.\.\. ORGANISM#2"):
+        load_store(tmp_path)
+    for k, column in ((1, 0), (2, 2)):
+        write_store(tmp_path, {"_joins.tsv": f"Eats\tORGANISM#{k}\tLocations\tHEMISPHERE\n"})
+        store = load_store(tmp_path)
+        assert store.may_join("Eats", column, "Locations", 2) and not store.may_join("Eats", 2 - column, "Locations", 2)
+    write_store(tmp_path, {"_joins.tsv": "Eats\tORGANISM#3\tLocations\tHEMISPHERE\n"})
+    with pytest.raises(TablesError, match=r"has 2 data columns 'ORGANISM', so 'ORGANISM#3' names none"):
+        load_store(tmp_path)
+
+
+def test_rows_sharing_a_uid_give_one_warning(tmp_path):
+    write_store(tmp_path, {**TWO_TABLES, "Eats.tsv": EATS})
+    warnings = load_store(tmp_path).warnings
+    assert len(warnings) == 1 and "1 row UID is shared by several rows (e1 in Eats.tsv:2 and Eats.tsv:3)" in warnings[0]
+    (tmp_path / "Eats.tsv").unlink()
+    assert load_store(tmp_path).warnings == []
+
 def test_joins_wrong_number_of_fields(tmp_path):
     write_store(tmp_path, {**TWO_TABLES, "_joins.tsv": "Locations\tHEMISPHERE\tMonths\n"})
     with pytest.raises(TablesError, match=r"_joins\.tsv:1: expected TABLE1<TAB>COLUMN1<TAB>TABLE2<TAB>COLUMN2, got 3 fields"):
@@ -596,6 +626,7 @@ def _shipped_join_store(folder: Path, drop: str | None = None) -> Path:
             t1, c1, t2, c2 = line.split("\t")
             for table, column in ((t1, c1), (t2, c2)):
                 columns.setdefault(table, [])
+                column = column.split("#")[0]  # HEADER#K: the K-th column so headed; one here
                 if column not in columns[table]:
                     columns[table].append(column)
     files = {}

@@ -17,7 +17,8 @@ Two optional sidecar files, tab-separated, lines starting with ``#`` are comment
 
 ``_joins.tsv``
     ``TABLE1<TAB>COLUMN1<TAB>TABLE2<TAB>COLUMN2``: cells of these two columns may be linked by an
-    evidence chain (TableILP's 0/1 header-header edges). Without this file, a store that holds
+    evidence chain (TableILP's 0/1 header-header edges). A column is named by its header; where
+    a table repeats a header, ``HEADER#K`` names the K-th data column so headed. Without this file, a store that holds
     every table and column of a joins file shipped with pyasp (``encodings/worldtree_joins.tsv``
     for the WorldTree tablestore) uses that one; otherwise no tables join.
 ``_relations.tsv``
@@ -85,14 +86,22 @@ class Table:
         """Indices of the columns that are support-graph nodes."""
         return tuple(i for i, c in enumerate(self.columns) if c.kind == "data")
 
-    def column_index(self, name: str) -> int | None:
-        """The index of a column given by its header or its label (case-insensitive)."""
+    def column_indices(self, name: str) -> list[int]:
+        """The columns a header names (case-insensitive): those whose whole header it is, else
+        those whose label it is, else those whose label it is without its parenthesis
+        ("HEMISPHERE" for "HEMISPHERE (North, South)"). Several when headers repeat."""
         wanted = name.strip().lower()
-        for i, column in enumerate(self.columns):
-            short = re.sub(r"\s*\(.*?\)", "", column.label).strip().lower()  # "HEMISPHERE (North, South)"
-            if wanted in (column.name.lower(), column.label.lower(), short):
-                return i
-        return None
+        for form in (lambda c: c.name.lower(), lambda c: c.label.lower(),
+                     lambda c: re.sub(r"\s*\(.*?\)", "", c.label).strip().lower()):
+            found = [i for i, column in enumerate(self.columns) if form(column) == wanted]
+            if found:
+                return found
+        return []
+
+    def column_index(self, name: str) -> int | None:
+        """The index of the first column a header names (:meth:`column_indices`), or None."""
+        found = self.column_indices(name)
+        return found[0] if found else None
 
     def sentence(self, row: Row) -> str:
         """The row as a sentence: its data and fill cells in column order."""
@@ -204,12 +213,26 @@ def _sidecar_lines(path: Path) -> list[tuple[int, list[str]]]:
 
 
 def _column(tables: dict[str, Table], where: str, table: str, column: str) -> int:
+    """The data column a sidecar names: by its header, or ``HEADER#K`` for the K-th data column
+    with that header when a table repeats it (WorldTree's CONSUMERS has two ORGANISM columns)."""
     if table not in tables:
         raise TablesError(f"{where}: no table named {table!r}")
-    index = tables[table].column_index(column)
-    if index is None or tables[table].columns[index].kind != "data":
-        raise TablesError(f"{where}: table {table!r} has no data column {column!r}")
-    return index
+    numbered = re.fullmatch(r"(.*\S)\s*#\s*(\d+)", column)
+    name = numbered.group(1) if numbered else column
+    found = [i for i in tables[table].column_indices(name) if tables[table].columns[i].kind == "data"]
+    if not found:
+        raise TablesError(f"{where}: table {table!r} has no data column {name!r}")
+    if numbered:
+        k = int(numbered.group(2))
+        if not 1 <= k <= len(found):
+            raise TablesError(f"{where}: table {table!r} has {len(found)} data column{'s' * (len(found) != 1)} "
+                              f"{name!r}, so {column!r} names none")
+        return found[k - 1]
+    if len(found) > 1:
+        positions = ", ".join(str(i + 1) for i in found)
+        raise TablesError(f"{where}: table {table!r} has {len(found)} data columns {name!r} (columns {positions}); "
+                          f"write {name}#1 ... {name}#{len(found)} to say which")
+    return found[0]
 
 
 def _read_joins(path: Path, tables: dict[str, Table], skip_bad: bool, warnings: list[str]) -> frozenset[Join]:
@@ -280,6 +303,7 @@ def load_store(path: str | Path, *, skip_bad: bool = False, joins: str | Path | 
             warnings.append(f"skipped: {err}")
     if not tables:
         raise TablesError(f"table store {folder} holds no readable .tsv or .csv table")
+    warnings += _shared_uids(tables)
     joins_file = None if joins is False else _sidecar(joins, folder / JOINS_FILE)
     allowed: frozenset[Join] = frozenset()
     if joins_file is not None:
@@ -289,6 +313,22 @@ def load_store(path: str | Path, *, skip_bad: bool = False, joins: str | Path | 
     relations_file = _sidecar(relations, folder / RELATIONS_FILE)
     named = _read_relations(relations_file, tables, skip_bad, warnings) if relations_file else ()
     return TableStore(folder, tables, allowed, named, warnings, joins_file)
+
+
+def _shared_uids(tables: dict[str, Table]) -> list[str]:
+    """One warning when rows share a UID (explanations and gold-row recall name rows by UID, so
+    they cannot tell such rows apart); WorldTree has three, two of them a row written twice."""
+    where: dict[str, list[str]] = {}
+    for table in tables.values():
+        for row in table.rows:
+            where.setdefault(row.uid, []).append(f"{table.path.name}:{row.line}")
+    shared = {uid: places for uid, places in where.items() if len(places) > 1}
+    if not shared:
+        return []
+    uid, places = next(iter(shared.items()))
+    more = f" and {len(shared) - 1} more" if len(shared) > 1 else ""
+    return [f"warning: {len(shared)} row UID{'s are' if len(shared) > 1 else ' is'} shared by several rows "
+            f"({uid} in {' and '.join(places)}{more}); explanations and gold-row recall cannot tell such rows apart"]
 
 
 def shipped_joins(tables: dict[str, Table]) -> tuple[Path, frozenset[Join]] | None:
