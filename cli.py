@@ -590,12 +590,18 @@ def arith_train(
     except PyaspError as error:
         raise _fail(error) from None
     report = {"problems": len(problems), "features": len(model.weights_), "model": str(out_path),
-              "seconds": round(time.perf_counter() - start, 1)}
+              "seconds": round(time.perf_counter() - start, 1), "annotations": model.annotations_}
     if as_json:
         out.print_json(json.dumps(report))
     else:
         out.print(f"trained on {report['problems']} problems: {report['features']} weighted features; wrote {out_path} "
                   f"in {report['seconds']} s", markup=False)
+        for name, what in (("equations", "gold equations (lEquations)"), ("rates", "rate annotations (rates, quants)")):
+            counts = model.annotations_[name]
+            if counts["given"]:
+                unused = counts["given"] - counts["used"]
+                note = f"; {unused} did not match the numbers read from the text, so those trained on the answer alone" if unused else ""
+                out.print(f"{what}: used for {counts['used']} of the {counts['given']} problems that have them{note}", markup=False)
 
 
 @arith_app.command("eval")

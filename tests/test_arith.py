@@ -338,6 +338,22 @@ def test_train_then_evaluate_on_the_shipped_problems(examples, tmp_path):
     assert len(json.loads(result.output)["folds"]) == 3
 
 
+def test_train_reports_the_annotations_it_could_not_use(examples, tmp_path):
+    """An lEquations whose numbers are not those of the text, or rate annotations whose quants
+    differ, are left out of training (the answer alone is used); train says how many."""
+    records = json.loads((examples / "arith" / "problems.json").read_text())[:4]
+    records[0]["lEquations"] = ["X=21-6"]  # the text says 20
+    records[1]["rates"], records[1]["quants"] = [], [1.0, 2.0]  # not the numbers of the text
+    data = write(tmp_path, "p.json", json.dumps(records))
+    args = ("arith", "train", "--data", data, "--out", str(tmp_path / "m.json"), "--epochs", "1", "--cache-dir", str(tmp_path / "c"))
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["annotations"] == {"equations": {"given": 4, "used": 3}, "rates": {"given": 1, "used": 0}}
+    result = run(*args)
+    assert "gold equations (lEquations): used for 3 of the 4 problems that have them; 1 did not match" in result.output
+    assert "rate annotations (rates, quants): used for 0 of the 1 problems that have them; 1 did not match" in result.output
+
+
 def test_eval_option_errors_exit_2(examples, tmp_path):
     data = str(examples / "arith" / "problems.json")
     ids = write(tmp_path, "ids.txt", "1\n999\n")

@@ -98,6 +98,13 @@ def fit_pipeline(problems: list[WordProblem], infos: list[ProblemInfo], knowledg
     model = KnowledgeModel(**(model_params or {}))
     model.fit(prepared, [p.solutions for p in problems], uses)
     model.rates_ = rates
+    # how many records carried each optional annotation, and how many of those could be used
+    model.annotations_ = {
+        "equations": {"given": sum(bool(p.extra.get("lEquations")) for p in problems) if use_equations else 0,
+                      "used": sum(u is not None for u in uses)},
+        "rates": {"given": sum(p.extra.get("rates") is not None for p in problems) if use_rates else 0,
+                  "used": sum(lab is not None for lab in labels)},
+    }
     return model
 
 
