@@ -138,7 +138,7 @@ def generate_candidates(
     """
     validate(quantities)
     if top < 1:
-        raise InputError(f"--top must be at least 1, got {top}")
+        raise InputError(f"the number of candidate trees (top, --top) must be at least 1, got {top}")
     settings = dict(settings or {})
     check_settings(settings, encoding)
     program = Program(encoding if encoding else ENCODING, consts=settings, options=CLINGO_OPTIONS)
