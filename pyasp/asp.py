@@ -267,6 +267,19 @@ def _default_key(model: Model) -> tuple:
     return tuple(sorted(model.texts))
 
 
+def _projection(model: Model, signatures: frozenset[tuple[str, int]]) -> frozenset[str]:
+    """The model's shown atoms of these predicates (name, arity), as text: what identifies a
+    projected model."""
+    return frozenset(t for s, t in zip(model.symbols, model.texts)
+                     if s.type == clingo.SymbolType.Function and (s.name, len(s.arguments)) in signatures)
+
+
+def _projected_literals(ctl: clingo.Control, project: Sequence[tuple[str, int]]) -> dict[str, int]:
+    """Atom text -> solver literal, for every ground atom of the projected predicates."""
+    return {str(atom.symbol): atom.literal for name, arity in project
+            for atom in ctl.symbolic_atoms.by_signature(name, arity)}
+
+
 @dataclass
 class Program:
     """An encoding plus facts, ready to ground and solve.
@@ -423,14 +436,19 @@ class Program:
         early (a generator it does not exhaust) does not pay for a whole large level.
         """
         ctl = self.ground()
-        projected: dict[str, int] | None = {} if project else None
-        for name, arity in project or ():
-            for atom in ctl.symbolic_atoms.by_signature(name, arity):
-                projected[str(atom.symbol)] = atom.literal
+        signatures = frozenset(project) if project else None
+        projected: dict[str, int] | None = None  # read from clingo only when a run follows
         deadline = deadline_after(time_limit_s)
         yielded = 0
         last_cost = None
+        level: list[Model] = []
         while limit is None or yielded < limit:
+            # the models of the last run are blocked now that another run is wanted (on a large
+            # program, reading every projected atom and blocking cost more than one solve)
+            if level and project and projected is None:
+                projected = _projected_literals(ctl, project)
+            for model in level:
+                self._block(ctl, model, projected)
             want = None if limit is None else limit - yielded
             if batch is not None:
                 want = batch if want is None else min(want, batch)
@@ -441,10 +459,8 @@ class Program:
             if not models:
                 self.partial = self.partial or timed_out
                 return
-            level = self._dedupe(models, projected)
+            level = self._dedupe(models, signatures)
             level.sort(key=key)
-            for model in level:
-                self._block(ctl, model, projected)
             for model in level:
                 if limit is not None and yielded >= limit:
                     return
@@ -458,10 +474,10 @@ class Program:
                 self.partial = True
                 return
 
-    def _dedupe(self, models: list[Model], projected: dict[str, int] | None) -> list[Model]:
+    def _dedupe(self, models: list[Model], signatures: frozenset[tuple[str, int]] | None) -> list[Model]:
         seen: dict[frozenset, Model] = {}
         for model in models:
-            ident = frozenset(t for t in model.texts if t in projected) if projected is not None else frozenset(model.symbols)
+            ident = _projection(model, signatures) if signatures is not None else frozenset(model.symbols)
             if ident not in seen or model.cost < seen[ident].cost:
                 seen[ident] = model
         return list(seen.values())
@@ -533,10 +549,8 @@ class Program:
             self.options = (*self.options, *extra)
         ctl = self.ground()
         rng = random.Random(seed)
-        projected: dict[str, int] = {}
-        for name, arity in project:
-            for atom in ctl.symbolic_atoms.by_signature(name, arity):
-                projected[str(atom.symbol)] = atom.literal
+        signatures = frozenset(project)
+        projected: dict[str, int] | None = None  # read from clingo only once a nogood is needed
         deadline = deadline_after(time_limit_s)
         ctl.configuration.solve.opt_mode = "ignore"
         # Models drawn so far are excluded lazily: only when a call returns one already drawn
@@ -561,8 +575,10 @@ class Program:
             if not models:
                 self.partial = self.partial or timed_out
                 return
-            ident = frozenset(t for t in models[0].texts if t in projected)
+            ident = _projection(models[0], signatures)
             if ident in drawn:
+                if projected is None:
+                    projected = _projected_literals(ctl, project)
                 for model in pending:
                     self._block(ctl, model, projected, true_only=functional)
                 pending = []

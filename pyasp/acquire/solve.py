@@ -304,15 +304,17 @@ def solve(
         raise InputError("the program declares no decision variable (var NAME in LO..HI;): there is nothing to solve")
     asp = AspProgram(encoding or "ip_solve", options=("--heuristic=Domain",) if sample is not None else ())
     asp.add_facts(solve_facts(program, instance))
-    if sample is not None:
+
+    def out_of_time() -> bool:
+        return deadline is not None and time.perf_counter() >= deadline
+
+    asp.ground()
+    if sample is not None and not out_of_time():
         levels = rank_levels(program, instance)
-        asp.ground()
         asp.extend([("sample", [])], [fact("rank_levels", levels)])
-    else:
-        asp.ground()
-    left = None if deadline is None else deadline - time.perf_counter()
-    if left is not None and left <= 0:  # grounding took the whole time limit
+    if out_of_time():  # grounding took the whole time limit
         return SolveResult([], partial=True, seconds=time.perf_counter() - start)
+    left = None if deadline is None else deadline - time.perf_counter()
     if sample is not None:
         models = asp.sample(sample, seed=seed, project=[("value", 3)], externals=_random_targets(program, instance, levels),
                             time_limit_s=left, functional=True)  # one value atom per cell
