@@ -53,12 +53,21 @@ def read_text_file(path: str | Path, what: str = "file", error: type[PyaspError]
 
 
 def read_json_file(path: str | Path, what: str = "file"):
-    """The decoded JSON of a file, or an :class:`InputError` naming the file, line and column."""
+    """The decoded JSON of a file, or an :class:`InputError` naming the file, line and column
+    (or the key an object repeats: JSON readers keep one of the two silently)."""
     import json
+
+    def no_repeated_keys(pairs: list[tuple[str, object]]) -> dict:
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise InputError(f"{path}: the key {key!r} appears twice in one object; say which value is meant")
+            seen.add(key)
+        return dict(pairs)
 
     text = read_text_file(path, what)
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=no_repeated_keys)
     except json.JSONDecodeError as err:
         raise InputError(f"{path}: not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
 

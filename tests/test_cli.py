@@ -315,6 +315,15 @@ def test_read_text_file_drops_a_byte_order_mark_and_names_the_bad_line(tmp_path)
         read_text_file(tmp_path / "missing.lp", "encoding")
 
 
+def test_a_json_input_with_a_repeated_key_is_bad_input(tmp_path, examples):
+    """{"W": 4, "W": 5}: JSON readers keep the last value silently; pyasp asks which is meant."""
+    constants = write(tmp_path, "constants.json", '{"W": 4, "demand": [1, 2], "W": 5}')
+    program = str(examples / "acquire" / "shipping" / "program.ip")
+    result = run("acquire", "solve", program, "--constants", constants)
+    assert result.exit_code == 2, result.output
+    assert "the key 'W' appears twice in one object" in result.stderr and "Traceback" not in result.output
+
+
 def test_a_cache_dir_that_is_a_file_is_bad_input(tmp_path, examples):
     not_a_folder = tmp_path / "cache"
     not_a_folder.write_text("keep me", encoding="utf-8")
