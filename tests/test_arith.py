@@ -282,6 +282,12 @@ def test_a_rule_added_in_a_users_file_changes_the_answer(examples):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["answer"] == 36 and data["derivation"][0]["rule"] == "imperative_multiply"
+    for text, answer, rule in (("Please add 12 and 30.", 42, "imperative_add"), ("Subtract 5 from 12.", 7, "imperative_subtract")):
+        result = run("arith", "solve", text, "--rules", str(examples / "arith" / "my.rules"), "--json")
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        assert data["answer"] == answer and data["derivation"][0]["rule"] == rule
+    assert "0 warnings" in run("rules", "check", str(examples / "arith" / "my.rules")).output
 
 
 @pytest.mark.parametrize(
