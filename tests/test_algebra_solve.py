@@ -40,6 +40,30 @@ def test_solve_prints_equation_answer_qsets_and_tree(examples, tmp_path):
     assert written and "digraph" in written[0].read_text() if written[0].suffix == ".dot" else True
 
 
+@pytest.mark.parametrize("text, equation, written", [
+    ("Tom had eight apples and got five more. How many apples does he have?", "x=8+5", "eight"),
+    ("A pen costs $4.50 and a book costs $2.25. How much do they cost together?", "x=4.5+2.25", "$4.50"),
+    ("A town had 1,200 people. 350 left. How many people are left?", "x=1200-350", "1,200"),
+])
+def test_the_equation_shows_numbers_however_the_text_writes_them(text, equation, written):
+    """The equation is one a calculator reads; the Qsets keep each number as the text wrote it."""
+    result = run("algebra", "solve", text, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["equation"] == equation
+    assert written in {q["text"] for q in data["qsets"]}
+
+
+def test_number_text_writes_exact_short_decimals_and_fractions_otherwise():
+    from fractions import Fraction
+
+    from pyasp.algebra.quantities import number_text
+
+    assert [number_text(Fraction(v)) for v in ("8", "9/2", "1/4", "-9/4", "3/40", "987654313/8", "0")] == [
+        "8", "4.5", "0.25", "-2.25", "0.075", "123456789.125", "0"]
+    assert number_text(Fraction(1, 3)) == "(1/3)" and number_text(Fraction(1, 10**7)) == "(1/10000000)"
+
+
 @pytest.mark.parametrize("text, message", [
     ("How many apples does Tom have?", "no quantity"),
     ("Tom has 3 apples and 4 pears.", "no question"),

@@ -18,7 +18,7 @@ from ..text.reading import Document
 from .candidates import Candidate, generate_candidates
 from .features import global_static_features, local_features
 from .qsets import REORDER_RULES, Problem, Qset, combine, ground_problem
-from .quantities import MAX_QUANTITIES, Quantity
+from .quantities import MAX_QUANTITIES, Quantity, number_text
 from .trees import Leaf, Node
 
 
@@ -82,7 +82,8 @@ def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5, rele
         if uncertain and fallback_type_weight > 0:
             types += tuple((e, fallback_type_weight) for e in entities if e != q.ent)
         links = tuple(sorted({v for v in (q.ctr, q.rate) if v}))
-        quantities.append(Quantity(q.qnt, types, q.text, relevance(q, problem) if relevance_weights else 1.0, links))
+        text = "x" if q.qnt is None else number_text(q.qnt)  # the equation shows numbers, not "eight" or "$4.50"
+        quantities.append(Quantity(q.qnt, types, text, relevance(q, problem) if relevance_weights else 1.0, links))
     return quantities
 
 
