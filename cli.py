@@ -968,8 +968,11 @@ def acquire_eval(
     if as_json:
         out.print_json(json.dumps({"results": [r.as_dict() for r in rows], "seconds": round(seconds, 2)}))
         return
-    table = Table(title=f"{program_file}: {folds} folds of {fold_size}, seed {seed}")
-    for column in ("n", "s", "p", "recall", "precision", "constraints", "seconds (learn)"):
+    size = rows[0].fold_size if rows else fold_size
+    table = Table(title=f"{program_file}: {folds} folds of {size} solutions"
+                        + (f" (the true program has too few for {fold_size})" if size < fold_size else "") + f", seed {seed}")
+    # learned before simplification: acquire learn drops the constraints the others imply
+    for column in ("n", "s", "p", "recall", "precision", "constraints (unsimplified)", "seconds (learn)"):
         table.add_column(column)
     for r in rows:
         table.add_row(str(r.n), str(r.s), str(r.p), f"{r.recall:.3f}", "-" if r.precision is None else f"{r.precision:.3f}",

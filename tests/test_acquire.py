@@ -422,18 +422,21 @@ def test_evaluator_agrees_with_loops_on_every_candidate():
 # =================================================================================================
 def test_a_users_copy_of_the_encoding_changes_the_language(shipping, tmp_path):
     """Editing ip_acquisition.lp changes what is searched: forbidding subtracted terms learns what
-    the learner without negation learns (an extra #show does not disturb the decoding)."""
+    the learner without negation learns (an extra #show does not disturb the decoding). A rule
+    appended at the end of the file is in the base part (the file ends with `#program base.`),
+    so it restricts the whole search and the count of the language."""
     program, instance, solutions = shipping
     schema = program.with_constraints(())
     edited = tmp_path / "no_subtraction.lp"
-    edited.write_text((ROOT / "encodings" / "ip_acquisition.lp").read_text()
-                      + "\n#program base.\n:- use(_, neg, _).\n#show used/1.\n")
-    mine = Learner(max_terms=2, max_factors=1, encoding=str(edited)).fit(schema, instance, solutions[:10])
-    plain = Learner(max_terms=2, max_factors=1, negation=False).fit(schema, instance, solutions[:10])
-    full = Learner(max_terms=2, max_factors=1).fit(schema, instance, solutions[:10])
+    edited.write_text((ROOT / "encodings" / "ip_acquisition.lp").read_text() + "\n:- use(_, neg, _).\n#show used/1.\n")
+    mine = Learner(max_terms=2, max_factors=1, encoding=str(edited), count_language=True).fit(schema, instance, solutions[:10])
+    plain = Learner(max_terms=2, max_factors=1, negation=False, count_language=True).fit(schema, instance, solutions[:10])
+    full = Learner(max_terms=2, max_factors=1, count_language=True).fit(schema, instance, solutions[:10])
     assert mine.constraints_ == plain.constraints_
     assert all(not c.neg for c in mine.constraints_)
     assert any(c.neg for c in full.constraints_)
+    assert mine.result_.language == plain.result_.language < full.result_.language
+    assert mine.result_.visited == plain.result_.visited
 
 
 def test_shipping_is_learned_back(shipping):

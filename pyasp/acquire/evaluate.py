@@ -37,6 +37,7 @@ class EvalRow:
     constraints: float
     folds: list[dict] = field(default_factory=list)
     partial: bool = False
+    fold_size: int = 0  # solutions per fold (fewer than asked when the true program has few)
 
     def as_dict(self) -> dict:
         return {
@@ -47,6 +48,7 @@ class EvalRow:
             "precision": None if self.precision is None else round(self.precision, 4),
             "seconds": round(self.seconds, 4),
             "constraints": self.constraints,
+            "fold_size": self.fold_size,
             "partial": self.partial,
             "folds": self.folds,
         }
@@ -158,6 +160,7 @@ def evaluate_program(
                 constraints=float(np.mean([f["constraints"] for f in fold_rows])),
                 folds=fold_rows,
                 partial=any(f["partial"] for f in fold_rows),
+                fold_size=size,
             ))
     return rows
 
