@@ -130,7 +130,8 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
     except InputError as err:
         return Prepared(None, error=str(err), seconds=time.perf_counter() - start)
     if len(problem.qsets) > MAX_QUANTITIES:
-        return Prepared(problem, error=f"{len(problem.qsets)} quantities, at most {MAX_QUANTITIES} are supported",
+        return Prepared(problem, error=f"{len(problem.qsets)} quantities (the numbers of the text, implied ones such "
+                                       f"as coin values, and x); at most {MAX_QUANTITIES} are supported",
                         seconds=time.perf_counter() - start)
     quantities = problem_quantities(problem, settings.fallback_type_weight)
     result = generate_candidates(
