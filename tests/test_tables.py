@@ -130,6 +130,10 @@ def test_chaining_through_a_join_answers_what_no_single_table_does(tmp_path):
     months_only = TableSolver(load_store(write_store(tmp_path / "months", {"Months.tsv": LONGEST_DAY})))
     alone = months_only.answer(NEW_YORK)
     assert alone.tie and set(alone.tied) == {"A", "B"}  # June and December both have a longest day
+    assert alone.answer == "A" and alone.support  # of tied options the first, with its own support graph
+    reversed_options = months_only.answer("Which month has the longest daylight in New York? (A) December (B) June")
+    assert reversed_options.tie and reversed_options.answer == "A"
+    assert any("December" in row.sentence for row in reversed_options.support)
 
     store = write_store(tmp_path / "both", {"Locations.tsv": LOCATIONS, "Months.tsv": LONGEST_DAY,
                                             "_joins.tsv": HEMISPHERE_JOIN})

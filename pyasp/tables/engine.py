@@ -209,6 +209,9 @@ class TableSolver:
         question = self.read(text)
         grounded, models, scores, program = self.solve_options(question)
         best = next(iter(models.values()), None)
+        if best is not None:  # of tied options, the first in the question's order (not clingo's pick)
+            top = scores[next(iter(models))]
+            best = models[min(letter for letter, s in scores.items() if s == top and letter in models)]
         result = decode(grounded, best, scores)
         result.partial = program.partial
         result.stats = program.stats.as_dict()
