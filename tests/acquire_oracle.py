@@ -94,7 +94,7 @@ def _term_value(values, program, sizes, term, env) -> int:
         prod = 1
         for f in term.factors:
             prod *= _cell(values, program, f, inner)
-        total += prod
+        total += term.coef * prod
     return total
 
 

@@ -473,10 +473,12 @@ TINY = [
     ("index i = 1..2; const k; var a[i] in 0..2; var b in -1..1;\n"
      "a[i]*a[i]*b <= k; sum[i] a[i] >= -b; sum[i] a[i] - b <= 3; 0 <= -b;", {"k": 1}),
     ("index i = 1..3; var x[i] in 0..1; sum[i] x[i] <= 1; sum[i] x[i] >= 1;", {}),
+    ("index i = 1..3; const c[i]; var x[i] in 0..3;\n"
+     "sum[i] 2*x[i] <= 9; x[i] + 1 >= c[i]; sum[i] x[i] = 3; 3*x[i]*x[i] - c[i] <= 20;", {"c": [1, 2, 0]}),
 ]
 
 
-@pytest.mark.parametrize("text, constants", TINY, ids=["linear+product", "cubic", "one-hot"])
+@pytest.mark.parametrize("text, constants", TINY, ids=["linear+product", "cubic", "one-hot", "coefficients+equation"])
 def test_all_solutions_match_brute_force(text, constants):
     program = parse_program(text)
     instance = make_instance(program, constants)
@@ -488,6 +490,23 @@ def test_all_solutions_match_brute_force(text, constants):
     assert len(got) == len({freeze(s) for s in got})
     assert {freeze(s) for s in got} == want
     assert len(solve(program, instance, limit=2).solutions) == min(2, len(want))
+
+
+def test_equations_integer_factors_and_numbers_on_the_left():
+    """`=` stands for <= and >=; an integer factor multiplies its term (2*x, sum[i] 3*x[i]*y);
+    a number alone on the left holds for every index; printing and parsing agree."""
+    program = parse_program("index i = 1..2; const c[i]; var x[i] in 0..9;\n"
+                            "sum[i] 2*x[i] = 8; x[i]*3 + 1 >= c[i]; 2*x[i]*2 - c[i] <= 30;")
+    texts = [program.text(c) for c in program.constraints]
+    assert texts == ["sum[i] 2*x[i] <= 8", "sum[i] 2*x[i] >= 8", "1 + 3*x[i] >= c[i]", "4*x[i] - c[i] <= 30"]
+    assert parse_program(format_program(program)).constraints == program.constraints
+    instance = make_instance(program, {"c": [4, 7]})
+    got = {freeze(s) for s in solve(program, instance, limit=None).solutions}
+    want = {freeze(a) for a in all_assignments(program, instance.sizes)
+            if satisfies(program, instance.sizes, {**instance.constants, **a})}
+    assert got == want and {s[0][1] for s in got} == {(1, 3), (2, 2)}  # x1 + x2 = 4, 3 x1 + 1 >= 4, 3 x2 + 1 >= 7
+    with pytest.raises(ConstraintsError, match="multiplied by 0"):
+        parse_program("var x in 0..3; x*0 <= 1;")
 
 
 def test_samples_are_distinct_solutions_and_repeatable():

@@ -80,14 +80,16 @@ class TensorDecl:
 
 @dataclass(frozen=True, order=True)
 class Term:
-    """A product of tensors (names, sorted; a name may repeat) summed over ``summed`` (sorted)."""
+    """A product of tensors (names, sorted; a name may repeat) summed over ``summed`` (sorted),
+    times a positive integer ``coef`` (written ``2*x[i]``; 1 in every learned term)."""
 
     factors: tuple[str, ...]
     summed: tuple[str, ...] = ()
+    coef: int = 1
 
     @staticmethod
-    def of(factors, summed=()) -> Term:
-        return Term(tuple(sorted(factors)), tuple(sorted(set(summed))))
+    def of(factors, summed=(), coef: int = 1) -> Term:
+        return Term(tuple(sorted(factors)), tuple(sorted(set(summed))), coef)
 
 
 @dataclass(frozen=True)
@@ -171,7 +173,7 @@ def format_term(term: Term, tensor_indices: dict[str, tuple[str, ...]] | None = 
         idx = (tensor_indices or {}).get(name, ())
         return f"{name}[{','.join(idx)}]" if idx else name
 
-    body = "*".join(ref(f) for f in term.factors)
+    body = "*".join(([str(term.coef)] if term.coef != 1 or not term.factors else []) + [ref(f) for f in term.factors])
     return f"sum[{','.join(term.summed)}] {body}" if term.summed else body
 
 
@@ -228,7 +230,7 @@ _READABLE = {
     "NAME": "a name",
     "INT": "a number",
     "SEMICOLON": '";"',
-    "REL": '"<=" or ">="',
+    "REL": '"<=", ">=" or "="',
     "LSQB": '"["',
     "RSQB": '"]"',
     "COMMA": '","',
@@ -358,18 +360,23 @@ class _Builder:
     def _term(self, node) -> Term:
         summed: tuple[str, ...] = ()
         factors = []
+        coef = 1
         for child in node.children:
             if child.data == "summation":
                 summed = tuple(str(t) for t in child.children[0].children)
+            elif child.data == "number":
+                coef *= int(child.children[0])
             else:
                 factors.append(self._factor(child)[0])
+        if coef == 0:
+            raise self.fail(node, "a term multiplied by 0 is 0: leave it out")
         used = {i for f in factors for i in self.tensors[f].indices}
         for i in summed:
             if i not in used:
                 raise self.fail(node, f"sum over {i}, but no tensor of the term has index {i}")
         if len(set(summed)) != len(summed):
             raise self.fail(node, "a sum repeats an index")
-        return Term.of(factors, summed)
+        return Term.of(factors, summed, coef)
 
     def _free(self, term: Term) -> frozenset[str]:
         used = {i for f in term.factors for i in self.tensors[f].indices}
@@ -391,17 +398,16 @@ class _Builder:
         else:
             negated = len(rhs.children) == 2
             value = self._factor(rhs.children[-1])[0]
-        frees = {self._free(t) for t in plus + minus}
+        frees = {self._free(t) for t in plus + minus if t.factors}  # a number alone holds for every index
         if len(frees) > 1:
             shown = " vs ".join("{" + ",".join(sorted(f)) + "}" for f in sorted(frees, key=sorted))
             raise self.fail(node, f"the terms of a constraint must have the same free indices ({shown})")
-        if str(rel) == ">=":
-            plus, minus = minus, plus
-            if isinstance(value, int):
-                value = -value
-            else:
-                negated = not negated
-        self.constraints.append(Constraint.of(plus, minus, value, negated, line=node.meta.line))
+        if str(rel) in ("<=", "="):
+            self.constraints.append(Constraint.of(plus, minus, value, negated, line=node.meta.line))
+        if str(rel) in (">=", "="):  # read the other way round: -lhs <= -rhs (an equation is both)
+            flipped = -value if isinstance(value, int) else value
+            self.constraints.append(Constraint.of(minus, plus, flipped, negated if isinstance(value, int) else not negated,
+                                                  line=node.meta.line))
 
 
 def parse_program(text: str, source: str = "<program>", *, schema: Program | None = None) -> Program:

@@ -47,7 +47,7 @@ def _ref(program: Program, name: str) -> str:
 
 
 def _term(program: Program, term: Term) -> str:
-    body = " * ".join(_ref(program, f) for f in term.factors)
+    body = " * ".join(([str(term.coef)] if term.coef != 1 or not term.factors else []) + [_ref(program, f) for f in term.factors])
     if not term.summed:
         return body
     over = ", ".join(f"{i} in {_range(program, i)}" for i in term.summed)

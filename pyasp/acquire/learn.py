@@ -80,7 +80,7 @@ class TensorEvaluator:
             operands += [self.stacked[name], [0] + [slot[i] for i in self.program.tensor(name).indices]]
         free = self.program.free_indices(term)
         if not term.factors:
-            value = np.ones((self.n,), np.int64)
+            value = np.full((self.n,), term.coef, np.int64)
         else:
             out = [0] + [slot[i] for i in free]
             try:
@@ -89,9 +89,11 @@ class TensorEvaluator:
                 size = np.einsum(*[np.abs(o).astype(np.float64) if k % 2 == 0 else o for k, o in enumerate(operands)], out)
             except ValueError as err:  # numpy's einsum takes at most 52 operands
                 raise InputError(f"cannot evaluate {format_term(term)}: {err}") from None
-            if size.size and float(size.max()) >= TERM_LIMIT:
-                raise InputError(f"the values of {format_term(term)} reach {float(size.max()):.3g}, beyond the {TERM_LIMIT:.3g} "
-                                 "pyasp evaluates exactly: the examples or constants are too large")
+            if size.size and float(size.max()) * term.coef >= TERM_LIMIT:
+                raise InputError(f"the values of {format_term(term)} reach {float(size.max()) * term.coef:.3g}, beyond the "
+                                 f"{TERM_LIMIT:.3g} pyasp evaluates exactly: the examples or constants are too large")
+            if term.coef != 1:
+                value = value * term.coef
         value = self._layout(value, free)
         self._terms[term] = value
         return value

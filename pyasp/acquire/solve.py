@@ -80,7 +80,7 @@ def expand(program: Program, instance: Instance) -> list[Inequality]:
                 summed = list(term.summed)
                 for sub in itertools.product(*(range(1, sizes[i] + 1) for i in summed)):
                     env = {**at, **dict(zip(summed, sub))}
-                    coef = sign
+                    coef = sign * term.coef
                     cells: list[Cell] = []
                     for name in term.factors:
                         decl = program.tensor(name)
