@@ -18,9 +18,10 @@ Two optional sidecar files, tab-separated, lines starting with ``#`` are comment
 ``_joins.tsv``
     ``TABLE1<TAB>COLUMN1<TAB>TABLE2<TAB>COLUMN2``: cells of these two columns may be linked by an
     evidence chain (TableILP's 0/1 header-header edges). A column is named by its header; where
-    a table repeats a header, ``HEADER#K`` names the K-th data column so headed. Without this file, a store that holds
-    every table and column of a joins file shipped with pyasp (``encodings/worldtree_joins.tsv``
-    for the WorldTree tablestore) uses that one; otherwise no tables join.
+    a table repeats a header, ``HEADER#K`` names the K-th data column so headed. Without this
+    file, a store that holds every table and column of a joins file shipped with pyasp
+    (``encodings/worldtree_joins.tsv`` for the WorldTree tablestore) uses that one; otherwise no
+    tables join.
 ``_relations.tsv``
     ``RELATION<TAB>TABLE<TAB>COLUMN1<TAB>COLUMN2<TAB>PATTERN|PATTERN...``: the two columns of a
     table carry a named relation, expressed in questions by the patterns, ``X`` and ``Y`` standing
