@@ -852,6 +852,24 @@ def test_drop_entailed_keeps_a_constraint_the_others_do_not_imply():
     assert sorted(redundant.text(c) for c in dropped) == ["sum[i] x[i] <= 7", "x[i] >= 0"]
 
 
+def test_drop_entailed_uses_the_domains_and_squares_of_0_1_cells():
+    """With 0/1 cells: x*x <= x, x*x >= 0 and a sum of two cells <= 2 hold on the domains alone;
+    sum[m] x*x >= 1 is sum[m] x >= 1 (kept once). The solutions stay the same (brute force)."""
+    program = parse_program("index t = 1..2; index m = 1..2; var x[t,m] in 0..1;\n"
+                            "sum[m] x[t,m] >= 1; sum[m] x[t,m]*x[t,m] >= 1; x[t,m]*x[t,m] <= x[t,m];\n"
+                            "x[t,m]*x[t,m] >= 0; sum[t] x[t,m] <= 2; sum[m] x[t,m] <= 1;")
+    instance = make_instance(program, {})
+    simple, dropped = drop_entailed(program, instance)
+    assert [program.text(c) for c in simple.constraints] == ["sum[m] x[t,m] >= 1", "sum[m] x[t,m] <= 1"]
+    assert len(dropped) == 4
+    everything = list(all_assignments(program.with_constraints(()), instance.sizes))
+    assert (accepts(simple, instance, everything) == accepts(program, instance, everything)).all()
+    wide = parse_program("var y in 0..2; y*y >= y; y*y <= 4;")  # not 0/1: y*y >= y holds, y*y <= 4 holds
+    assert drop_entailed(wide, make_instance(wide, {}))[0].constraints == ()
+    strict = parse_program("var y in 0..3; y*y <= 4;")  # y = 3 breaks it: kept
+    assert len(drop_entailed(strict, make_instance(strict, {}))[0].constraints) == 1
+
+
 def test_check_of_no_assignments_is_bad_input(tmp_path):
     """An empty list has nothing to check: exit 2, not a silent 'all ok' (exit 0)."""
     result = run("acquire", "check", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),

@@ -1,13 +1,17 @@
 """Drop learned constraints that the rest of the program implies.
 
-Two passes, each sound (a dropped constraint holds in every solution of what is kept):
+Three passes, each sound (a dropped constraint holds in every solution of what is kept):
 
+0. the domains alone: every instance of the constraint holds for every value of the few cells
+   it touches (tried exhaustively up to :data:`MAX_DOMAIN_COMBINATIONS` values an instance):
+   ``x[i]*x[i] <= x[i]`` or ``x[i]*x[i] >= 0`` for ``var x[i] in 0..1``, products included;
 1. same left side, constant right sides: ``L <= a`` implies ``L <= b`` when ``a <= b`` at every
    index value;
 2. linear programming (HiGHS, through scipy): a linear constraint is implied when, over the
    declared domains relaxed to real intervals and the other kept linear constraints, the largest
    value of its left side minus its right side is at most 0, for every value of its indices.
-   Products of variables are left alone (never dropped, never used as premises).
+   A power of a 0/1 cell is the cell itself (``x[i]*x[i]`` is ``x[i]``); other products of
+   variables are left alone (never dropped, never used as premises).
 
     >>> from pyasp.acquire.dsl import parse_program
     >>> from pyasp.acquire.data import make_instance
@@ -28,6 +32,29 @@ from .dsl import Constraint, Program
 from .solve import Inequality, expand
 
 __all__ = ["drop_entailed"]
+
+#: most value combinations of an instance's cells that pass 0 tries before it leaves the instance
+#: (and so its constraint) to the other passes
+MAX_DOMAIN_COMBINATIONS = 4096
+
+
+def _holds_on_domains(ineq: Inequality, domains: dict[str, tuple[int, int] | None]) -> bool:
+    """Whether one instance holds for every value of its cells in their declared domains."""
+    cells = sorted({cell for key in ineq.terms for cell in key})
+    if not cells:
+        return 0 <= ineq.bound
+    ranges = [domains.get(name) for name, _ in cells]
+    if any(r is None for r in ranges) or np.prod([hi - lo + 1 for lo, hi in ranges], dtype=float) > MAX_DOMAIN_COMBINATIONS:
+        return False
+    grids = np.meshgrid(*[np.arange(lo, hi + 1, dtype=np.int64) for lo, hi in ranges], indexing="ij")
+    value = {cell: grid.ravel() for cell, grid in zip(cells, grids)}
+    total = np.zeros(grids[0].size, dtype=np.int64)
+    for key, coef in ineq.terms.items():
+        product = np.full(total.shape, coef, dtype=np.int64)
+        for cell in key:
+            product = product * value[cell]
+        total += product
+    return bool((total <= ineq.bound).all())
 
 
 def _constant_rhs(program: Program, instance: Instance, c: Constraint):
@@ -56,6 +83,17 @@ def _dominated(program: Program, instance: Instance, kept: list[Constraint], c: 
     return False
 
 
+def _binary_powers_linear(ineq: Inequality, domains: dict[str, tuple[int, int] | None]) -> Inequality:
+    """The instance with every power of a 0/1 cell written as the cell itself (x*x = x when x is
+    0 or 1), so that the linear pass can use it and drop it."""
+    terms: dict = {}
+    for key, coef in ineq.terms.items():
+        if len(key) > 1 and len(set(key)) == 1 and domains.get(key[0][0]) in ((0, 1), (0, 0)):
+            key = key[:1]
+        terms[key] = terms.get(key, 0) + coef
+    return Inequality(ineq.constraint, ineq.at, {k: v for k, v in terms.items() if v}, ineq.bound)
+
+
 def _linear(ineq: Inequality) -> bool:
     return all(len(cells) == 1 for cells in ineq.terms)
 
@@ -78,6 +116,20 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
 
     constraints = list(program.constraints)
     dropped: list[Constraint] = []
+    # pass 0: constraints the declared domains alone imply
+    domains = {decl.name: decl.domain for decl in program.variables}
+    by_domains: set[int] = set()
+    if not late():
+        instances0: dict[int, list[Inequality]] = {}
+        for ineq in expand(program, instance):
+            instances0.setdefault(ineq.constraint, []).append(ineq)
+        for k, c in enumerate(constraints):
+            if late():
+                break
+            if all(_holds_on_domains(ineq, domains) for ineq in instances0.get(k, [])):
+                by_domains.add(k)
+    dropped += [c for k, c in enumerate(constraints) if k in by_domains]
+    constraints = [c for k, c in enumerate(constraints) if k not in by_domains]
     evaluator = TensorEvaluator(instance, [{}] if not program.variables else [
         {v.name: np.zeros(instance.shape(v.name), np.int64) for v in program.variables}])
     same_side: dict[tuple, list[Constraint]] = {}
@@ -108,7 +160,7 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
             bounds.append(decl.domain if decl.domain is not None else (None, None))
     instances: dict[int, list[Inequality]] = {}
     for ineq in expand(program.with_constraints(kept), instance):
-        instances.setdefault(ineq.constraint, []).append(ineq)
+        instances.setdefault(ineq.constraint, []).append(_binary_powers_linear(ineq, domains))
     order = list(range(len(kept)))
     alive = set(order)
     for k in reversed(order):
