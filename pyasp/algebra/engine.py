@@ -83,7 +83,7 @@ def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5, rele
             types += tuple((e, fallback_type_weight) for e in entities if e != q.ent)
         links = tuple(sorted({v for v in (q.ctr, q.rate) if v}))
         text = "x" if q.qnt is None else number_text(q.qnt)  # the equation shows numbers, not "eight" or "$4.50"
-        quantities.append(Quantity(q.qnt, types, text, relevance(q, problem) if relevance_weights else 1.0, links))
+        quantities.append(Quantity(q.qnt, types, text, relevance(q, problem) if relevance_weights else 1.0, links, q.rate or ""))
     return quantities
 
 

@@ -38,6 +38,7 @@ class Quantity:
     text: str = ""  # how the value is written ("17", "7.5", "x")
     relevance: float = 1.0  # in [0, 1]: how much leaving it out costs, relative to w_unused
     links: tuple[str, ...] = ()  # types the text links to this quantity's (its container, its rate unit)
+    per: str = ""  # a rate's unit ("25 cents per quarter": quarter): what it multiplies
 
     @property
     def is_unknown(self) -> bool:
