@@ -49,12 +49,16 @@ def _holds_on_domains(ineq: Inequality, domains: dict[str, tuple[int, int] | Non
     grids = np.meshgrid(*[np.arange(lo, hi + 1, dtype=np.int64) for lo, hi in ranges], indexing="ij")
     value = {cell: grid.ravel() for cell, grid in zip(cells, grids)}
     total = np.zeros(grids[0].size, dtype=np.int64)
+    reach = 0.0  # the same sums in floating point: past 2**60 int64 may have wrapped, so keep it
     for key, coef in ineq.terms.items():
         product = np.full(total.shape, coef, dtype=np.int64)
+        size = np.full(total.shape, abs(float(coef)))
         for cell in key:
             product = product * value[cell]
+            size = size * np.abs(value[cell].astype(np.float64))
         total += product
-    return bool((total <= ineq.bound).all())
+        reach += float(size.max())
+    return reach < 2.0**60 and bool((total <= ineq.bound).all())
 
 
 def _constant_rhs(program: Program, instance: Instance, c: Constraint):
