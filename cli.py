@@ -748,7 +748,7 @@ def acquire_learn(
     from pyasp.acquire.data import load_constants, load_examples
     from pyasp.acquire.dsl import format_program, load_program
     from pyasp.acquire.learn import Learner
-    from pyasp.acquire.simplify import drop_entailed
+    from pyasp.acquire.simplify import divide_scalar_factors, drop_entailed
 
     try:
         if output is not None:
@@ -767,16 +767,20 @@ def acquire_learn(
         dropped: list = []
         simplify_s = 0.0
         cut: dict = {}
+        divided = 0
         if simplify:
             started = time.perf_counter()
+            learned, divided, repeated = divide_scalar_factors(learned, instance)
             learned, dropped = drop_entailed(learned, instance, deadline=None if time_limit is None else begun + time_limit,
                                              status=cut)
+            dropped = repeated + dropped
             simplify_s = time.perf_counter() - started
         text = format_program(learned)
         header = (f"% learned by pyasp acquire learn from {len(rows)} examples, s={max_terms}, p={max_tensors}"
                   f"{', negation' if negation else ''}: {result.visited} candidates visited"
                   f"{f' of {result.language} ({result.language - result.visited} pruned)' if result.language is not None else ''}"
                   f", {result.violated} violated, {len(result.constraints)} most specific kept"
+                  f"{f', {divided} divided by a positive constant' if divided else ''}"
                   f"{f', {len(dropped)} implied by the others dropped' if simplify else ''}"
                   f" ({result.seconds:.2f} s{f' + {simplify_s:.2f} s' if simplify else ''})"
                   f"{'; PARTIAL (time limit)' if result.partial else ''}"
@@ -790,7 +794,7 @@ def acquire_learn(
         raise _fail(error) from None
     if as_json:
         payload = {"program": text, "constraints": [learned.text(c) for c in learned.constraints],
-                   "dropped": [learned.text(c) for c in dropped], "simplify_seconds": round(simplify_s, 4),
+                   "dropped": [learned.text(c) for c in dropped], "divided": divided, "simplify_seconds": round(simplify_s, 4),
                    "kinds": learner.kinds_, "s": max_terms, "p": max_tensors, "negation": negation, **result.as_dict()}
         out.print_json(json.dumps(payload))
         return

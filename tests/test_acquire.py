@@ -870,6 +870,25 @@ def test_drop_entailed_uses_the_domains_and_squares_of_0_1_cells():
     assert len(drop_entailed(strict, make_instance(strict, {}))[0].constraints) == 1
 
 
+def test_a_positive_scalar_factor_is_divided_out():
+    """sum[m] M*x[t,m] <= M is sum[m] x[t,m] <= 1 when M > 0 (equal results merge); not when M
+    is 0, nor when the right side does not carry M."""
+    from pyasp.acquire.simplify import divide_scalar_factors
+
+    text = ("index t = 1..2; index m = 1..2; const M; var x[t,m] in 0..1;\n"
+            "sum[m] M*x[t,m] <= M; sum[m] M*x[t,m] >= M; sum[m] x[t,m] <= 1; x[t,m] <= M; sum[m] M*x[t,m] <= 2;")
+    program = parse_program(text)
+    instance = make_instance(program, {"M": 3})
+    divided, changed, repeated = divide_scalar_factors(program, instance)
+    assert [program.text(c) for c in divided.constraints] == [
+        "sum[m] x[t,m] <= 1", "sum[m] x[t,m] >= 1", "x[t,m] <= M", "sum[m] M*x[t,m] <= 2"]
+    assert changed == 2 and [program.text(c) for c in repeated] == ["sum[m] x[t,m] <= 1"]
+    everything = list(all_assignments(program.with_constraints(()), instance.sizes))
+    assert (accepts(divided, instance, everything) == accepts(program, instance, everything)).all()
+    zero = make_instance(program, {"M": 0})
+    assert divide_scalar_factors(program, zero)[1] == 0
+
+
 def test_check_of_no_assignments_is_bad_input(tmp_path):
     """An empty list has nothing to check: exit 2, not a silent 'all ok' (exit 0)."""
     result = run("acquire", "check", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),

@@ -28,10 +28,10 @@ from __future__ import annotations
 import numpy as np
 
 from .data import Instance
-from .dsl import Constraint, Program
+from .dsl import Constraint, Program, Term
 from .solve import Inequality, expand
 
-__all__ = ["drop_entailed"]
+__all__ = ["divide_scalar_factors", "drop_entailed"]
 
 #: most value combinations of an instance's cells that pass 0 tries before it leaves the instance
 #: (and so its constraint) to the other passes
@@ -203,3 +203,35 @@ def _cells(instance: Instance, name: str):
 
     shape = instance.shape(name)
     return [tuple(p + 1 for p in pos) for pos in itertools.product(*(range(n) for n in shape))]
+
+
+def divide_scalar_factors(program: Program, instance: Instance) -> tuple[Program, int, list[Constraint]]:
+    """The program with every constraint whose terms all carry the same positive scalar constant
+    K, and whose right side is K, -K or 0, divided by K: ``sum[m] M*x[t,m] <= M`` is
+    ``sum[m] x[t,m] <= 1`` when M > 0 (the learner reaches the scaled form first, since it is
+    the more specific in its order). Returns the program, how many constraints changed, and
+    those left out because they became equal to an earlier one."""
+    scalars = {d.name for d in program.constants if not d.indices and int(instance.constants[d.name]) > 0}
+    out: list[Constraint] = []
+    repeated: list[Constraint] = []
+    changed = 0
+    for c in program.constraints:
+        while c.terms:
+            common = set.intersection(*(set(t.factors) for t in c.terms)) & scalars
+            rhs = {c.rhs} if isinstance(c.rhs, str) else set()
+            if c.rhs != 0 and not (rhs & common):
+                break
+            k = min(common & rhs) if rhs & common else min(common, default=None)
+            if k is None:
+                break
+            drop_one = lambda t: Term.of(_without_one(t.factors, k), t.summed, t.coef)  # noqa: E731
+            value = 0 if c.rhs == 0 else (-1 if c.rhs_negated else 1)
+            c = Constraint.of(tuple(drop_one(t) for t in c.pos), tuple(drop_one(t) for t in c.neg), value, line=c.line)
+            changed += 1
+        (repeated if c in out else out).append(c)
+    return program.with_constraints(out), changed, repeated
+
+
+def _without_one(factors: tuple[str, ...], name: str) -> tuple[str, ...]:
+    i = factors.index(name)
+    return factors[:i] + factors[i + 1:]
