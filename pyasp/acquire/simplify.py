@@ -120,18 +120,21 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
 
     constraints = list(program.constraints)
     dropped: list[Constraint] = []
-    # pass 0: constraints the declared domains alone imply
     domains = {decl.name: decl.domain for decl in program.variables}
+    if late():
+        return program, dropped
+    # every constraint's instances, expanded once for passes 0 and 2 (by position in the program)
+    expanded: list[list[Inequality]] = [[] for _ in constraints]
+    for ineq in expand(program, instance):
+        expanded[ineq.constraint].append(ineq)
+    # pass 0: constraints the declared domains alone imply
     by_domains: set[int] = set()
-    if not late():
-        instances0: dict[int, list[Inequality]] = {}
-        for ineq in expand(program, instance):
-            instances0.setdefault(ineq.constraint, []).append(ineq)
-        for k, c in enumerate(constraints):
-            if late():
-                break
-            if all(_holds_on_domains(ineq, domains) for ineq in instances0.get(k, [])):
-                by_domains.add(k)
+    for k, c in enumerate(constraints):
+        if late():
+            break
+        if all(_holds_on_domains(ineq, domains) for ineq in expanded[k]):
+            by_domains.add(k)
+    position = {id(c): k for k, c in enumerate(constraints)}
     dropped += [c for k, c in enumerate(constraints) if k in by_domains]
     constraints = [c for k, c in enumerate(constraints) if k not in by_domains]
     evaluator = TensorEvaluator(instance, [{}] if not program.variables else [
@@ -162,9 +165,8 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
         for ineq_cell in _cells(instance, decl.name):
             cells[(decl.name, ineq_cell)] = len(cells)
             bounds.append(decl.domain if decl.domain is not None else (None, None))
-    instances: dict[int, list[Inequality]] = {}
-    for ineq in expand(program.with_constraints(kept), instance):
-        instances.setdefault(ineq.constraint, []).append(_binary_powers_linear(ineq, domains))
+    instances = {j: [_binary_powers_linear(ineq, domains) for ineq in expanded[position[id(c)]]]
+                 for j, c in enumerate(kept)}
     order = list(range(len(kept)))
     alive = set(order)
     for k in reversed(order):

@@ -132,8 +132,7 @@ def solve_facts(program: Program, instance: Instance) -> list:
                 f"(declare it as: var {decl.name}{'[' + ','.join(decl.indices) + ']' if decl.indices else ''} in LO..HI;)"
             )
         domains[decl.name] = decl.domain
-    steps_in_all = sum(math.prod(instance.sizes[i] for i in decl.indices) * (domains[decl.name][1] - domains[decl.name][0])
-                       for decl in program.variables)
+    _, steps_in_all = _cells_and_steps(program, instance)
     if steps_in_all > MAX_ELEMENTS:
         raise TooLarge(
             f"the decision variables have {steps_in_all:,} unit steps in all (cells times domain width), "
@@ -226,16 +225,23 @@ def _decode(model, program: Program, instance: Instance) -> dict[str, np.ndarray
     return out
 
 
-def rank_levels(program: Program, instance: Instance) -> int:
-    """How many ranks the sampler orders the cells by: one per cell, unless the level statement
-    of ``encodings/ip_solve.lp`` (one per cell, unit step and rank) would then ground more than
-    :data:`MAX_LEVEL_STATEMENTS`; then as many as fit, each shared by several cells."""
+def _cells_and_steps(program: Program, instance: Instance) -> tuple[int, int]:
+    """How many cells the decision variables have, and unit steps of the order encoding in all
+    (cells times domain width); every variable has a domain."""
     cells = steps = 0
     for decl in program.variables:
         low, high = decl.domain
         n = math.prod(instance.sizes[i] for i in decl.indices)
         cells += n
         steps += n * (high - low)
+    return cells, steps
+
+
+def rank_levels(program: Program, instance: Instance) -> int:
+    """How many ranks the sampler orders the cells by: one per cell, unless the level statement
+    of ``encodings/ip_solve.lp`` (one per cell, unit step and rank) would then ground more than
+    :data:`MAX_LEVEL_STATEMENTS`; then as many as fit, each shared by several cells."""
+    cells, steps = _cells_and_steps(program, instance)
     if cells * steps <= MAX_LEVEL_STATEMENTS:
         return max(cells, 1)
     return max(1, MAX_LEVEL_STATEMENTS // max(steps, 1))
