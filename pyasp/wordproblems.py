@@ -86,7 +86,7 @@ def load_dataset(path: str | Path, *, skip_bad: bool = False, extra_fields: tupl
     problems, bad = records_from_json(data, str(path), extra_fields=extra_fields)
     if bad and not skip_bad:
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-        raise InputError(f"{bad[0]}{more}; fix the file or pass --skip-bad to evaluate the rest")
+        raise InputError(f"{bad[0]}{more}; fix the file or pass --skip-bad to leave it out and use the rest")
     if not problems:
         raise InputError(f"{path}: no usable problem in the file")
     return problems, bad

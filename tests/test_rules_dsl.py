@@ -141,9 +141,9 @@ def test_unclosed_parenthesis_expects_a_closing_one():
 def test_rule_without_operation_says_an_operation_was_expected():
     error = syntax_error(HEAD + "rule r (transfer): Verb1 in HAVE\nrule s (transfer): true => add\n")
     assert error.diagnostics[0].line == 7 and error.diagnostics[0].column == 1
-    assert 'rule r has no operation: expected "and", "or" or "=>" followed by an operation (add, subtract, multiply, divide)' in str(error)
+    assert 'rule r has no operation: expected "and", "or" or "=>" followed by an operation (add, subtract, multiply or divide, then optionally reversed)' in str(error)
     at_end = syntax_error(HEAD + "rule r (transfer): Verb1 in HAVE =>\n")
-    assert str(at_end).startswith("my.rules:6:36: unexpected the end of the file: expected an operation (add, subtract, multiply, divide)")
+    assert str(at_end).startswith("my.rules:6:36: unexpected end of file: expected an operation (add, subtract, multiply or divide, then optionally reversed)")
 
 
 def test_an_empty_condition_says_what_a_condition_is():

@@ -141,6 +141,21 @@ def test_eval_refuses_questions_it_could_only_score_wrong(tmp_path):
         assert message in result.stderr
 
 
+def test_eval_skip_bad_leaves_out_malformed_questions_and_names_them(tmp_path):
+    body = (f"{NEW_YORK}\tA\nWhich month has the longest day?\tA\n"
+            "Which month? (A) June (B) December\tC\nWhich month? (A) June (B) December\n")
+    questions = write(tmp_path, "some_bad.tsv", body)
+    result = run("tables", "eval", "--tables", STORE, "--questions", questions, "--skip-bad", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["n"] == 1
+    for line in ("some_bad.tsv:2: the question has no options", "some_bad.tsv:3: the answer C is not one of",
+                 "some_bad.tsv:4: expected 'question text<TAB>answer letter'"):
+        assert line in result.stderr
+    only_bad = write(tmp_path, "all_bad.tsv", "Which month has the longest day?\tA\n")
+    result = run("tables", "eval", "--tables", STORE, "--questions", only_bad, "--skip-bad")
+    assert result.exit_code == 2 and "no questions (1 malformed left out)" in result.stderr
+
+
 def test_eval_category_needs_worldtree_questions_that_match_it(tmp_path):
     result = run("tables", "eval", "--tables", STORE, "--questions", QUESTIONS, "--category", "Dev")
     assert result.exit_code == 2 and "--category selects WorldTree splits" in result.stderr

@@ -256,14 +256,14 @@ def _syntax_error(error, text: str, source: str) -> ConstraintsError:
     readable = sorted({_READABLE.get(e, e.lower()) for e in expected})
     if isinstance(error, UnexpectedToken):
         token = error.token
-        found = "the end of the file" if token.type == "$END" else f"{str(token)!r}"
+        found = "end of file" if token.type == "$END" else f"{str(token)!r}"
         if token.type == "$END":
             lines = text.splitlines() or [""]
             line, column = len(lines), len(lines[-1]) + 1
     elif isinstance(error, UnexpectedCharacters):
         found = f"{text[error.pos_in_stream]!r}"
     elif isinstance(error, UnexpectedEOF):
-        found = "the end of the file"
+        found = "end of file"
     else:  # pragma: no cover
         found = "input"
     message = f"unexpected {found}" + (f": expected {', '.join(readable)}" if readable else "")

@@ -420,7 +420,7 @@ def _transformer(source: str):
 
 # Readable names of the grammar's terminals, for "expected ..." in syntax errors.
 _GROUPS = (
-    (("ADD", "SUBTRACT", "MULTIPLY", "DIVIDE"), "an operation (add, subtract, multiply, divide)"),
+    (("ADD", "SUBTRACT", "MULTIPLY", "DIVIDE"), "an operation (add, subtract, multiply or divide, then optionally reversed)"),
     (("CONCEPT", "VERBS", "MATH", "UNITS", "RULE"), "a statement (concept, verbs, math, units or rule)"),
     (("NAME", "NOT", "TRUE", "NULL", "LPAR"), 'a condition (a property such as Verb1 in CLASS, a predicate such as '
                                       'Coref(Subj1, Subj2), null(...), true, not or "(")'),
@@ -465,7 +465,7 @@ def _syntax_diagnostic(error, text: str, source: str) -> Diagnostic:
         token = error.token
         expected = set(error.accepts or error.expected)
         if token.type == "$END":
-            found = "the end of the file"
+            found = "end of file"
             line, column = token.end_line or line, token.end_column or column
         else:
             found = f'"{token.value}"'
@@ -473,7 +473,7 @@ def _syntax_diagnostic(error, text: str, source: str) -> Diagnostic:
         found = f'"{text[error.pos_in_stream]}"'
         expected = set(error.allowed or ())
     else:  # UnexpectedEOF
-        found, expected = "the end of the file", set(getattr(error, "expected", ()) or ())
+        found, expected = "end of file", set(getattr(error, "expected", ()) or ())
     if line is None or line < 1:
         line, column = 1, 1
     readable = _readable(expected - {"$END"}) + (["the end of the file"] if "$END" in expected else [])
@@ -483,7 +483,7 @@ def _syntax_diagnostic(error, text: str, source: str) -> Diagnostic:
         names = re.findall(r"\brule\s+([A-Za-z][A-Za-z0-9_]*)", re.sub(r"#[^\n]*", "", before))
         rest = [r for r in readable if r != '"=>"']
         what = f"rule {names[-1]}" if names else "the rule"
-        operation = '"=>" followed by an operation (add, subtract, multiply, divide)'
+        operation = '"=>" followed by an operation (add, subtract, multiply or divide, then optionally reversed)'
         message += f": {what} has no operation: expected {_join(rest + [operation])}"
     elif readable:
         message += f": expected {_join(readable)}"

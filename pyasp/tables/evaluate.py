@@ -64,7 +64,7 @@ def _check_question(where: str, question: str, answer: str) -> None:
         raise InputError(f"{where}: the answer {answer} is not one of the options ({', '.join(letters)})")
 
 
-def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list[str]) -> list[Item]:
+def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list[str], bad: list[str] | None) -> list[Item]:
     reader = csv.DictReader(io.StringIO(text), delimiter="\t")
     fields = {name.strip(",").strip(): name for name in reader.fieldnames or ()}
     for needed in ("question", "AnswerKey"):
@@ -76,46 +76,61 @@ def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list
             continue
         answer = (record[fields["AnswerKey"]] or "").strip()
         question = (record[fields["question"]] or "").strip()
-        if not question or answer not in LETTERS or not answer:
-            raise InputError(f"{path}:{number}: the question or its answer key ({answer!r}) is missing or not a letter A-H")
-        if "(A)" not in question:  # licensed questions ship as a placeholder sentence
-            skipped.append(f"{path}:{number}: no options (A) ... in the question text")
+        try:
+            if not question or answer not in LETTERS or not answer:
+                raise InputError(f"{path}:{number}: the question or its answer key ({answer!r}) is missing or not a letter A-H")
+            if "(A)" not in question:  # licensed questions ship as a placeholder sentence
+                skipped.append(f"{path}:{number}: no options (A) ... in the question text")
+                continue
+            _check_question(f"{path}:{number}", question, answer)
+        except InputError as err:
+            if bad is None:
+                raise
+            bad.append(str(err))
             continue
-        _check_question(f"{path}:{number}", question, answer)
         gold = tuple(part.split("|")[0] for part in (record.get(fields.get("explanation", ""), "") or "").split() if "|" in part)
         ident = (record.get(fields.get("QuestionID", ""), "") or str(number)).strip()
         items.append(Item(ident, question, answer, gold))
     if not items:
         raise InputError(f"{path}: no questions" + (f" of the categories {', '.join(sorted(categories))}" if categories else "")
-                         + (f" ({len(skipped)} without their options left out)" if skipped else ""))
+                         + (f" ({len(skipped)} without their options left out)" if skipped else "")
+                         + (f" ({len(bad)} malformed left out)" if bad else ""))
     return items
 
 
-def load_questions(path: str | Path, *, categories: set[str] | None = None, skipped: list[str] | None = None) -> list[Item]:
+def load_questions(path: str | Path, *, categories: set[str] | None = None, skipped: list[str] | None = None,
+                   bad: list[str] | None = None) -> list[Item]:
     """The questions of a Regents or WorldTree file (see the module docstring). WorldTree
     questions whose text is withheld (a placeholder without options) are left out and named in
-    ``skipped``."""
+    ``skipped``. A malformed question stops loading (InputError naming file and line), unless a
+    list ``bad`` is given: then it is left out and its message appended there."""
     path = Path(path)
     text = read_text_file(path, "questions file")
     first = text.split("\n", 1)[0]
     if "AnswerKey" in first and "question" in first:
-        return _worldtree(path, text, categories, skipped if skipped is not None else [])
+        return _worldtree(path, text, categories, skipped if skipped is not None else [], bad)
     if categories:
         raise InputError(f"{path}: a Regents questions file has no category column; --category selects WorldTree splits")
     items = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        if "\t" not in line:
-            raise InputError(f"{path}:{number}: expected 'question text<TAB>answer letter'")
-        question, answer = line.rsplit("\t", 1)
-        answer = answer.strip().upper()
-        if len(answer) != 1 or answer not in LETTERS:
-            raise InputError(f"{path}:{number}: the answer {answer!r} is not a letter A-H")
-        _check_question(f"{path}:{number}", question, answer)
+        try:
+            if "\t" not in line:
+                raise InputError(f"{path}:{number}: expected 'question text<TAB>answer letter'")
+            question, answer = line.rsplit("\t", 1)
+            answer = answer.strip().upper()
+            if len(answer) != 1 or answer not in LETTERS:
+                raise InputError(f"{path}:{number}: the answer {answer!r} is not a letter A-H")
+            _check_question(f"{path}:{number}", question, answer)
+        except InputError as err:
+            if bad is None:
+                raise
+            bad.append(str(err))
+            continue
         items.append(Item(str(number), question.strip(), answer))
     if not items:
-        raise InputError(f"{path}: no questions")
+        raise InputError(f"{path}: no questions" + (f" ({len(bad)} malformed left out)" if bad else ""))
     return items
 
 
