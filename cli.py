@@ -468,6 +468,66 @@ def rules_show(
         table.add_row(name, kind, ", ".join(words))
     out.print(table)
 
+@rules_app.command("verbs")
+def rules_verbs(
+    verbs: Annotated[list[str], typer.Argument(help="Verbs (any form: allotted is read as allot).", show_default=False)],
+    rules: Annotated[Optional[Path], typer.Option("--rules", help="A rule file (default: the packaged one); with it, the packaged rules' classes are shown beside.")] = None,
+    unit: Annotated[Optional[str], typer.Option("--unit", help="The number's unit (e.g. dollars), for entries qualified with if/unless a units class.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Which verbs class each verb joins: the class that lists it, else the class of its most
+    similar seed verb (Lin similarity over WordNet, at least 0.2). A new verbs class in your rule
+    file also takes the unlisted verbs closest to its seeds; this shows which.
+
+    Example: [bold]pyasp rules verbs allot share donate --rules my.rules[/bold]
+    """
+    from pyasp.arith.classes import ClassIndex
+    from pyasp.rules.dsl import load_rules
+    from pyasp.text.lexical import verb_base_form
+
+    try:
+        words = [w.strip() for w in verbs]
+        if not all(words):
+            raise PyaspError("give verbs as words, e.g. pyasp rules verbs allot share")
+        index = ClassIndex.from_mapping(load_rules(rules).classes)
+        packaged = ClassIndex.from_mapping(load_rules(None).classes) if rules is not None else None
+        unit_word = unit.strip().lower() if unit else None
+        rows = []
+        for word in words:
+            lemma = verb_base_form(word)
+            row = index.explain_verb(lemma, unit_word)
+            row["word"] = word
+            if packaged is not None:
+                row["packaged"] = packaged.explain_verb(lemma, unit_word)
+            rows.append(row)
+    except PyaspError as error:
+        raise _fail(error) from None
+    if as_json:
+        out.print_json(json.dumps(rows))
+        return
+
+    def why(row: dict) -> str:
+        if row["how"] == "listed":
+            return "listed"
+        if row["how"] == "closest":
+            return f"closest seed {row['seed']} ({row['similarity']:.2f})"
+        if row["verb"] in ("do", "be"):
+            return "do and be join no class"
+        return f"no seed similar enough (best {row['seed']}, {row['similarity']:.2f})" if row["seed"] else "similar to no seed"
+
+    table = Table(title=f"verbs classes{f' with {rules}' if rules else ''}{f', unit {unit}' if unit else ''}")
+    for column in ("verb", "class", "why") + (("packaged rules", "") if rules is not None else ()):
+        table.add_column(column)
+    for row in rows:
+        cells = [row["word"] if row["word"].lower() == row["verb"] else f"{row['word']} ({row['verb']})",
+                 ", ".join(row["classes"]) or "-", why(row)]
+        if rules is not None:
+            before = row["packaged"]
+            cells += [", ".join(before["classes"]) or "-", "" if before["classes"] == row["classes"] else "changed"]
+        table.add_row(*cells)
+    out.print(table)
+
+
 # -- declarative rules: solving ----------------------------------------------------------------
 arith_app = typer.Typer(help="Arithmetic word problems by declarative rules (Roy & Roth, TACL 2018).", no_args_is_help=True)
 app.add_typer(arith_app, name="arith")
@@ -489,6 +549,7 @@ def arith_solve(
     model: ArithModelOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     dot: Annotated[Optional[Path], typer.Option("--dot", help="Write the expression tree as Graphviz DOT (.svg if dot is installed).")] = None,
+    top: Annotated[int, typer.Option("--top", help="Also list the runners-up: the best this many expressions in all, with their scores and rules.", min=1, max=100)] = 1,
 ) -> None:
     """Solve an arithmetic word problem: expression, answer, and for every operation the concept,
     the rule and the facts that made its condition true.
@@ -500,7 +561,7 @@ def arith_solve(
     try:
         if dot is not None:
             _check_dot(dot, [model, rules])
-        solution = solve_text(text, model, rules)
+        solution = solve_text(text, model, rules, top=top)
         if dot is not None:
             _write_dot(solution.to_dot(), dot)
     except PyaspError as error:
@@ -524,6 +585,11 @@ def arith_solve(
     q = solution.question
     props = ", ".join(f"{p}={q[p]!r}" for p in ("subj", "verb", "unit", "rate", "math") if q[p])
     out.print(f"question: {props or '-'}", markup=False)
+    if solution.alternatives:
+        out.print("runners-up:", markup=False)
+        for k, other in enumerate(solution.alternatives, 2):
+            rules_used = "; ".join(f"{step['concept']}, rule {step['rule']}" for step in other["steps"])
+            out.print(f"  {k}. {other['expression']} = {other['answer']}   score {other['score']:.3f}   {rules_used}", markup=False)
     out.print(f"chosen among {solution.as_dict()['options']} rule applications, score {solution.score:.3f}, "
               f"{solution.seconds:.2f} s", markup=False)
 

@@ -245,6 +245,8 @@ def test_the_default_model_is_shipped_and_loads():
         ("A baker bakes 12 loaves every hour. How many loaves does he bake in 3 hours?", 36, "dimensional_analysis"),
         ("There are 48 cookies to share equally among 6 children. How many cookies does each child get?", 8, None),
         ("Sara has 31 red balloons and 24 blue balloons. How many balloons does she have in all?", 55, None),
+        ("Tom has 5 apples. Mary has twice as many apples as Tom. How many apples does Mary have?", 10, "explicit_math"),
+        ("Tom has 8 apples. Mary has half as many apples as Tom. How many apples does Mary have?", 4, "explicit_math"),
     ],
 )
 def test_solve_answers_simple_problems_with_a_derivation(text, answer, concept):
@@ -257,6 +259,14 @@ def test_solve_answers_simple_problems_with_a_derivation(text, answer, concept):
         assert step["facts"] or step["condition"] == "true"
     if concept is not None:
         assert solution.derivation[-1]["concept"] == concept
+
+
+def test_a_math_word_is_a_number_only_as_the_factor_of_a_comparison():
+    text = ("The Tigers sold 9570 tickets last season. They sold 3867 tickets in the first half of the season. "
+            "How many tickets did they sell in the second half?")
+    assert [n["value"] for n in solve_text(text).numbers] == ["9570", "3867"]
+    twice = solve_text("Tom has 5 apples. Mary has twice as many apples as Tom. How many apples does Mary have?")
+    assert [(n["value"], n["text"], n["math"]) for n in twice.numbers] == [("5", "5", None), ("2", "twice", "twice")]
 
 
 def test_solve_prints_expression_derivation_and_numbers(examples, tmp_path):
@@ -272,6 +282,22 @@ def test_solve_prints_expression_derivation_and_numbers(examples, tmp_path):
     last = data["derivation"][-1]
     assert data["expression"] == f"({last['left']} {last['op']} {last['right']})"
     assert (tmp_path / "tree.dot").read_text().startswith("digraph")
+
+
+def test_solve_top_lists_the_runners_up_with_their_rules(examples):
+    text = (examples / "arith" / "transfer.txt").read_text()
+    best = json.loads(run("arith", "solve", text, "--json").output)
+    assert best["alternatives"] == []
+    result = run("arith", "solve", text, "--json", "--top", "3")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["expression"] == best["expression"] and len(data["alternatives"]) == 2
+    scores = [data["score"]] + [other["score"] for other in data["alternatives"]]
+    assert scores == sorted(scores, reverse=True)
+    assert all(other["steps"] and {"expression", "concept", "rule"} <= set(other["steps"][0]) for other in data["alternatives"])
+    printed = run("arith", "solve", text, "--top", "3").output
+    assert "runners-up:" in printed and f"  2. {data['alternatives'][0]['expression']}" in printed
+    assert run("arith", "solve", text, "--top", "0").exit_code == 2
 
 
 def test_a_rule_added_in_a_users_file_changes_the_answer(examples):

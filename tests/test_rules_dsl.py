@@ -231,6 +231,28 @@ def test_warnings_for_shared_words_and_impossible_conditions_but_not_for_exclusi
         "my.rules:7:1: warning: the condition of rule r can never hold: each alternative contradicts itself"]
 
 
+def test_a_verbs_entry_of_several_words_is_a_warning():
+    text = HEAD + "verbs SPLIT: share equally, split\n"
+    assert diagnostics(text) == ['my.rules:6:14: warning: "share equally" can never match: a verb is matched by its '
+                                 'lemma alone (list "share")']
+
+
+def test_cli_verbs_says_which_class_a_verb_joins_and_what_a_new_class_takes(tmp_path):
+    result = run("rules", "verbs", "gave", "allot", "xyzzy", "--json")
+    assert result.exit_code == 0, result.output
+    give, allot, unknown = json.loads(result.stdout)
+    assert give["verb"] == "give" and give["classes"] == ["GIVE"] and give["how"] == "listed"
+    assert allot["how"] == "closest" and allot["classes"] == ["GIVE"] and allot["similarity"] >= 0.2
+    assert unknown["classes"] == [] and unknown["how"] == "none"
+    mine = write(tmp_path, "split.rules", "extends default\nverbs SPLIT: distribute\n")
+    result = run("rules", "verbs", "allotted", "--rules", mine, "--json")
+    [allot] = json.loads(result.stdout)
+    assert allot["classes"] == ["SPLIT"] and allot["seed"] == "distribute" and allot["packaged"]["classes"] == ["GIVE"]
+    table = run("rules", "verbs", "allotted", "--rules", mine)
+    assert table.exit_code == 0 and "allotted (allot)" in table.stdout and "changed" in table.stdout
+    assert run("rules", "verbs", " ").exit_code == 2
+
+
 def test_load_rules_raises_one_error_listing_every_error(tmp_path):
     path = write(tmp_path, "bad.rules", HEAD + "rule r (transfr): Corref(Subj1, Subj2) => add\n")
     with pytest.raises(RulesError) as info:
@@ -385,7 +407,7 @@ def test_docstring_examples(module):
 
 
 def test_cli_help_has_examples():
-    for command in ("check", "show"):
+    for command in ("check", "show", "verbs"):
         result = run("rules", command, "--help")
         assert result.exit_code == 0 and "Example" in result.output
 

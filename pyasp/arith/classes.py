@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..text.lexical import closest_category
+from ..text.lexical import closest_category, closest_seed
 from .properties import NumberInfo, Phrase
 
 #: a verb no class lists joins the closest class only if its best seed is at least this similar
@@ -74,6 +74,24 @@ class ClassIndex:
     def _seeds(self, units: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
         return tuple((name, tuple(" ".join(e.words) for e in entries if self._qualified(e, units) and len(e.words) == 1))
                      for name, entries in self.of_kind("verbs"))
+
+    def explain_verb(self, lemma: str, unit: str | None = None) -> dict:
+        """Which verbs class a verb lemma joins and why, as :meth:`verb_classes` decides:
+        ``{"verb", "classes", "how": "listed" | "closest" | "none", "seed", "similarity"}``
+        (``seed`` and ``similarity`` for "closest" and "none": the most similar seed verb of any
+        class). ``unit`` is the number's unit word, for entries with ``if`` / ``unless``."""
+        phrase = Phrase(unit, unit, -1) if unit else None
+        units = self.unit_classes(phrase)
+        listed = [name for name, entries in self.of_kind("verbs")
+                  if any(e.words == (lemma,) and self._qualified(e, units) for e in entries)]
+        if listed:
+            return {"verb": lemma, "classes": listed, "how": "listed", "seed": lemma, "similarity": 1.0}
+        if lemma in {"do", "be"}:
+            return {"verb": lemma, "classes": [], "how": "none", "seed": "", "similarity": 0.0}
+        name, seed, score = closest_seed(lemma, dict(self._seeds(units)))
+        joined = bool(name) and score >= MIN_VERB_SIMILARITY
+        return {"verb": lemma, "classes": [name] if joined else [], "how": "closest" if joined else "none",
+                "seed": seed, "similarity": round(score, 4)}
 
     def math_classes(self, term: Phrase | None) -> tuple[str, ...]:
         if term is None:

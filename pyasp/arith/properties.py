@@ -28,11 +28,12 @@ MALE_PRONOUNS = frozenset({"he", "him", "his", "himself"})
 QUESTION_WORDS = frozenset("how what which who find".split())
 RATE_WORDS = frozenset({"per", "each", "every"})
 MONEY_SIGNS = frozenset({"$", "€", "£"})
-# words read as numbers by the shared reader that are math terms here ("twice as many")
 #: verbs that take a recipient before their object ("gave her 9 pencils")
 DITRANSITIVE = frozenset("give hand send pay lend sell offer buy bring pass show leave owe get mail loan award feed toss throw".split())
 OBJECT_PRONOUNS = frozenset({"him", "her", "them", "me", "us"})
 QUANTIFIERS = frozenset({"many", "much", "more", "few", "less", "other", "total", "additional", "extra"})
+#: words the shared reader takes as numbers that are math terms here: a number of the problem only
+#: as the factor of a comparison ("twice as many": 2), else left out ("the first half")
 TERM_NUMBERS = frozenset({"twice", "double", "triple", "half", "thrice"})
 
 
@@ -321,11 +322,19 @@ def _math_term(reader: _Reader, start: int, end: int, sentence: int, terms: tupl
     return None
 
 
+def _multiplier(doc: Document, mention: Mention) -> bool:
+    """A math term that is the factor of a comparison, "twice as many", "half as much": a number
+    (2, 1/2), whose math term is the word itself. Elsewhere ("the first half", "doubled") the
+    word is no quantity of the problem."""
+    after = mention.end
+    return after < len(doc.tokens) and doc.tokens[after].text.lower() == "as"
+
+
 def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = ()) -> ProblemInfo:
     """Find the numbers of ``doc`` and read their properties; ``math_terms`` are the phrases of
     the rule file's math classes (lower case, split into words)."""
     reader = _Reader(doc)
-    mentions = [m for m in doc.mentions if m.kind != "determiner" and m.text.lower() not in TERM_NUMBERS]
+    mentions = [m for m in doc.mentions if m.kind != "determiner" and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m))]
     qsent = _question_sentence(doc)
     numbers: list[NumberInfo] = []
     last_unit: Phrase | None = None

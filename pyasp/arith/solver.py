@@ -91,8 +91,8 @@ def _facts(knowledge: Knowledge, prepared: Prepared, step: Step) -> list[str]:
             out.append(f"{prop} = {value!r} is {'' if lit.positive else 'not '}in {lit.args[1]}")
         else:
             values = ", ".join(f"{a} = {_phrase(numbers[a.role], a.fact)!r}" for a in lit.args)
-            out.append(f"{'' if lit.positive else 'not '}{lit.predicate}({', '.join(map(str, lit.args))}) "
-                       f"assumed {'true' if lit.positive else 'false'}: {values}")
+            out.append(f"{lit.predicate}({', '.join(map(str, lit.args))}) "
+                       f"assumed {'to hold' if lit.positive else 'not to hold'}: {values}")
     return out
 
 
@@ -106,6 +106,9 @@ class Solution:
     score: float
     seconds: float
     derivation: list[dict] = field(default_factory=list)
+    #: the runners-up, best first (``solve_text(top=K)``): expression, answer, score and each
+    #: operation's concept and rule
+    alternatives: list[dict] = field(default_factory=list)
 
     @property
     def numbers(self) -> list[dict]:
@@ -138,6 +141,7 @@ class Solution:
             "score": self.score,
             "rules": self.knowledge.source,
             "seconds": round(self.seconds, 3),
+            "alternatives": self.alternatives,
         }
 
     def to_dot(self) -> str:
@@ -189,32 +193,45 @@ def check_text(text: str) -> None:
         raise InputError("empty problem: give the text of a word problem")
 
 
-def solve_prepared(prepared: Prepared, model: KnowledgeModel) -> tuple[float, Expr]:
+def solve_prepared(prepared: Prepared, model: KnowledgeModel, top: int = 1) -> list[tuple[float, Expr]]:
+    """The ``top`` best (score, expression) of a prepared problem, best first; raises NoAnswer
+    with the reason when there is none."""
     if not prepared.info.numbers:
         raise NoAnswer("no number: the problem has no number to compute with")
     if len(prepared.info.numbers) < 2:
         raise NoAnswer("only one number in the text: nothing to combine")
     if len(prepared.info.numbers) > MAX_NUMBERS:
         raise NoAnswer(f"{len(prepared.info.numbers)} numbers in the text: at most {MAX_NUMBERS} are supported")
-    found = model.best(prepared)
+    found = model.best(prepared, top=top)
     if not found:
         raise NoAnswer("no rule applies to any pair of numbers of the problem")
-    return found[0]
+    return found
 
 
 def solve_text(text: str, model: KnowledgeModel | str | Path | None = None,
-               rules: str | Path | Knowledge | None = None) -> Solution:
+               rules: str | Path | Knowledge | None = None, top: int = 1) -> Solution:
     """Solve one arithmetic word problem (see the module docstring). Raises InputError for text
-    that is not a problem and NoAnswer when no derivation answers it."""
+    that is not a problem and NoAnswer when no derivation answers it. With ``top`` > 1 the
+    solution also lists up to ``top - 1`` runners-up (``Solution.alternatives``)."""
     start = time.perf_counter()
     check_text(text)
     if not isinstance(model, KnowledgeModel):
         model = load_model(model)
     knowledge = knowledge_for(rules)
     prepared = prepare(read(text), knowledge, model.rates_)
-    score, expr = solve_prepared(prepared, model)
+    found = solve_prepared(prepared, model, top=top if top == 1 else 4 * top)
+    score, expr = found[0]
+    alternatives, seen = [], set()
+    for other_score, other in found:  # one line per expression and rules (disjuncts of a rule are not told apart)
+        described = [{"expression": infix(step, prepared.values), "concept": step.option.concept, "rule": step.option.rule}
+                     for step in steps(other)]
+        key = (infix(other, prepared.values), tuple(step["rule"] for step in described))
+        if key not in seen:
+            seen.add(key)
+            alternatives.append({"expression": key[0], "answer": as_number(other.value), "score": other_score, "steps": described})
+    alternatives = alternatives[1:top]
     return Solution(infix(expr, prepared.values), as_number(expr.value), expr, prepared, knowledge, score,
-                    time.perf_counter() - start, derivation(expr, prepared, knowledge))
+                    time.perf_counter() - start, derivation(expr, prepared, knowledge), alternatives)
 
 
 def train(problems: list[WordProblem], *, rules: str | Path | Knowledge | None = None, jobs: int = 1,

@@ -8,7 +8,8 @@ after anything but ``divide``; two rules with the same condition (the same set o
 DNF disjuncts) and different operations.
 
 Warnings: a phrase listed in two classes of the same kind (unless one entry says ``if C`` and the
-other ``unless C``: they never hold together), two rules with the same condition and the same
+other ``unless C``: they never hold together), a verbs entry of several words (a verb is matched
+by its lemma alone), two rules with the same condition and the same
 operation (one is redundant), a condition that can never hold. Notes: a rule that replaces a
 rule of the default file (``extends default``).
 
@@ -107,12 +108,16 @@ class _Checker:
         for layer in self.layers:
             for decl in layer.class_decls:
                 for entry in decl.entries:
-                    self._entry(decl.source, entry, classes)
+                    self._entry(decl.source, entry, classes, decl.kind)
         self._overlaps()
 
-    def _entry(self, source: str, entry: Entry, classes) -> None:
+    def _entry(self, source: str, entry: Entry, classes, kind_of_class: str = "") -> None:
         if not entry.words:
             self.report("error", source, entry.line, entry.column, "an entry needs at least one word")
+        elif kind_of_class == "verbs" and len(entry.words) > 1:
+            self.report("warning", source, entry.line, entry.column,
+                        f'"{" ".join(entry.words)}" can never match: a verb is matched by its lemma alone '
+                        f'(list "{entry.words[0]}")')
         if entry.qualifier is None:
             return
         kind = classes.get(entry.qualifier_class, (None,))[0]

@@ -184,12 +184,31 @@ def closest_category(verb: str, categories: dict[str, tuple[str, ...]]) -> tuple
     """The category whose seed verbs come closest to ``verb`` (Lin similarity, best seed), and
     that similarity. Ties go to the first category in dict order; ("", 0.0) if no seed is similar
     at all."""
-    best, best_score = "", 0.0
+    name, _, score = closest_seed(verb, categories)
+    return name, score
+
+
+def closest_seed(verb: str, categories: dict[str, tuple[str, ...]]) -> tuple[str, str, float]:
+    """As :func:`closest_category`, with the seed verb that decided: (category, seed, similarity);
+    ("", "", 0.0) if no seed is similar at all."""
+    best, best_seed, best_score = "", "", 0.0
     for name, seeds in categories.items():
-        score = max((lin_similarity(verb, seed, "v") for seed in seeds), default=0.0)
-        if score > best_score:
-            best, best_score = name, score
-    return best, best_score
+        for seed in seeds:
+            score = lin_similarity(verb, seed, "v")
+            if score > best_score:
+                best, best_seed, best_score = name, seed, score
+    return best, best_seed, best_score
+
+
+def verb_base_form(word: str) -> str:
+    """The base form WordNet's morphy gives ``word`` as a verb ("allotted" -> allot); the word
+    itself (lower case) when it is a base form already or WordNet does not know it."""
+    form = _normalise(word)
+    if not form:
+        return form
+    _load_index("v")
+    forms = set(_wn_api()[2](form, "v"))
+    return form if form in forms or not forms else min(forms)
 
 
 @lru_cache(maxsize=1 << 15)
