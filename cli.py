@@ -799,7 +799,7 @@ def acquire_learn(
     max_terms: MaxTermsOpt = 1,
     max_tensors: MaxTensorsOpt = 2,
     negation: NegationOpt = True,
-    directions: Annotated[str, typer.Option("--directions", help="Constraint forms: <= (... <= Z), >= (... >= Z), or both.")] = "<=,>=",
+    directions: Annotated[str, typer.Option("--directions", help="Signs of the right-hand side Z: <= (candidates ... <= Z) and >= (... <= -Z, printed ... >= Z when every term is subtracted, which needs --negation), or both.")] = "<=,>=",
     time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop the search after this many seconds (the result is then partial).", min=0)] = None,
     encoding: AcqEncodingOpt = None,
     simplify: Annotated[bool, typer.Option("--simplify/--no-simplify", help="Drop constraints the others (and the domains) imply.")] = True,
@@ -918,6 +918,8 @@ def acquire_solve(
     except PyaspError as error:
         raise _fail(error) from None
     solutions = [solution_as_json(s) for s in result.solutions]
+    if sample is not None and len(solutions) < sample and not result.partial:
+        err.print(f"pyasp: the program has only {len(solutions)} solutions; all of them are given", markup=False)
     if as_json:
         out.print_json(json.dumps({"solutions": solutions, "partial": result.partial, "seconds": round(result.seconds, 4)}))
         return

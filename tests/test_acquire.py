@@ -173,6 +173,8 @@ DSL_ERRORS = [
     ("missing semicolon", "index i = 1..2;\nvar x[i] in 0..3\nx[i] <= 2;", 3, 1, ["unexpected 'x'", '";"']),
     ("dangling <=", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <=;", 3, 8, ["unexpected ';'", "a name", "a number"]),
     ("stray character", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= 2 $;", 3, 11, ["unexpected '$'"]),
+    ("terms on the right", "index i = 1..2;\nconst c[i];\nvar x[i] in 0..3;\nx[i] <= c[i] + 1;", 4, 14,
+     ["unexpected '+'", "the right-hand side is one tensor, its negation or an integer"]),
     ("undeclared index", "index i = 1..2;\nvar x[j] in 0..3;", 2, 7,
      ["tensor x uses index j, which is not declared"]),
     ("unknown tensor", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= y[i];", 3, 9, ["unknown tensor y"]),
@@ -190,6 +192,7 @@ DSL_ERRORS = [
     ("index declared twice", "index i = 1..2;\nindex i = 1..3;", 2, 7, ["index i is declared twice"]),
     ("tensor declared twice", "index i = 1..2;\nvar x[i] in 0..3;\nconst x[i];", 3, 7, ["tensor x is declared twice"]),
     ("tensor named like an index", "index i = 1..2;\nconst i;", 2, 7, ["i is already the name of an index"]),
+    ("index named like a tensor", "const n;\nindex n = 1..n;", 2, 7, ["n is already the name of a tensor"]),
     ("const with a domain", "index i = 1..2;\nconst c[i] in 0..3;", 2, 12, ["constant c cannot have a domain"]),
     ("empty domain", "index i = 1..2;\nvar x[i] in 3..1;", 2, 10, ["the domain of x is empty (3..1)"]),
     ("empty index", "index i = 1..0;", 1, 14, ["index i needs at least one value"]),
@@ -782,6 +785,14 @@ def test_learn_with_a_tiny_time_limit_is_partial(shipping, tmp_path):
     assert text.exit_code == 0 and "PARTIAL" in text.stdout
 
 
+def test_a_sample_larger_than_the_solutions_gives_them_all_and_says_so(tmp_path):
+    program = write(tmp_path, "small.ip", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= 2;\n")
+    result = run("acquire", "solve", program, "--constants", write(tmp_path, "c.json", {}), "--sample", "100", "--json")
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.stdout)["solutions"]) == 9
+    assert "the program has only 9 solutions" in result.stderr
+
+
 def test_solve_exports_minizinc():
     result = run("acquire", "solve", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
                  "--format", "mzn")
@@ -790,6 +801,19 @@ def test_solve_exports_minizinc():
     assert "solve satisfy;" in result.stdout
     assert "array[1..W] of int: demand = [30, 20, 35, 20];" in result.stdout
     assert "array[1..F, 1..W] of var 0..40: ship;" in result.stdout
+
+
+def test_minizinc_export_renames_keywords_and_writes_greater_or_equal():
+    from pyasp.acquire.dsl import parse_program
+    from pyasp.acquire.export import to_minizinc
+
+    program = parse_program("index of = 1..set; const set; const output[of]; var x[of] in 0..9; var x_ in 0..1;"
+                            "x[of] >= output[of]; sum[of] x[of] <= 12; x_ >= 1;")
+    text = to_minizinc(program, {"set": 2, "output": [3, 4]})
+    assert "int: set_ = 2;" in text and "array[1..set_] of int: output_ = [3, 4];" in text
+    assert "array[1..set_] of var 0..9: x;" in text and "var 0..1: x_;" in text
+    assert "constraint forall(of_ in 1..set_)(x[of_] >= output_[of_]);" in text
+    assert "constraint sum(of_ in 1..set_)(x[of_]) <= 12;" in text and "constraint x_ >= 1;" in text
 
 
 def test_eval_reports_recall_and_precision():

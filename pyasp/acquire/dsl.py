@@ -268,6 +268,10 @@ def _syntax_error(error, text: str, source: str) -> ConstraintsError:
         found = "input"
     message = f"unexpected {found}" + (f": expected {', '.join(readable)}" if readable else "")
     lines = text.splitlines() or [""]
+    before = lines[min(line, len(lines)) - 1][: max(column - 1, 0)] if lines else ""
+    if found in ("'+'", "'-'", "'*'") and '";"' in readable and any(op in before for op in ("<=", ">=", "=")):
+        message += ("; the right-hand side is one tensor, its negation or an integer "
+                    "(move the other terms to the left: sum[j] x[i,j] - 1 <= c[i])")
     shown = lines[min(line, len(lines)) - 1] if lines else ""
     context = f"{shown}\n{' ' * (column - 1)}^"
     return ConstraintsError(source, line, column, message, context)
@@ -307,6 +311,8 @@ class _Builder:
         name, low, size = node.children
         if str(name) in self.indices:
             raise self.fail(name, f"index {name} is declared twice")
+        if str(name) in self.tensors:
+            raise self.fail(name, f"{name} is already the name of a tensor")
         if int(low) != 1:
             raise self.fail(low, f"index {name} must start at 1 (write 1..N)")
         value = int(size.children[0]) if size.data == "size_number" else str(size.children[0])

@@ -9,6 +9,8 @@
     constraint sum(i in 1..n)(c[i] * x[i]) <= 20;
     solve satisfy;
     <BLANKLINE>
+
+A name that is a MiniZinc keyword (``output``, ``set``, ``of``, ...) gets a trailing underscore.
 """
 
 from __future__ import annotations
@@ -22,11 +24,33 @@ from .dsl import Constraint, Program, Term
 
 __all__ = ["to_minizinc"]
 
+#: MiniZinc's reserved words (MiniZinc 2 handbook, "Identifiers"), which the DSL allows as names
+KEYWORDS = frozenset("""
+    ann annotation any array bool case constraint default diff div else elseif endif enum false
+    float function if in include int intersect let list maximize minimize mod not of op opt output
+    par predicate record satisfy set solve string subset superset symdiff test then true tuple type
+    union var where xor
+""".split())
 
-def _range(program: Program, index: str) -> str:
+
+def _names(program: Program) -> dict[str, str]:
+    """Every name of the program (indices, tensors) as MiniZinc may write it."""
+    names = [d.name for d in program.indices] + [t.name for t in (*program.constants, *program.variables)]
+    taken = set(names)
+    out = {}
+    for name in names:
+        new = name
+        while new in KEYWORDS or (new != name and new in taken):
+            new += "_"
+        taken.add(new)
+        out[name] = new
+    return out
+
+
+def _range(program: Program, index: str, names: Mapping[str, str]) -> str:
     for d in program.indices:
         if d.name == index:
-            return f"1..{d.size}"
+            return f"1..{names.get(d.size, d.size) if isinstance(d.size, str) else d.size}"
     raise KeyError(index)
 
 
@@ -41,20 +65,21 @@ def _value(array: np.ndarray) -> str:
     return f"array{array.ndim}d({dims}, [" + ", ".join(str(int(v)) for v in array.ravel()) + "])"
 
 
-def _ref(program: Program, name: str) -> str:
+def _ref(program: Program, name: str, names: Mapping[str, str]) -> str:
     idx = program.tensor(name).indices
-    return f"{name}[{','.join(idx)}]" if idx else name
+    return f"{names[name]}[{','.join(names[i] for i in idx)}]" if idx else names[name]
 
 
-def _term(program: Program, term: Term) -> str:
-    body = " * ".join(([str(term.coef)] if term.coef != 1 or not term.factors else []) + [_ref(program, f) for f in term.factors])
+def _term(program: Program, term: Term, names: Mapping[str, str]) -> str:
+    body = " * ".join(([str(term.coef)] if term.coef != 1 or not term.factors else [])
+                      + [_ref(program, f, names) for f in term.factors])
     if not term.summed:
         return body
-    over = ", ".join(f"{i} in {_range(program, i)}" for i in term.summed)
+    over = ", ".join(f"{names[i]} in {_range(program, i, names)}" for i in term.summed)
     return f"sum({over})({body})"
 
 
-def _constraint(program: Program, c: Constraint) -> str:
+def _constraint(program: Program, c: Constraint, names: Mapping[str, str]) -> str:
     used: list[str] = []
     for t in c.terms:
         used += [i for i in program.free_indices(t) if i not in used]
@@ -62,16 +87,24 @@ def _constraint(program: Program, c: Constraint) -> str:
         used += [i for i in program.tensor(c.rhs).indices if i not in used]
     order = [d.name for d in program.indices]
     used.sort(key=order.index)
-    lhs = " + ".join(_term(program, t) for t in c.pos)
-    for t in c.neg:
-        lhs = f"{lhs} - {_term(program, t)}" if lhs else f"-{_term(program, t)}"
-    if isinstance(c.rhs, int):
-        rhs = str(c.rhs)
+    if c.neg and not c.pos:  # -A - B <= -Z is written A + B >= Z
+        lhs = " + ".join(_term(program, t, names) for t in c.neg)
+        if isinstance(c.rhs, int):
+            rhs = str(-c.rhs)
+        else:
+            rhs = ("" if c.rhs_negated else "-") + _ref(program, c.rhs, names)
+        body = f"{lhs} >= {rhs}"
     else:
-        rhs = ("-" if c.rhs_negated else "") + _ref(program, c.rhs)
-    body = f"{lhs or '0'} <= {rhs}"
+        lhs = " + ".join(_term(program, t, names) for t in c.pos)
+        for t in c.neg:
+            lhs = f"{lhs} - {_term(program, t, names)}" if lhs else f"-{_term(program, t, names)}"
+        if isinstance(c.rhs, int):
+            rhs = str(c.rhs)
+        else:
+            rhs = ("-" if c.rhs_negated else "") + _ref(program, c.rhs, names)
+        body = f"{lhs or '0'} <= {rhs}"
     if used:
-        over = ", ".join(f"{i} in {_range(program, i)}" for i in used)
+        over = ", ".join(f"{names[i]} in {_range(program, i, names)}" for i in used)
         return f"constraint forall({over})({body});"
     return f"constraint {body};"
 
@@ -83,6 +116,7 @@ def to_minizinc(program: Program, constants: Instance | Mapping | None = None) -
         values = constants.constants
     elif constants is not None:
         values = {k: np.asarray(v) for k, v in constants.items()}
+    names = _names(program)
     lines: list[str] = []
     sized_by = {d.size for d in program.indices if isinstance(d.size, str)}
     declared = sorted(program.constants, key=lambda t: (t.name not in sized_by, bool(t.indices))) + list(program.variables)
@@ -90,11 +124,11 @@ def to_minizinc(program: Program, constants: Instance | Mapping | None = None) -
         given = f" = {_value(np.asarray(values[t.name]))}" if t.name in values and not t.variable else ""
         kind = "int" if not t.variable else f"var {t.domain[0]}..{t.domain[1]}" if t.domain is not None else "var int"
         if t.indices:
-            dims = ", ".join(_range(program, i) for i in t.indices)
-            lines.append(f"array[{dims}] of {kind}: {t.name}{given};")
+            dims = ", ".join(_range(program, i, names) for i in t.indices)
+            lines.append(f"array[{dims}] of {kind}: {names[t.name]}{given};")
         else:
-            lines.append(f"{kind}: {t.name}{given};")
+            lines.append(f"{kind}: {names[t.name]}{given};")
     for c in program.constraints:
-        lines.append(_constraint(program, c))
+        lines.append(_constraint(program, c, names))
     lines.append("solve satisfy;")
     return "\n".join(lines) + "\n"
