@@ -321,6 +321,7 @@ def algebra_eval(
     model: ModelOpt = None,
     skip_bad: SkipBadOpt = False,
     cache: CacheOpt = None,
+    predictions: Annotated[Optional[Path], typer.Option("--predictions", help="Write every prediction (id, answer, equation, correct, error) to this JSON file.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Accuracy by k-fold cross-validation (or of a trained model with --model).
@@ -342,6 +343,8 @@ def algebra_eval(
             raise PyaspError(f"--folds must be at least 2, got {folds}")
         if ablation and model is not None:
             raise PyaspError("--ablation trains models; it cannot be combined with --model")
+        if predictions is not None:
+            check_output_path(predictions, "predictions", [data, model, folds_dir])
         problems = _load_data(data, skip_bad)
         split = None
         if folds_dir is not None:
@@ -371,6 +374,8 @@ def algebra_eval(
                 result = cross_validate(problems, prepared, folds=folds, seed=seed, model_params=params,
                                         settings=settings, progress=advance, jobs=jobs, split=split)
         result.seconds = time.perf_counter() - start  # reading, candidates, training and scoring
+        if predictions is not None:
+            _write_json(predictions, [p.as_dict() for p in result.predictions])
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:

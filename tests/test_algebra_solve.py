@@ -105,8 +105,19 @@ def test_cross_validation_reports_folds_and_accuracy(examples, tmp_path):
     assert sum(f["n"] for f in scores["folds"]) == 24
     assert scores["accuracy"] == pytest.approx(scores["correct"] / 24)
     assert scores["accuracy"] >= 0.5  # held-out problems, 16 to learn from in each fold
-    again = run("algebra", "eval", "--data", str(data), "--folds", "3", "--json", "--cache-dir", str(tmp_path / "c"))
+    predictions = tmp_path / "predictions.json"
+    again = run("algebra", "eval", "--data", str(data), "--folds", "3", "--json", "--cache-dir", str(tmp_path / "c"),
+                "--predictions", str(predictions))
     assert json.loads(again.output)["folds"] == scores["folds"]  # the seeded split and training repeat exactly
+    # every problem's prediction, in the data's order, agreeing with the counts
+    written = json.loads(predictions.read_text())
+    records = json.loads(data.read_text())
+    assert [p["id"] for p in written] == [r["iIndex"] for r in records]
+    assert sum(p["correct"] for p in written) == scores["correct"]
+    assert all(p["equation"] and "x" in p["equation"] for p in written if p["correct"])
+    # the predictions file may not overwrite the data
+    refused = run("algebra", "eval", "--data", str(data), "--folds", "3", "--predictions", str(data))
+    assert refused.exit_code == 2 and "input file" in refused.output
 
 
 def test_bad_records_are_named_and_stop_unless_skipped(tmp_path):
