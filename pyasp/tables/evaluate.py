@@ -64,6 +64,32 @@ def _check_question(where: str, question: str, answer: str) -> None:
         raise InputError(f"{where}: the answer {answer} is not one of the options ({', '.join(letters)})")
 
 
+def _check_key(where: str, question: str, answer: str) -> None:
+    if not question or answer not in LETTERS or not answer:
+        raise InputError(f"{where}: the question or its answer key ({answer!r}) is missing or not a letter A-H")
+
+
+def _check_regents(where: str, line: str, answer: str) -> None:
+    if "\t" not in line:
+        raise InputError(f"{where}: expected 'question text<TAB>answer letter'")
+    if len(answer) != 1 or answer not in LETTERS:
+        raise InputError(f"{where}: the answer {answer!r} is not a letter A-H")
+    _check_question(where, line.rpartition("\t")[0], answer)
+
+
+def _valid(bad: list[str] | None, check, *args) -> bool:
+    """Whether ``check(*args)`` passes; a malformed question stops loading (its InputError),
+    unless a list ``bad`` is given: then its message goes there and the question is left out."""
+    try:
+        check(*args)
+    except InputError as err:
+        if bad is None:
+            raise
+        bad.append(str(err))
+        return False
+    return True
+
+
 def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list[str], bad: list[str] | None) -> list[Item]:
     reader = csv.DictReader(io.StringIO(text), delimiter="\t")
     fields = {name.strip(",").strip(): name for name in reader.fieldnames or ()}
@@ -76,17 +102,12 @@ def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list
             continue
         answer = (record[fields["AnswerKey"]] or "").strip()
         question = (record[fields["question"]] or "").strip()
-        try:
-            if not question or answer not in LETTERS or not answer:
-                raise InputError(f"{path}:{number}: the question or its answer key ({answer!r}) is missing or not a letter A-H")
-            if "(A)" not in question:  # licensed questions ship as a placeholder sentence
-                skipped.append(f"{path}:{number}: no options (A) ... in the question text")
-                continue
-            _check_question(f"{path}:{number}", question, answer)
-        except InputError as err:
-            if bad is None:
-                raise
-            bad.append(str(err))
+        if not _valid(bad, _check_key, f"{path}:{number}", question, answer):
+            continue
+        if "(A)" not in question:  # licensed questions ship as a placeholder sentence
+            skipped.append(f"{path}:{number}: no options (A) ... in the question text")
+            continue
+        if not _valid(bad, _check_question, f"{path}:{number}", question, answer):
             continue
         gold = tuple(part.split("|")[0] for part in (record.get(fields.get("explanation", ""), "") or "").split() if "|" in part)
         ident = (record.get(fields.get("QuestionID", ""), "") or str(number)).strip()
@@ -115,18 +136,9 @@ def load_questions(path: str | Path, *, categories: set[str] | None = None, skip
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            if "\t" not in line:
-                raise InputError(f"{path}:{number}: expected 'question text<TAB>answer letter'")
-            question, answer = line.rsplit("\t", 1)
-            answer = answer.strip().upper()
-            if len(answer) != 1 or answer not in LETTERS:
-                raise InputError(f"{path}:{number}: the answer {answer!r} is not a letter A-H")
-            _check_question(f"{path}:{number}", question, answer)
-        except InputError as err:
-            if bad is None:
-                raise
-            bad.append(str(err))
+        question, _, answer = line.rpartition("\t")
+        answer = answer.strip().upper()
+        if not _valid(bad, _check_regents, f"{path}:{number}", line, answer):
             continue
         items.append(Item(str(number), question.strip(), answer))
     if not items:
