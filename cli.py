@@ -722,7 +722,7 @@ def arith_eval(
         if folds < 2:
             raise PyaspError(f"--folds must be at least 2, got {folds}")
         if predictions is not None:
-            check_output_path(predictions, "predictions", [data, train_ids, test_ids, model, rules])
+            check_output_path(predictions, "predictions", [data, train_ids, test_ids, model, rules, folds_dir])
         problems = _load_data(data, skip_bad, ARITH_FIELDS)
         trained = load_model(model) if model is not None else None
         knowledge = knowledge_for(rules)

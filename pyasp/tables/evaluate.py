@@ -69,12 +69,12 @@ def _check_key(where: str, question: str, answer: str) -> None:
         raise InputError(f"{where}: the question or its answer key ({answer!r}) is missing or not a letter A-H")
 
 
-def _check_regents(where: str, line: str, answer: str) -> None:
-    if "\t" not in line:
+def _check_regents(where: str, tabbed: bool, question: str, answer: str) -> None:
+    if not tabbed:
         raise InputError(f"{where}: expected 'question text<TAB>answer letter'")
     if len(answer) != 1 or answer not in LETTERS:
         raise InputError(f"{where}: the answer {answer!r} is not a letter A-H")
-    _check_question(where, line.rpartition("\t")[0], answer)
+    _check_question(where, question, answer)
 
 
 def _valid(bad: list[str] | None, check, *args) -> bool:
@@ -136,9 +136,9 @@ def load_questions(path: str | Path, *, categories: set[str] | None = None, skip
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        question, _, answer = line.rpartition("\t")
+        question, tab, answer = line.rpartition("\t")
         answer = answer.strip().upper()
-        if not _valid(bad, _check_regents, f"{path}:{number}", line, answer):
+        if not _valid(bad, _check_regents, f"{path}:{number}", bool(tab), question, answer):
             continue
         items.append(Item(str(number), question.strip(), answer))
     if not items:
