@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pyasp.errors import PyaspError, check_input_file, check_output_path
+from pyasp.errors import InputError, PyaspError, check_input_file, check_output_path
 
 app = typer.Typer(
     help="pyasp: reasoning over text and data with answer-set programming.",
@@ -27,8 +27,8 @@ app = typer.Typer(
 algebra_app = typer.Typer(help="Equation trees for algebra word problems (ALGES).", no_args_is_help=True)
 app.add_typer(algebra_app, name="algebra")
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True, markup=False)  # data is printed as written: "[/]" in a cell is text
+err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 
 
 def _fail(error: PyaspError) -> typer.Exit:
@@ -1029,7 +1029,7 @@ def acquire_eval(
             if not points:
                 raise PyaspError("--grid takes s,p pairs separated by spaces, got none")
         if max(ns) > fold_size:
-            raise PyaspError(f"--examples {max(ns)}: a fold holds {fold_size} solutions (--fold-size); learn from at most that many")
+            raise PyaspError(f"--examples {max(ns)} is more than --fold-size {fold_size}: each run learns from part of one fold")
         program = load_program(program_file)
         instance = load_constants(program, constants)
         if not program.constraints:
@@ -1044,10 +1044,13 @@ def acquire_eval(
         seconds = time.perf_counter() - start
     except PyaspError as error:
         raise _fail(error) from None
+    size = rows[0].fold_size if rows else fold_size
+    if size < max(ns):
+        err.print(f"pyasp: the program has too few solutions for {folds} folds of {fold_size}: folds hold {size}, "
+                  f"so --examples above {size} learn from {size}", markup=False)
     if as_json:
         out.print_json(json.dumps({"results": [r.as_dict() for r in rows], "seconds": round(seconds, 2)}))
         return
-    size = rows[0].fold_size if rows else fold_size
     table = Table(title=f"{program_file}: {folds} folds of {size} solutions"
                         + (f" (the true program has too few for {fold_size})" if size < fold_size else "") + f", seed {seed}")
     # learned before simplification: acquire learn drops the constraints the others imply
@@ -1183,7 +1186,9 @@ def tables_answer(
         out.print_json(json.dumps(result.as_json()))
     if result.answer is None:
         if not as_json:
-            err.print("pyasp: no option has a support graph in these tables (unsupported)", markup=False)
+            err.print("pyasp: no option has a support graph in these tables (unsupported)"
+                      + (" -- the time limit cut a solve short: a longer --time-limit may find one" if result.partial else ""),
+                      markup=False)
         raise typer.Exit(NoAnswer.exit_code)
     if as_json:
         return
@@ -1248,7 +1253,11 @@ def tables_eval(
         for message in bad or ():
             err.print(f"pyasp: warning: left out {message}", markup=False)
         if explanations is not None:
-            items = attach_gold(items, load_questions(explanations, bad=[] if skip_bad else None))
+            explained = load_questions(explanations, bad=[] if skip_bad else None, what="explanations file")
+            if not any(item.gold_uids for item in explained):
+                raise InputError(f"{explanations}: no question has gold rows (an 'explanation' column of ROW-UID|ROLE); "
+                                 "--explanations takes WorldTree's questionsAndExplanations.tsv")
+            items = attach_gold(items, explained)
         engine = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, solver, ranking,
                                joins, relations, retrieval_words, row_model, no_row_model, no_joins)
         progress, advance = _progress(len(items), "answering")

@@ -589,6 +589,12 @@ def test_product_of_large_domains_is_too_large():
         solve(program, {})
 
 
+def test_sums_beyond_clingos_weights_name_the_file_and_line():
+    program = parse_program("index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= 99999999999999999999;\n", "big.ip")
+    with pytest.raises(TooLarge, match=r"^big\.ip:3: constraint 1 has sums beyond clingo's 32-bit weights"):
+        solve(program, {})
+
+
 # =================================================================================================
 # 6. Bad input: library and CLI (exit 2, one line naming the tensor and the example)
 # =================================================================================================
@@ -720,7 +726,7 @@ def test_learn_reads_an_encoding_file_named_without_lp(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("options, message", [
-    (["--examples", "30", "-s", "1", "-p", "1"], "--examples 30: a fold holds 25 solutions"),
+    (["--examples", "30", "-s", "1", "-p", "1"], "--examples 30 is more than --fold-size 25"),
     (["--grid", " "], "--grid takes s,p pairs separated by spaces, got none"),
 ])
 def test_eval_refuses_options_it_cannot_honour(options, message):
@@ -971,3 +977,14 @@ def test_simplification_keeps_one_of_two_equal_constraints():
     kept, dropped = drop_entailed(prog, make_instance(prog, {}))
     assert [prog.text(c) for c in kept.constraints] == ["x[i] <= 5"] and kept.constraints[0].line == 2
     assert len(dropped) == 2
+
+
+def test_eval_says_when_the_program_has_too_few_solutions_for_the_folds(tmp_path):
+    # six solutions in all: five folds hold one each, so three examples learn from one
+    program = write(tmp_path, "few.ip", "index i = 1..n; const n; var x[i] in 0..3; sum[i] x[i] <= 2;\n")
+    constants = write(tmp_path, "few.json", {"n": 2})
+    result = run("acquire", "eval", "--program", program, "--constants", constants, "-s", "1", "-p", "1",
+                 "--examples", "1,3", "--fold-size", "5", "--precision-samples", "5", "--json")
+    assert result.exit_code == 0, result.output
+    assert "folds hold 1, so --examples above 1 learn from 1" in result.stderr
+    assert [r["n"] for r in json.loads(result.stdout)["results"]] == [1]

@@ -265,6 +265,19 @@ def test_column_outside_every_relation_is_never_used(state_change):
     assert result.scores == {"A": None, "B": None}
 
 
+@pytest.mark.parametrize("question, answer", [
+    ("What change happens during melting? (A) liquid to solid (B) solid to liquid (C) gas to liquid", "B"),
+    ("Melting is a change (A) from a liquid to a solid (B) from a solid to a liquid", "B"),
+    ("What change happens during condensation? (A) liquid to gas (B) solid to liquid (C) gas to liquid", "C"),
+])
+def test_options_that_differ_only_in_direction(example_solver, question, answer):
+    # every option names "liquid", but on different ends of "X to Y": the word still tells them apart
+    result = example_solver.answer(question)
+    assert (result.answer, result.tie) == (answer, False)
+    (row,) = result.support
+    assert {"column": "INTO", "option": "liquid"} in row.aligned_to or {"column": "FROM", "option": "liquid"} in row.aligned_to
+
+
 def test_relation_pattern_into(example_solver):
     for question, answer, uid in [
         ("Which process changes a gas into a liquid? (A) condensation (B) evaporation (C) melting (D) freezing", "A", "ex-0304"),
@@ -388,6 +401,14 @@ def test_folder_errors(tmp_path):
     write_store(tmp_path / "empty", {"_joins.tsv": "", "notes.txt": "not a table\n"})
     with pytest.raises(TablesError, match="holds no readable .tsv or .csv table"):
         load_store(tmp_path / "empty")
+
+
+def test_a_sidecar_given_as_a_folder_is_named_as_such(tmp_path):
+    store = write_store(tmp_path / "store", {"Diet.tsv": "ANIMAL\t[FILL]\tFOOD\ncow\teats\tgrass\n"})
+    with pytest.raises(TablesError, match="sidecar file .* is a folder"):
+        load_store(store, joins=tmp_path)
+    with pytest.raises(TablesError, match="sidecar file .* not found"):
+        load_store(store, relations=tmp_path / "missing.tsv")
 
 
 def test_tables_error_is_input_error():
@@ -520,6 +541,13 @@ def test_options_must_run_in_order_from_a():
         split_options("Which is a liquid? (A) water (C) ice")
     stem, options = split_options("Is vitamin (D) a vitamin? (A) yes (B) no")
     assert stem == "Is vitamin (D) a vitamin?" and [o[0] for o in options] == ["A", "B"]
+
+
+def test_an_option_letter_written_twice_is_refused_not_merged():
+    with pytest.raises(InputError, match=r"option \(B\) is written twice"):
+        split_options("What does a rabbit eat? (A) meat (B) grass (B) carrots")
+    with pytest.raises(InputError, match=r"it has \(B\) \(A\)"):  # out of order: say what was found
+        split_options("What does a rabbit eat? (B) grass (A) meat")
 
 
 @pytest.mark.parametrize("text, message", [

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from clitools import run, write
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,6 +105,24 @@ def test_eval_rejects_a_malformed_questions_file(tmp_path):
     path = write(tmp_path, "bad.tsv", "Which? (A) x (B) y\tZ\n")
     result = run("tables", "eval", "--tables", STORE, "--questions", path)
     assert result.exit_code == 2 and "bad.tsv:1:" in result.output
+
+
+@pytest.mark.parametrize("content, message", [
+    ("Which? (A) x (B) y\tB\textra\n", "bad.tsv:1: expected 'question text<TAB>answer letter', found 3 tab-separated fields"),
+    ("QuestionID\tAnswerKey\tcategory\texplanation\nq1\tB\tTrain\tu1|CENTRAL\n", "bad.tsv:1: no 'question' column"),
+    ("QuestionID\tAnswerKey\tquestion\texplanation\nq1\tB\tWhich? (A) x (B) y\tu1\n", "bad.tsv:2: the explanation names rows as ROW-UID|ROLE"),
+])
+def test_eval_says_what_is_wrong_with_a_questions_file(tmp_path, content, message):
+    path = write(tmp_path, "bad.tsv", content)
+    result = run("tables", "eval", "--tables", STORE, "--questions", path)
+    assert result.exit_code == 2 and message in result.stderr, result.output
+
+
+def test_explanations_must_be_a_file_with_gold_rows(tmp_path):
+    result = run("tables", "eval", "--tables", STORE, "--questions", QUESTIONS, "--explanations", QUESTIONS)
+    assert result.exit_code == 2 and "no question has gold rows" in result.stderr
+    result = run("tables", "eval", "--tables", STORE, "--questions", QUESTIONS, "--explanations", str(tmp_path / "none.tsv"))
+    assert result.exit_code == 2 and "explanations file" in result.stderr
 
 
 def test_sidecars_kept_outside_a_read_only_store(tmp_path):
@@ -246,3 +266,36 @@ def test_infinite_time_limit_means_no_limit():
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["answer"] == "A" and data["runner_up"] < data["score"]
+
+
+def test_brackets_in_tables_are_printed_as_written_not_read_as_markup(tmp_path):
+    store = tmp_path / "st[b]ore"
+    store.mkdir()
+    (store / "Di[b]et.tsv").write_text("ANIMAL\t[FILL]\tFOOD [/]\t[SKIP] UID\ncow\teats\tgrass [/] [bold]\tu[/]1\n")
+    result = run("tables", "answer", "What does a cow eat? (A) meat (B) grass", "--tables", str(store))
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert "Di[b]et" in result.output and "u[/]1" in result.output and "grass [/]" in result.output
+    assert "[bold]" in result.output and "FOOD" in result.output
+
+
+def test_json_cells_keep_every_column_of_a_row(tmp_path):
+    # two PROPERTY columns and two fill columns: one key each, "HEADER#K" as the sidecars say
+    write(tmp_path, "R.tsv", "THING\t[FILL]\tPROPERTY\t[FILL]\tPROPERTY\nlemon\tis\tsour\tand\tyellow\n")
+    result = run("tables", "answer", "What color is a lemon? (A) yellow (B) blue", "--tables", str(tmp_path), "--json")
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.output)["support"]
+    assert row["cells"] == {"THING": "lemon", "[FILL]#1": "is", "PROPERTY#1": "sour", "[FILL]#2": "and", "PROPERTY#2": "yellow"}
+    assert {"column": "PROPERTY#2", "option": "yellow"} in row["aligned_to"]
+
+
+def test_a_time_limit_that_leaves_no_graph_is_said_to_be_the_cause(monkeypatch):
+    from pyasp.tables.engine import Result, TableSolver
+
+    def cut_short(self, question):
+        return Result(question, None, None, {"A": None, "B": None}, False, [], partial=True)
+
+    monkeypatch.setattr(TableSolver, "answer", cut_short)
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--time-limit", "0.001")
+    assert result.exit_code == 1
+    assert "unsupported" in result.stderr and "time limit cut a solve short" in result.stderr

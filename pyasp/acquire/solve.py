@@ -145,13 +145,18 @@ def solve_facts(program: Program, instance: Instance) -> list:
         for pos in itertools.product(*(range(1, instance.sizes[i] + 1) for i in decl.indices)):
             facts.append(fact("var_cell", decl.name, tuple(pos)))
     elements = 0
+
+    def named(ineq) -> str:  # "prog.ip:4: constraint 1" where the program says where it was written
+        line = program.constraints[ineq.constraint].line if ineq.constraint < len(program.constraints) else None
+        return (f"{program.source}:{line}: " if line else "") + f"constraint {ineq.constraint + 1}"
+
     for k, ineq in enumerate(expand(program, instance)):
         bound = ineq.bound
         steps: dict[tuple[Cell, ...], int] = {}
         for cells, coef in ineq.terms.items():
             if len(cells) > 3:
                 raise InputError(
-                    f"constraint {ineq.constraint + 1} multiplies {len(cells)} decision variables in one term; "
+                    f"{named(ineq)} multiplies {len(cells)} decision variables in one term; "
                     "pyasp acquire solve handles products of at most 3"
                 )
             # x = L + u_x: expand the product over the subsets of its cells
@@ -194,12 +199,12 @@ def solve_facts(program: Program, instance: Instance) -> list:
             elements += span
         if reach > MAX_WEIGHT:
             raise TooLarge(
-                f"constraint {ineq.constraint + 1} has sums beyond clingo's 32-bit weights "
+                f"{named(ineq)} has sums beyond clingo's 32-bit weights "
                 f"(up to {reach:,}); narrow the domains or scale the constants down"
             )
         if elements > MAX_ELEMENTS:
             raise TooLarge(
-                f"constraint {ineq.constraint + 1} multiplies decision variables whose domains are too large "
+                f"{named(ineq)} multiplies decision variables whose domains are too large "
                 f"to ground (over {MAX_ELEMENTS:,} sum elements); narrow the domains"
             )
         facts.append(f"bound({k},{bound})")

@@ -43,7 +43,7 @@ class SupportRow:
     table: str
     row: int  # 1-based row number in the table (header excluded)
     uid: str
-    cells: dict[str, str]  # column label -> cell text, the data and fill columns of the row
+    cells: dict[str, str]  # column key (Table.column_key) -> cell text, the data and fill columns of the row
     sentence: str
     aligned_to: list[dict]  # {"column", "question" | "option" | "join": ...}
     relevance: float | None = None  # the row's relevance to the chosen option (learned or TF-IDF)
@@ -231,7 +231,7 @@ def decode(grounded: Grounded, model: Model | None, scores: dict[str, float | No
     aligned: dict[tuple[int, int], list[dict]] = {}
 
     def label(t: int, c: int) -> str:
-        return grounded.table(t).columns[c].label
+        return grounded.table(t).column_key(c)
 
     for q, t, r, c in model.atoms("qcell", 4):
         aligned.setdefault((t, r), []).append({"column": label(t, c), "question": constituents[q]})
@@ -250,8 +250,7 @@ def decode(grounded: Grounded, model: Model | None, scores: dict[str, float | No
     for t, r in model.atoms("active_row", 2):
         table = grounded.table(t)
         row = table.rows[r]
-        cells = {col.label: cell for col, cell in zip(table.columns, row.cells) if col.kind != "skip" and cell}
-        support.append(SupportRow(table.name, r + 1, row.uid, cells, table.sentence(row), aligned.get((t, r), []),
+        support.append(SupportRow(table.name, r + 1, row.uid, table.cells(row), table.sentence(row), aligned.get((t, r), []),
                                   relevance.get((t, r))))
     titles = [{"table": grounded.table(t).name, "column": label(t, c), "question": constituents[q]} for q, t, c in model.atoms("qtitle", 3)]
     titles += [{"table": grounded.table(t).name, "column": label(t, c), "option": " ".join(grounded.option_parts[str(o).upper()][j - 1])}

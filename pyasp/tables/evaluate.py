@@ -69,9 +69,10 @@ def _check_key(where: str, question: str, answer: str) -> None:
         raise InputError(f"{where}: the question or its answer key ({answer!r}) is missing or not a letter A-H")
 
 
-def _check_regents(where: str, tabbed: bool, question: str, answer: str) -> None:
-    if not tabbed:
-        raise InputError(f"{where}: expected 'question text<TAB>answer letter'")
+def _check_regents(where: str, fields: int, question: str, answer: str) -> None:
+    if fields != 2:
+        raise InputError(f"{where}: expected 'question text<TAB>answer letter'"
+                         + (f", found {fields} tab-separated fields" if fields > 2 else ""))
     if len(answer) != 1 or answer not in LETTERS:
         raise InputError(f"{where}: the answer {answer!r} is not a letter A-H")
     _check_question(where, question, answer)
@@ -109,7 +110,10 @@ def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list
             continue
         if not _valid(bad, _check_question, f"{path}:{number}", question, answer):
             continue
-        gold = tuple(part.split("|")[0] for part in (record.get(fields.get("explanation", ""), "") or "").split() if "|" in part)
+        parts = (record.get(fields.get("explanation", ""), "") or "").split()
+        if not _valid(bad, _check_explanation, f"{path}:{number}", parts):
+            continue
+        gold = tuple(part.split("|")[0] for part in parts)
         ident = (record.get(fields.get("QuestionID", ""), "") or str(number)).strip()
         items.append(Item(ident, question, answer, gold))
     if not items:
@@ -119,16 +123,22 @@ def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list
     return items
 
 
+def _check_explanation(where: str, parts: list[str]) -> None:
+    plain = next((part for part in parts if "|" not in part), None)
+    if plain is not None:
+        raise InputError(f"{where}: the explanation names rows as ROW-UID|ROLE; {plain!r} has no role")
+
+
 def load_questions(path: str | Path, *, categories: set[str] | None = None, skipped: list[str] | None = None,
-                   bad: list[str] | None = None) -> list[Item]:
+                   bad: list[str] | None = None, what: str = "questions file") -> list[Item]:
     """The questions of a Regents or WorldTree file (see the module docstring). WorldTree
     questions whose text is withheld (a placeholder without options) are left out and named in
     ``skipped``. A malformed question stops loading (InputError naming file and line), unless a
     list ``bad`` is given: then it is left out and its message appended there."""
     path = Path(path)
-    text = read_text_file(path, "questions file")
+    text = read_text_file(path, what)
     first = text.split("\n", 1)[0]
-    if "AnswerKey" in first and "question" in first:
+    if "AnswerKey" in {field.strip(",").strip() for field in first.split("\t")}:  # WorldTree's header
         return _worldtree(path, text, categories, skipped if skipped is not None else [], bad)
     if categories:
         raise InputError(f"{path}: a Regents questions file has no category column; --category selects WorldTree splits")
@@ -136,9 +146,9 @@ def load_questions(path: str | Path, *, categories: set[str] | None = None, skip
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        question, tab, answer = line.rpartition("\t")
+        question, _, answer = line.rpartition("\t")
         answer = answer.strip().upper()
-        if not _valid(bad, _check_regents, f"{path}:{number}", bool(tab), question, answer):
+        if not _valid(bad, _check_regents, f"{path}:{number}", line.count("\t") + 1, question, answer):
             continue
         items.append(Item(str(number), question.strip(), answer))
     if not items:

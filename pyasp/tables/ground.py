@@ -80,12 +80,19 @@ def _header_alternatives(label: str) -> list[tuple[str, ...]]:
 def option_constituents(question: Question) -> tuple[bool, dict[str, list[tuple[str, ...]]]]:
     """Whether the options are split, and each option's constituents (content words each)."""
     split = len(question.options) > 1 and all(SPLIT_OPTION.search(o.text) for o in question.options)
-    # a word every option has ("followed" in "X followed by Y") tells no option apart
+    parts = {o.letter: SPLIT_OPTION.split(o.text) if split else [o.text] for o in question.options}
+    # a word every option has ("followed" in "X followed by Y") tells no option apart -- unless
+    # the options are split alike and the word changes its part: "liquid" in "liquid to solid"
+    # and "solid to liquid" says which way the change goes
     shared = set.intersection(*(set(o.words) for o in question.options)) if len(question.options) > 1 else set()
+    counts = {len(p) for p in parts.values()}
+    if split and len(counts) == 1:
+        n_parts = counts.pop()
+        words = [[set(content_words(part)) for part in p] for p in parts.values()]
+        shared = {w for w in shared if all(len({w in option[i] for option in words}) == 1 for i in range(n_parts))}
     out: dict[str, list[tuple[str, ...]]] = {}
     for option in question.options:
-        parts = SPLIT_OPTION.split(option.text) if split else [option.text]
-        kept = [tuple(w for w in content_words(p) if w not in shared) for p in parts]
+        kept = [tuple(w for w in content_words(p) if w not in shared) for p in parts[option.letter]]
         out[option.letter] = [p for p in kept if p] or [tuple(option.words)]
     return split, out
 

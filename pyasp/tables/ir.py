@@ -64,6 +64,5 @@ class IRSolver:
         tied = [letter for letter, s in supported.items() if s == top]
         answer = tied[0]
         table, row = self.rows_[best_rows[answer]]
-        cells = {c.label: cell for c, cell in zip(table.columns, row.cells) if c.kind != "skip" and cell}
-        support = [SupportRow(table.name, row.index + 1, row.uid, cells, table.sentence(row), [], top)]
+        support = [SupportRow(table.name, row.index + 1, row.uid, table.cells(row), table.sentence(row), [], top)]
         return Result(question.text, answer, top, scores, len(tied) > 1, tied, support, seconds=time.perf_counter() - start)

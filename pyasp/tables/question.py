@@ -74,7 +74,12 @@ def split_options(text: str) -> tuple[str, list[tuple[str, str]]]:
     if chosen[-1].group(1) not in LETTERS:
         raise InputError(f"the question has more than {len(LETTERS)} options (A) to ({LETTERS[-1]}): {text[:80]!r}")
     if len(chosen) < 2:
-        raise InputError(f"the question has fewer than two options (A), (B): {text[:80]!r}")
+        seen = " ".join(f"({m.group(1)})" for m in marks)
+        raise InputError(f"the question has fewer than two options in order (A), (B), ... (it has {seen}): {text[:80]!r}")
+    letters = {m.group(1) for m in chosen}
+    again = next((m for m in marks[start + 1 :] if m not in chosen and m.group(1) in letters), None)
+    if again is not None:  # "(A) meat (B) grass (B) carrots": which text is option (B)?
+        raise InputError(f"option ({again.group(1)}) is written twice: {text[:80]!r}")
     stem = text[: chosen[0].start()].strip()
     options = []
     for k, m in enumerate(chosen):

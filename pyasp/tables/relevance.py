@@ -523,6 +523,6 @@ class RowSolver:
         for candidate, probability in ranked[tied[0]]:
             table = self.store.tables[candidate.table]
             row = table.rows[candidate.row]
-            cells = {c.label: cell for c, cell in zip(table.columns, row.cells) if c.kind != "skip" and cell}
-            support.append(SupportRow(table.name, row.index + 1, row.uid, cells, table.sentence(row), [], round(probability, 6)))
+            support.append(SupportRow(table.name, row.index + 1, row.uid, table.cells(row), table.sentence(row), [],
+                                      round(probability, 6)))
         return Result(question.text, tied[0], top, scores, len(tied) > 1, tied, support, seconds=time.perf_counter() - start)

@@ -99,6 +99,22 @@ class Table:
                 return found
         return []
 
+    def column_key(self, index: int) -> str:
+        """A name for column ``index`` that no other column of the table has: its label
+        ("[FILL]" for a fill column without one), and ``#K`` for the K-th column so named where
+        the name repeats -- as sidecars name a repeated header."""
+        def name(column: Column) -> str:
+            return column.label or f"[{column.kind.upper()}]"
+
+        key = name(self.columns[index])
+        same = [i for i, column in enumerate(self.columns) if name(column) == key]
+        return key if len(same) == 1 else f"{key}#{same.index(index) + 1}"
+
+    def cells(self, row: Row) -> dict[str, str]:
+        """The row's data and fill cells that are not empty, by :meth:`column_key`."""
+        return {self.column_key(c): cell for c, (column, cell) in enumerate(zip(self.columns, row.cells))
+                if column.kind != "skip" and cell}
+
     def column_index(self, name: str) -> int | None:
         """The index of the first column a header names (:meth:`column_indices`), or None."""
         found = self.column_indices(name)
@@ -349,6 +365,8 @@ def shipped_joins(tables: dict[str, Table]) -> tuple[Path, frozenset[Join]] | No
 def _sidecar(given: str | Path | None, default: Path) -> Path | None:
     if given is None:
         return default if default.is_file() else None
+    if Path(given).is_dir():
+        raise TablesError(f"sidecar file {given} is a folder; give the file itself (e.g. {Path(given) / default.name})")
     if not Path(given).is_file():
         raise TablesError(f"sidecar file {given} not found")
     return Path(given)
