@@ -74,11 +74,17 @@ def _folds_table(title: str, folds: list[dict], n: int, correct: int, accuracy: 
 DEFAULT_FOLDS = 5
 
 
-def _folds(folds: int | None, folds_dir) -> int:
-    """--folds, or its default; refused beside --folds-dir, whose files are the folds."""
+def _folds(folds: int | None, folds_dir, model) -> int:
+    """--folds, or its default; refused beside --folds-dir, whose files are the folds, and beside
+    --model, which is scored on every problem without folds."""
     if folds is not None and folds_dir is not None:
         raise PyaspError("--folds-dir gives the folds; --folds cannot be combined with it")
-    return DEFAULT_FOLDS if folds is None else folds
+    if folds is not None and model is not None:
+        raise PyaspError("--model scores a trained model on every problem; --folds cannot be combined with it")
+    folds = DEFAULT_FOLDS if folds is None else folds
+    if folds < 2:
+        raise PyaspError(f"--folds must be at least 2, got {folds}")
+    return folds
 
 
 def _clingo_int(value: int, flag: str) -> int:
@@ -338,9 +344,7 @@ def algebra_eval(
     try:
         if ablation is not None and ablation not in ABLATIONS:
             raise PyaspError(f"--ablation must be one of {', '.join(ABLATIONS)}, got {ablation!r}")
-        folds = _folds(folds, folds_dir)
-        if folds < 2 and model is None:
-            raise PyaspError(f"--folds must be at least 2, got {folds}")
+        folds = _folds(folds, folds_dir, model)
         if ablation and model is not None:
             raise PyaspError("--ablation trains models; it cannot be combined with --model")
         if predictions is not None:
@@ -416,6 +420,9 @@ def rules_check(
     try:
         ruleset, diagnostics = check_file(file)
     except PyaspError as error:
+        if as_json:  # a file that cannot be read: the same shape as one with errors, and exit 2
+            out.print_json(json.dumps({"ok": False, "rules": 0, "diagnostics": [
+                {"severity": "error", "file": str(file), "line": None, "column": None, "message": str(error)}]}))
         raise _fail(error) from None
     errors = sum(d.severity == "error" for d in diagnostics)
     warnings = sum(d.severity == "warning" for d in diagnostics)
@@ -554,7 +561,7 @@ def arith_solve(
     model: ArithModelOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     dot: Annotated[Optional[Path], typer.Option("--dot", help="Write the expression tree as Graphviz DOT (.svg if dot is installed).")] = None,
-    top: Annotated[int, typer.Option("--top", help="Also list the runners-up: the best this many expressions in all, with their scores and rules.", min=1, max=100)] = 1,
+    top: Annotated[int, typer.Option("--top", help="Also list the runners-up: the best this many derivations in all, with their scores and rules (an expression comes again when other rules derive it).", min=1, max=100)] = 1,
 ) -> None:
     """Solve an arithmetic word problem: expression, answer, and for every operation the concept,
     the rule and the facts that made its condition true.
@@ -664,6 +671,9 @@ def arith_train(
         raise _fail(error) from None
     report = {"problems": len(problems), "features": len(model.weights_), "model": str(out_path),
               "seconds": round(time.perf_counter() - start, 1), "annotations": model.annotations_}
+    if not model.weights_:
+        err.print("pyasp: warning: the model learned no weight: it ranks derivations by the rules' order alone "
+                  "(train on more problems, or with more --epochs)", markup=False)
     if as_json:
         out.print_json(json.dumps(report))
     else:
@@ -718,9 +728,7 @@ def arith_eval(
             raise PyaspError("--train-ids and --test-ids go together")
         if folds_dir is not None and (model is not None or train_ids is not None):
             raise PyaspError("--folds-dir cross-validates; it cannot be combined with --model or --train-ids")
-        folds = _folds(folds, folds_dir)
-        if folds < 2:
-            raise PyaspError(f"--folds must be at least 2, got {folds}")
+        folds = _folds(folds, folds_dir, model)
         if predictions is not None:
             check_output_path(predictions, "predictions", [data, train_ids, test_ids, model, rules, folds_dir])
         problems = _load_data(data, skip_bad, ARITH_FIELDS)

@@ -143,7 +143,12 @@ def read_ids(path: str | Path) -> list[str]:
 
 def select(problems: list[WordProblem], ids: list[str], source: str) -> list[int]:
     """Positions of the problems with these ids, in the list's order; unknown ids are an error."""
-    where = {str(p.id): i for i, p in enumerate(problems)}
+    where: dict[str, int] = {}
+    for i, p in enumerate(problems):
+        if str(p.id) in where and str(p.id) in ids:  # which of the two records does the id select?
+            raise InputError(f"{source}: id {p.id} names two problems of the dataset (records {problems[where[str(p.id)]].position} "
+                             f"and {p.position}); selecting by id needs each iIndex once")
+        where.setdefault(str(p.id), i)
     missing = [i for i in ids if i not in where]
     if missing:
         more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""

@@ -370,6 +370,30 @@ def test_train_then_evaluate_on_the_shipped_problems(examples, tmp_path):
     assert len(json.loads(result.output)["folds"]) == 3
 
 
+def test_eval_predictions_say_why_a_problem_has_no_answer(examples, tmp_path):
+    records = json.loads((examples / "arith" / "problems.json").read_text())[:2]
+    records.append({"iIndex": 99, "sQuestion": "Jane has 18 stickers. How many stickers does she have?", "lSolutions": [18]})
+    data = write(tmp_path, "p.json", records)
+    predictions = tmp_path / "predictions.json"
+    result = run("arith", "eval", "--data", data, "--model", "default", "--predictions", str(predictions))
+    assert result.exit_code == 0, result.output
+    rows = {row["id"]: row for row in json.loads(predictions.read_text())}
+    assert rows[99]["answer"] is None and rows[99]["error"] == "only one number in the text: nothing to combine"
+    assert all(row["error"] is None for row in rows.values() if row["answer"] is not None)
+
+
+def test_train_warns_when_the_model_learns_no_weight(tmp_path):
+    # three problems the rules' order already answers: one epoch leaves every weight at zero
+    records = [{"iIndex": 1, "sQuestion": "Tom had 12 apples. He gave 5 apples to Sue. How many apples does Tom have now?", "lSolutions": [7]},
+               {"iIndex": 2, "sQuestion": "Ben had 30 marbles. He lost 9 marbles in the park. How many marbles does Ben have left?", "lSolutions": [21]},
+               {"iIndex": 3, "sQuestion": "Kim baked 24 cookies. Her brother ate 8 cookies. How many cookies are left?", "lSolutions": [16]}]
+    data = write(tmp_path, "p.json", records)
+    result = run("arith", "train", "--data", data, "--out", str(tmp_path / "m.json"), "--epochs", "1", "--restarts", "1", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["features"] == 0
+    assert "the model learned no weight" in result.stderr
+
+
 def test_train_reports_the_annotations_it_could_not_use(examples, tmp_path):
     """An lEquations whose numbers are not those of the text, or rate annotations whose quants
     differ, are left out of training (the answer alone is used); train says how many."""
@@ -466,9 +490,31 @@ def test_a_problem_in_two_folds_or_twice_in_one_is_refused(examples, tmp_path, c
 
 
 @pytest.mark.parametrize("command", ["arith", "algebra"])
+def test_an_id_two_records_share_cannot_select_either(examples, tmp_path, command):
+    records = json.loads((examples / command / "problems.json").read_text())[:4]
+    for k, record in enumerate(records):
+        record["iIndex"] = k // 2 + 1  # ids 1, 1, 2, 2
+    data = write(tmp_path, "dup.json", records)
+    folds = tmp_path / "folds"
+    folds.mkdir()
+    (folds / "fold0.txt").write_text("1\n")
+    (folds / "fold1.txt").write_text("2\n")
+    result = run(command, "eval", "--data", data, "--folds-dir", str(folds))
+    assert result.exit_code == 2, result.output
+    assert "id 1 names two problems of the dataset (records 0 and 1)" in result.stderr
+
+
+@pytest.mark.parametrize("command", ["arith", "algebra"])
 def test_folds_beside_a_folds_dir_is_refused(examples, tmp_path, command):
     result = run(command, "eval", "--data", str(examples / command / "problems.json"), "--folds-dir", str(tmp_path), "--folds", "3")
     assert result.exit_code == 2 and "--folds cannot be combined with it" in result.stderr
+
+
+@pytest.mark.parametrize("command", ["arith", "algebra"])
+@pytest.mark.parametrize("folds", ["1", "3"])
+def test_folds_beside_a_model_is_refused_not_ignored(examples, command, folds):
+    result = run(command, "eval", "--data", str(examples / command / "problems.json"), "--model", "default", "--folds", folds)
+    assert result.exit_code == 2 and "--model scores a trained model on every problem; --folds cannot" in result.stderr
 
 
 def test_cross_validation_on_the_papers_folds_when_the_data_is_there(data_dir):

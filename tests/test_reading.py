@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pyasp.errors import PyaspError
 from pyasp.text.numbers import parse_number
 from pyasp.text.reading import read, read_many
 
@@ -95,6 +97,16 @@ def test_read_many_parses_each_text_once_and_caches_it(tmp_path, monkeypatch):
 
     monkeypatch.setattr(reading, "load_pipeline", lambda: NoParsing())
     assert read_many(texts, cache_dir=tmp_path) == first
+
+
+def test_a_cache_entry_that_cannot_be_written_is_named(tmp_path):
+    texts = ["Tom has 3 apples and buys twelve more."]
+    read_many(texts, cache_dir=tmp_path)
+    (entry,) = tmp_path.glob("*.json")
+    entry.unlink()
+    entry.mkdir()  # where the entry goes, a folder: the write fails
+    with pytest.raises(PyaspError, match="cannot write the parse cache file .*json"):
+        read_many(texts, cache_dir=tmp_path)
 
 
 def test_empty_text_is_bad_input():

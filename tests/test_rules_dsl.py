@@ -253,6 +253,20 @@ def test_cli_verbs_says_which_class_a_verb_joins_and_what_a_new_class_takes(tmp_
     assert run("rules", "verbs", " ").exit_code == 2
 
 
+@pytest.mark.parametrize("unit", ["dollar", "dollars", "$", "Cents"])
+def test_cli_verbs_reads_the_unit_as_the_solver_does(unit):
+    # with money, buying gives the money away (the default rules: buy is GIVE if MONEY)
+    result = run("rules", "verbs", "buy", "sell", "--unit", unit, "--json")
+    assert result.exit_code == 0, result.output
+    buy, sell = json.loads(result.stdout)
+    assert (buy["classes"], sell["classes"]) == (["GIVE"], ["GET"])
+
+
+def test_entries_may_be_words_of_any_script():
+    ruleset = parse_rules("concept c\nverbs X: café, naïve, buy-in, $\nrule r (c): Verb1 in X => add\n")
+    assert [e.words for e in ruleset.classes["X"][1]] == [("café",), ("naïve",), ("buy-in",), ("$",)]
+
+
 def test_load_rules_raises_one_error_listing_every_error(tmp_path):
     path = write(tmp_path, "bad.rules", HEAD + "rule r (transfr): Corref(Subj1, Subj2) => add\n")
     with pytest.raises(RulesError) as info:
@@ -370,6 +384,12 @@ def test_cli_check_reports_file_line_column_and_exits_2(tmp_path):
     data = json.loads(result.stdout)
     assert data["ok"] is False and data["rules"] == 0
     assert data["diagnostics"][0]["line"] == 6 and "has no operation" in data["diagnostics"][0]["message"]
+    assert data["diagnostics"][0]["file"] == broken
+    # a file that cannot be read: the same JSON shape, and exit 2
+    result = run("rules", "check", str(tmp_path / "nope.rules"), "--json")
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    assert data["ok"] is False and "cannot read rule file" in data["diagnostics"][0]["message"]
 
 
 def test_cli_check_json_on_an_extension_with_a_note(tmp_path):

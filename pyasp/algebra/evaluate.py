@@ -56,7 +56,7 @@ class Prediction:
 @dataclass
 class EvaluationResult(BaseResult):
     operator_accuracy: float | None = None  # local model on held-out correct trees (Table 8)
-    oracle: float = 0.0  # share of problems with a correct candidate among those scored
+    oracle: float = 0.0  # share of the problems with a correct candidate
 
     def extra(self) -> dict:
         return {"operator_accuracy": self.operator_accuracy, "candidate_oracle": self.oracle}
@@ -92,11 +92,11 @@ def _operator_accuracy(model: AlgebraModel, prepared: list[Prepared], problems: 
 
 
 def candidate_oracle(prepared: list[Prepared], problems: list[WordProblem]) -> float:
-    """Share of the problems with candidates where some candidate gives a gold answer (the
-    best accuracy any scorer could reach on these candidates)."""
-    scored = [(p, prob) for p, prob in zip(prepared, problems) if p.candidates]
-    hits = sum(any(is_correct(float(c.answer), prob.solutions) for c in p.candidates) for p, prob in scored)
-    return hits / max(1, len(scored))
+    """Share of the problems where some candidate gives a gold answer (the best accuracy any
+    scorer could reach on these candidates; a problem without candidates counts as missed, so
+    the share is comparable with the accuracy)."""
+    hits = sum(any(is_correct(float(c.answer), prob.solutions) for c in p.candidates) for p, prob in zip(prepared, problems))
+    return hits / max(1, len(problems))
 
 
 def _run_fold(train: list[int], test: list[int], problems: list[WordProblem], prepared: list[Prepared],

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..text.lexical import closest_category, closest_seed
+from ..text.lexical import base_forms, closest_category, closest_seed
 from .properties import NumberInfo, Phrase
 
 #: a verb no class lists joins the closest class only if its best seed is at least this similar
@@ -80,8 +80,9 @@ class ClassIndex:
         ``{"verb", "classes", "how": "listed" | "closest" | "none", "seed", "similarity"}``
         (``seed`` and ``similarity`` for "closest" and "none": the most similar seed verb of any
         class). ``unit`` is the number's unit word, for entries with ``if`` / ``unless``."""
-        phrase = Phrase(unit, unit, -1) if unit else None
-        units = self.unit_classes(phrase)
+        # the unit as typed ("dollars") and its base forms ("dollar"), as the reader lemmatises it
+        forms = sorted({unit} | set(base_forms(unit))) if unit else []
+        units = tuple(dict.fromkeys(c for form in forms for c in self.unit_classes(Phrase(form, form, -1))))
         listed = [name for name, entries in self.of_kind("verbs")
                   if any(e.words == (lemma,) and self._qualified(e, units) for e in entries)]
         if listed:

@@ -29,6 +29,7 @@ from .knowledge import Knowledge, load_knowledge
 from .model import KnowledgeModel
 from .properties import ProblemInfo
 from .rates import RateModel, annotated_rates, number_evidence, question_evidence
+from .solver import NO_RULE, unanswerable
 
 
 def _read_chunk(docs, knowledge):
@@ -119,6 +120,7 @@ class Prediction:
     answer: float | None
     expression: str | None
     correct: bool
+    error: str | None = None  # why there is no answer (as algebra eval's predictions say)
 
     def as_dict(self) -> dict:
         return dict(self.__dict__)
@@ -135,7 +137,7 @@ class EvaluationResult(BaseResult):
 def predict_prepared(model: KnowledgeModel, p: Prepared, problem: WordProblem) -> Prediction:
     found = model.best(p)
     if not found:
-        return Prediction(problem.id, None, None, False)
+        return Prediction(problem.id, None, None, False, unanswerable(p) or NO_RULE)
     expr = found[0][1]
     answer = float(expr.value)
     return Prediction(problem.id, answer, infix(expr, p.values), is_correct(answer, problem.solutions))

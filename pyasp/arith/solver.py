@@ -196,16 +196,28 @@ def check_text(text: str) -> None:
 def solve_prepared(prepared: Prepared, model: KnowledgeModel, top: int = 1) -> list[tuple[float, Expr]]:
     """The ``top`` best (score, expression) of a prepared problem, best first; raises NoAnswer
     with the reason when there is none."""
-    if not prepared.info.numbers:
-        raise NoAnswer("no number: the problem has no number to compute with")
-    if len(prepared.info.numbers) < 2:
-        raise NoAnswer("only one number in the text: nothing to combine")
-    if len(prepared.info.numbers) > MAX_NUMBERS:
-        raise NoAnswer(f"{len(prepared.info.numbers)} numbers in the text: at most {MAX_NUMBERS} are supported")
+    reason = unanswerable(prepared)
+    if reason:
+        raise NoAnswer(reason)
     found = model.best(prepared, top=top)
     if not found:
-        raise NoAnswer("no rule applies to any pair of numbers of the problem")
+        raise NoAnswer(NO_RULE)
     return found
+
+
+NO_RULE = "no rule applies to any pair of numbers of the problem"
+
+
+def unanswerable(prepared: Prepared) -> str | None:
+    """Why the problem's numbers cannot make an expression (too few, too many), or None."""
+    n = len(prepared.info.numbers)
+    if not n:
+        return "no number: the problem has no number to compute with"
+    if n < 2:
+        return "only one number in the text: nothing to combine"
+    if n > MAX_NUMBERS:
+        return f"{n} numbers in the text: at most {MAX_NUMBERS} are supported"
+    return None
 
 
 def solve_text(text: str, model: KnowledgeModel | str | Path | None = None,

@@ -77,7 +77,7 @@ class Diagnostic:
         return f"{self.source}:{self.line}:{self.column}: {self.severity}: {self.message}"
 
     def as_dict(self) -> dict:
-        return {"severity": self.severity, "line": self.line, "column": self.column, "message": self.message}
+        return {"severity": self.severity, "file": self.source, "line": self.line, "column": self.column, "message": self.message}
 
 
 class RulesError(PyaspError):

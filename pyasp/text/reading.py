@@ -222,5 +222,9 @@ def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str
         for index, sp_doc in zip(todo, load_pipeline().pipe(texts[i] for i in todo)):
             docs[index] = _document(texts[index], sp_doc, determiners)
             if cache is not None:
-                (cache / f"{keys[index]}.json").write_text(json.dumps(_to_json(docs[index])), encoding="utf-8")
+                path = cache / f"{keys[index]}.json"
+                try:
+                    path.write_text(json.dumps(_to_json(docs[index])), encoding="utf-8")
+                except OSError as err:  # a cache only saves time: say why it cannot be kept, lose nothing
+                    raise PyaspError(f"cannot write the parse cache file {path}: {err.strerror or err}") from None
     return [docs[i] for i in range(len(texts))]
