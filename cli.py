@@ -187,18 +187,32 @@ def algebra_weights(
 
     Example: [bold]pyasp algebra weights[/bold]; override one with [bold]--weight w_type=5[/bold].
     """
-    from pyasp.algebra.candidates import weight_names
+    _print_settings(encoding, "equation_trees", "an equation-tree encoding", as_json)
+
+
+def _print_settings(encoding, packaged: str, kind: str, as_json: bool) -> None:
+    """The #const lines of an encoding (a user's file, or the packaged one): name, value, comment;
+    in JSON an integer value is a number."""
+    from pyasp.asp import parse_constants
+    from pyasp.resources import encoding_path
 
     try:
-        consts = weight_names(encoding)
+        path = check_input_file(encoding, "encoding file") if encoding is not None else encoding_path(packaged)
+        consts = parse_constants(path)
         if not consts:
-            raise PyaspError(f"{encoding}: no #const settings in it (is it an equation-tree encoding?)")
-    except (PyaspError, OSError) as error:
-        raise _fail(error if isinstance(error, PyaspError) else PyaspError(str(error))) from None
+            raise PyaspError(f"{encoding}: no #const settings in it (is it {kind}?)")
+    except PyaspError as error:
+        raise _fail(error) from None
     if as_json:
-        out.print_json(json.dumps({name: {"default": v, "meaning": c} for name, (v, c) in consts.items()}))
+        def value(text: str):
+            try:
+                return int(text)
+            except ValueError:
+                return text
+
+        out.print_json(json.dumps({name: {"default": value(v), "meaning": c} for name, (v, c) in consts.items()}))
         return
-    table = Table(title=f"{Path(encoding).name if encoding else 'equation_trees.lp'} settings")
+    table = Table(title=f"{Path(path).name} settings")
     for column in ("name", "default", "meaning"):
         table.add_column(column)
     for name, (value, comment) in consts.items():
@@ -844,6 +858,9 @@ def acquire_learn(
         begun = time.perf_counter()
         learner.fit(schema_only, instance, rows)
         result = learner.result_
+        if result.language == 0 and not result.partial:
+            raise PyaspError(f"{encoding or 'the encoding'}: the language has no candidate constraint for s={max_terms}, "
+                             f"p={max_tensors}: its restrictions rule out every one")
         learned = learner.program_
         dropped: list = []
         simplify_s = 0.0
@@ -1126,10 +1143,12 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
         from pyasp.asp import parse_constants
         from pyasp.resources import encoding_path
 
-        known = parse_constants(encoding or encoding_path("support_graph"))
+        path = encoding or encoding_path("support_graph")
+        known = parse_constants(path)
         for name in values:
             if name not in known:
-                raise PyaspError(f"the encoding has no #const {name} (see the top of encodings/support_graph.lp)")
+                raise PyaspError(f"{path} has no #const {name}; it defines: {', '.join(sorted(known))} "
+                                 "(pyasp tables weights lists them)")
     if solver == "ir":
         return IRSolver(store)
     if no_row_model and (row_model is not None or solver == "rows"):
@@ -1147,6 +1166,19 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
         return RowSolver(store, model)
     return TableSolver(store, max_tables=max_tables, max_rows=max_rows, ranking=ranking, encoding=encoding,
                        consts=values or None, time_limit_s=time_limit, retrieval_words=retrieval_words, row_model=model)
+
+
+@tables_app.command("weights")
+def tables_weights(
+    encoding: TableEncodingOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Show the weights, thresholds and bounds of the support-graph encoding (its #const lines),
+    as read from the file: an edited copy shows its own values.
+
+    Example: [bold]pyasp tables weights[/bold]; override one with [bold]--const w_row_use=2000[/bold].
+    """
+    _print_settings(encoding, "support_graph", "a support-graph encoding", as_json)
 
 
 @tables_app.command("answer")

@@ -37,15 +37,17 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import clingo
+import clingo.ast
 
-from .errors import PyaspError, check_input_file, read_text_file
+from .errors import InputError, PyaspError, check_input_file, read_text_file
 from .resources import encoding_path
 
-__all__ = ["AspError", "Func", "Message", "Model", "Program", "Stats", "fact", "parse_constants", "parse_term"]
+__all__ = ["AspError", "EncodingFacts", "Func", "Message", "Model", "Program", "Stats", "check_encoding", "encoding_facts",
+           "fact", "parse_constants", "parse_term"]
 
 #: Python values that become ASP terms: ints become numbers, identifiers become constants,
 #: other strings become quoted strings, tuples become tuples.
@@ -128,21 +130,161 @@ def fact(name: str, *args: Term) -> clingo.Symbol:
     return clingo.Function(name, [symbol(a) for a in args])
 
 
-_CONST = re.compile(r"^\s*#const\s+([a-z_][A-Za-z0-9_']*)\s*=\s*([^.]+)\.\s*(?:%\s*(.*))?$")
+_COMMENT = re.compile(r"%\s*(.*)$")
+_ORDERING = {clingo.ast.ComparisonOperator.LessThan, clingo.ast.ComparisonOperator.LessEqual,
+             clingo.ast.ComparisonOperator.GreaterThan, clingo.ast.ComparisonOperator.GreaterEqual}
+_ARITHMETIC = {clingo.ast.ASTType.Interval, clingo.ast.ASTType.BinaryOperation, clingo.ast.ASTType.UnaryOperation}
+_SUMS = {clingo.ast.AggregateFunction.Sum, clingo.ast.AggregateFunction.SumPlus}
+
+
+@dataclass(frozen=True)
+class EncodingFacts:
+    """What pyasp reads off an encoding file before handing it to clingo (see
+    :func:`encoding_facts`)."""
+
+    constants: dict[str, tuple[str, int, str]]  # name -> (value as written, line, the line's % comment)
+    numeric_uses: tuple[tuple[str, int, int], ...]  # (name, line, column) of a bare name used as a number
+    shows: frozenset[tuple[str, int]] | None  # the #show signatures; None: no #show (all is shown)
+    statements: int  # rules, facts, #show and #const statements
+
+
+def _numeric_names(node, numeric: bool, found: list[tuple[str, int, int]]) -> None:
+    """Collect the bare names (``w_type``, ``max_gap``) that stand where a number must: in
+    arithmetic, intervals, ordering comparisons, aggregate bounds, #sum weights and the weight
+    and priority of weak constraints. A name there without a #const is a symbol, which clingo
+    orders after every number -- an edit's misspelt constant that changes answers silently."""
+    A = clingo.ast.ASTType
+    kind = node.ast_type
+    if kind == A.SymbolicTerm:
+        sym = node.symbol
+        if numeric and sym.type == clingo.SymbolType.Function and not sym.arguments and sym.name:
+            found.append((sym.name, node.location.begin.line, node.location.begin.column))
+        return
+    if kind == A.Function and numeric and not node.arguments and not node.external:
+        found.append((node.name, node.location.begin.line, node.location.begin.column))
+        return
+    if kind == A.Definition:
+        return  # the definition's value is checked where the name is used
+    flags: dict[str, bool] = {}
+    if kind in _ARITHMETIC:
+        numeric = True
+    elif kind == A.Minimize:
+        flags = {"weight": True, "priority": True}
+    elif kind == A.Comparison:  # X < max_gap and flag != 0 compare numbers; O != q may compare symbols
+        sides = [node.term, *(guard.term for guard in node.guards)]
+        numbers = any(g.comparison in _ORDERING for g in node.guards) or any(
+            side.ast_type in _ARITHMETIC or (side.ast_type == A.SymbolicTerm and side.symbol.type == clingo.SymbolType.Number)
+            for side in sides)
+        for side in sides:
+            _numeric_names(side, numeric or numbers, found)
+        return
+    elif kind == A.Guard:  # the bound of an aggregate: a count or a sum
+        numeric = True
+    elif kind in (A.BodyAggregate, A.HeadAggregate) and node.function in _SUMS:
+        for element in node.elements:  # #sum { W, ... : ... }: W is a number
+            if element.terms:
+                _numeric_names(element.terms[0], True, found)
+    for key in node.child_keys:
+        value = getattr(node, key)
+        flag = flags.get(key, numeric)
+        if isinstance(value, clingo.ast.AST):
+            _numeric_names(value, flag, found)
+        elif value is not None and not isinstance(value, (str, int)):
+            for item in value:
+                if isinstance(item, clingo.ast.AST):
+                    _numeric_names(item, flag, found)
+
+
+def encoding_facts(path: str | Path) -> EncodingFacts:
+    """The ``#const`` definitions, bare names used as numbers and ``#show`` signatures of an
+    encoding file. Bad UTF-8 raises :class:`InputError` with the line; a syntax error raises
+    :class:`AspError` with file, line and column."""
+    path = Path(path)
+    stat = path.stat()
+    return _encoding_facts(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _encoding_facts(path: str, _mtime_ns: int, _size: int) -> EncodingFacts:
+    text = read_text_file(path, "encoding")
+    lines = text.splitlines()
+    messages: list[Message] = []
+    statements: list = []
+    try:
+        clingo.ast.parse_files([path], statements.append, logger=lambda code, msg: messages.append(_parse_message(code, msg)),
+                               message_limit=20)
+    except RuntimeError as err:
+        raise AspError(messages or [Message(path, None, None, "error", str(err))]) from None
+    constants: dict[str, tuple[str, int, str]] = {}
+    shows: set[tuple[str, int]] = set()
+    any_show = False
+    uses: list[tuple[str, int, int]] = []
+    count = 0
+    A = clingo.ast.ASTType
+    parameters: set[str] = set()  # of the current #program part ("#program floor(c).": c)
+    for stmt in statements:
+        kind = stmt.ast_type
+        if kind == A.Program:
+            parameters = {p.name for p in stmt.parameters}
+            continue
+        count += 1
+        if kind == A.Definition:
+            line = stmt.location.begin.line
+            same_line = sum(1 for o in statements if o.ast_type == A.Definition and o.location.begin.line == line)
+            comment = _COMMENT.search(lines[line - 1]) if 0 < line <= len(lines) and same_line == 1 else None
+            if stmt.name in constants:  # as clingo refuses it, before a settings listing shows one of the two
+                raise InputError(f"{path}:{line}: #const {stmt.name} is defined twice (also on line {constants[stmt.name][1]})")
+            constants[stmt.name] = (str(stmt.value), line, comment[1].strip() if comment else "")
+        elif kind == A.ShowSignature:
+            any_show = True
+            if stmt.name:
+                shows.add((stmt.name, stmt.arity))
+        elif kind == A.ShowTerm:
+            any_show = True
+            if stmt.term.ast_type == A.Function:
+                shows.add((stmt.term.name, len(stmt.term.arguments)))
+        else:
+            found: list[tuple[str, int, int]] = []
+            _numeric_names(stmt, False, found)
+            uses.extend(use for use in found if use[0] not in parameters)
+    return EncodingFacts(constants, tuple(uses), frozenset(shows) if any_show else None, count)
+
+
+def check_encoding(path: str | Path, consts: dict | None = None, needs: Sequence[tuple[str, int]] = ()) -> EncodingFacts:
+    """Refuse an encoding file an edit has broken in ways clingo accepts: empty, a bare name used
+    as a number that no ``#const`` (or override in ``consts``) defines, a ``#const`` whose value
+    is a symbol used as a number, or no ``#show`` of a predicate the engine reads (``needs``)."""
+    facts = encoding_facts(path)
+    if not facts.statements:
+        raise InputError(f"{path}: the encoding is empty (no rule, fact, #const or #show)")
+    given = set(consts or ())
+    for name, line, column in facts.numeric_uses:
+        if name in given:
+            continue
+        if name not in facts.constants:
+            raise InputError(f"{path}:{line}:{column}: {name} stands where a number must, but no #const defines it "
+                             f"(clingo would read it as a symbol, greater than every number)")
+        value, defined_at, _ = facts.constants[name]
+        if value.startswith('"') or (_IDENTIFIER.match(value) and value not in facts.constants):
+            raise InputError(f"{path}:{defined_at}: #const {name} = {value} is not a number, but line {line} "
+                             f"uses {name} as one")
+    if facts.shows is not None:
+        missing = [f"{n}/{a}" for n, a in needs if (n, a) not in facts.shows]
+        if missing:
+            raise InputError(f"{path}: pyasp reads {', '.join(missing)} from the answer sets, but the encoding does not "
+                             f"#show {'it' if len(missing) == 1 else 'them'} (add: {' '.join(f'#show {m}.' for m in missing)})")
+    return facts
 
 
 def parse_constants(path: Path) -> dict[str, tuple[str, str]]:
-    """The ``#const name = value.  % comment`` lines of an encoding: ``{name: (value, comment)}``.
+    """The ``#const name = value.  % comment`` definitions of an encoding: ``{name: (value,
+    comment)}`` (clingo's parser reads them, so two on one line count, and a syntax error is
+    reported with its line).
 
     Encodings keep their tunable numbers (weights, bounds) as ``#const`` lines; this lets the CLI
     list them and check that an override names one that exists.
     """
-    consts: dict[str, tuple[str, str]] = {}
-    for line in read_text_file(path, "encoding").splitlines():
-        match = _CONST.match(line)
-        if match:
-            consts[match[1]] = (match[2].strip(), (match[3] or "").strip())
-    return consts
+    return {name: (value, comment) for name, (value, _, comment) in encoding_facts(path).constants.items()}
 
 
 class Func(NamedTuple):
@@ -293,6 +435,7 @@ class Program:
     strict: bool = True
     text: str | None = None  # an extra program given as text (used by from_text and tests)
     options: tuple[str, ...] = ()  # extra clingo command-line options, e.g. ("--opt-strategy=usc",)
+    needs: tuple[tuple[str, int], ...] = ()  # predicates the engine reads back: an encoding must #show them
 
     def __post_init__(self) -> None:
         self.stats = Stats()
@@ -346,7 +489,8 @@ class Program:
         path = self.encoding_file
         try:
             if path is not None:
-                ctl.load(str(check_input_file(path, "encoding file")))
+                check_encoding(check_input_file(path, "encoding file"), self.consts, self.needs)
+                ctl.load(str(path))
             if self.text is not None:
                 ctl.add("base", [], self.text)
             ctl.add("base", [], "".join(f"{f}." for f in self._facts))

@@ -722,7 +722,7 @@ def test_learn_reads_an_encoding_file_named_without_lp(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     result = run(*args, "empty")
     assert result.exit_code == 2, result.output
-    assert "empty: an answer set shows 0 rhs/2 atoms" in result.stderr
+    assert "empty: the encoding is empty" in result.stderr
 
 
 @pytest.mark.parametrize("options, message", [
@@ -988,3 +988,17 @@ def test_eval_says_when_the_program_has_too_few_solutions_for_the_folds(tmp_path
     assert result.exit_code == 0, result.output
     assert "folds hold 1, so --examples above 1 learn from 1" in result.stderr
     assert [r["n"] for r in json.loads(result.stdout)["results"]] == [1]
+
+
+def test_learn_with_an_encoding_that_leaves_no_candidate_or_only_empty_ones(tmp_path):
+    examples = write(tmp_path, "e.json", [{"ship": GOOD_SHIP}])
+    args = ["acquire", "learn", "--schema", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+            "--examples", examples, "-s", "1", "-p", "1", "--encoding"]
+    text = encoding_path("ip_acquisition").read_text()
+    none = write(tmp_path, "none.lp", text + "\n:- rhs(_, _).\n")
+    result = run(*args, none)
+    assert result.exit_code == 2 and "the language has no candidate constraint for s=1, p=1" in result.stderr
+    bare = write(tmp_path, "bare.lp", text + "\n:- use(_, _, _).\n")  # only constraints without terms
+    result = run(*args, bare)
+    assert result.exit_code == 0, result.output
+    assert "candidates visited of 2" in result.stdout

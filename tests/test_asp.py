@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF
 
-from pyasp.asp import AspError, Func, Program, fact, parse_term
-from pyasp.errors import PyaspError
+from pyasp.asp import AspError, Func, Program, check_encoding, fact, parse_constants, parse_term
+from pyasp.errors import InputError, PyaspError
 from pyasp.resources import encoding_path
 
 
@@ -181,3 +181,43 @@ def test_weights_that_overflow_clasp_are_a_clear_error():
     prog = Program.from_text("{ p }. :~ p. [2147483647@0] :~ p. [1@0, x]  #show p/0.")
     with pytest.raises(PyaspError, match="clingo cannot solve"):
         list(prog.ranked_models(limit=1))
+
+
+# =================================================================================================
+# Edited encodings: what clingo accepts but would silently change or drop (checked before solving)
+# =================================================================================================
+
+@pytest.mark.parametrize("text, message", [
+    ("", "the encoding is empty"),
+    ("p(1..3).\n:- p(X), X > cap.\n#show p/1.\n", "enc.lp:2:14: cap stands where a number must, but no #const defines it"),
+    ("#const on = 1.\nq :- of = 1.\n#show q/0.\n", "enc.lp:2:6: of stands where a number must"),
+    ("p(1..3).\n:~ p(X). [w_p@0, X]\n#show p/1.\n", "enc.lp:2:11: w_p stands where a number must"),
+    ("#const cap = low.\np(1..3).\n:- p(X), X > cap.\n#show p/1.\n", "enc.lp:1: #const cap = low is not a number, but line 3 uses cap as one"),
+    ("#const cap = 2.\n#const cap = 3.\n", "enc.lp:2: #const cap is defined twice (also on line 1)"),
+    ("p(1).\n#show p/1.\n", "pyasp reads q/2 from the answer sets, but the encoding does not #show it"),
+])
+def test_an_edit_clingo_would_accept_silently_is_refused(tmp_path, text, message):
+    path = tmp_path / "enc.lp"
+    path.write_text(text)
+    with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)").replace(".", r"\.")):
+        check_encoding(path, needs=[("p", 1), ("q", 2)] if "q/2" in message else [("p", 1)])
+
+
+def test_what_an_encoding_may_do_with_names_and_constants(tmp_path):
+    path = tmp_path / "enc.lp"
+    # a symbol compared for (in)equality, a part's parameter, a constant given by -c, two #const on one line
+    path.write_text("#const a = 1. #const b = 2.  % two\n#program step(k).\nq(k + a).\n#program base.\n"
+                    "p(O) :- o(O), O != q.\n:- p(X), X > lim.\n#show p/1.\n")
+    check_encoding(path, consts={"lim": 3}, needs=[("p", 1)])
+    assert parse_constants(path) == {"a": ("1", ""), "b": ("2", "")}
+    with pytest.raises(InputError, match="lim stands where a number must"):
+        check_encoding(path, needs=[("p", 1)])
+    for name in ("equation_trees", "support_graph", "ip_acquisition", "ip_solve", "knowledge"):
+        check_encoding(encoding_path(name))  # the packaged encodings pass their own check
+
+
+def test_an_undefined_constant_is_caught_before_solving(tmp_path):
+    edited = tmp_path / "edited.lp"
+    edited.write_text(encoding_path("equation_trees").read_text().replace("#const w_symmetry = 1.", ""))
+    with pytest.raises(InputError, match="w_symmetry stands where a number must"):
+        Program(edited).ground()

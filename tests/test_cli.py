@@ -69,7 +69,7 @@ def test_weights_command_lists_the_encodings_settings():
     result = run("algebra", "weights", "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert data["w_type"]["default"] == "10" and "max_depth" in data
+    assert data["w_type"]["default"] == 10 and "max_depth" in data
 
 
 @pytest.mark.parametrize(
@@ -130,15 +130,18 @@ def test_broken_encoding_exits_2_with_file_and_line(tmp_path, encoding, expected
 @pytest.mark.parametrize(
     "encoding, expected",
     [
-        ("", "malformed postfix sequence ()"),  # shows no tree at all
-        ("at(1, q(1)). at(2, q(9)). at(3, eq).\n#show at/2.\n", "at/2 names 9"),
+        ("", ": the encoding is empty"),
+        ("p.\n#defined at/2. #defined violation/3. #show at/2. #show violation/3.\n", ": a model is not an equation tree (malformed postfix sequence ())"),  # no tree
+        ("at(1, q(1)). at(2, q(9)). at(3, eq).\n#defined violation/3. #show at/2. #show violation/3.\n",
+         ": a model is not an equation tree (at/2 names 9"),
+        ("at(1, q(1)). at(2, q(2)). at(3, eq).\n#show at/2.\n", ": pyasp reads violation/3 from the answer sets, but the encoding does not #show it"),
     ],
 )
 def test_an_encoding_whose_models_are_not_trees_exits_2_naming_it(tmp_path, encoding, expected):
     enc = write(tmp_path, "mine.lp", encoding)
     result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--encoding", enc)
     assert result.exit_code == 2, result.output
-    assert f"{enc}: a model is not an equation tree" in result.stderr and expected in result.stderr
+    assert f"{enc}{expected}" in result.stderr
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
@@ -334,6 +337,9 @@ def test_a_cache_dir_that_is_a_file_is_bad_input(tmp_path, examples):
 
 def test_weights_of_an_encoding_without_settings_is_bad_input(tmp_path):
     bad = tmp_path / "bad.lp"
-    bad.write_text("a :- b\n", encoding="utf-8")
+    bad.write_text("a :- b.\n", encoding="utf-8")
     result = run("algebra", "weights", "--encoding", str(bad))
     assert result.exit_code == 2 and "no #const settings" in result.stderr
+    bad.write_text("#const w = 1.\na :- b\n", encoding="utf-8")  # a syntax error is named, not hidden
+    result = run("algebra", "weights", "--encoding", str(bad))
+    assert result.exit_code == 2 and "bad.lp:3:1: error: syntax error" in result.stderr

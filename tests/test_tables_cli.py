@@ -299,3 +299,22 @@ def test_a_time_limit_that_leaves_no_graph_is_said_to_be_the_cause(monkeypatch):
     result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--time-limit", "0.001")
     assert result.exit_code == 1
     assert "unsupported" in result.stderr and "time limit cut a solve short" in result.stderr
+
+
+def test_eval_stops_on_a_broken_encoding_instead_of_scoring_zero(tmp_path):
+    edited = tmp_path / "mine.lp"
+    edited.write_text((ROOT / "encodings" / "support_graph.lp").read_text().replace("#show chosen/1.", ""))
+    result = run("tables", "eval", "--tables", STORE, "--questions", QUESTIONS, "--encoding", str(edited), "--json")
+    assert result.exit_code == 2, result.output
+    assert "pyasp reads chosen/1 from the answer sets, but the encoding does not #show it" in result.stderr
+
+
+def test_weights_lists_the_settings_of_the_encoding_in_use(tmp_path):
+    result = run("tables", "weights", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["w_row_use"] == {"default": 1000, "meaning": "rowUsagePenalty: paid per active row"}
+    edited = tmp_path / "mine.lp"
+    edited.write_text((ROOT / "encodings" / "support_graph.lp").read_text().replace("#const w_row_use = 1000.", "#const w_row_use = 7."))
+    assert json.loads(run("tables", "weights", "--encoding", str(edited), "--json").stdout)["w_row_use"]["default"] == 7
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--encoding", str(edited), "--const", "w_row_uses=1")
+    assert result.exit_code == 2 and f"{edited} has no #const w_row_uses; it defines: " in result.stderr

@@ -213,7 +213,7 @@ def language_program(
     """The encoding with the language's facts and constants, ready to ground."""
     consts = {"max_terms": max_terms, "max_factors": max_factors, "negation": int(bool(negation)),
               "canonical": int(bool(canonical))}
-    asp = AspProgram(encoding or "ip_acquisition", consts=consts)
+    asp = AspProgram(encoding or "ip_acquisition", consts=consts, needs=(("use", 3), ("rhs", 2)))
     asp.add_facts(language_facts(schema, kinds, directions))
     asp.add_facts([("rhs_literal", 0), ("rhs_literal", 1)])
     return asp
@@ -489,7 +489,7 @@ def most_specific(kept: list[tuple[Constraint, int]], kinds: Mapping[str, str], 
         level = np.array([kept[k][1] for k in members])
         usable = np.array([k not in signed_ids for k in members])
         general = np.zeros(len(members), dtype=bool)  # some member of a higher level specialises it
-        step = max(1, 4_000_000 // (len(members) * len(perms) * width))
+        step = max(1, 4_000_000 // max(1, len(members) * len(perms) * width))  # width 0: constraints without terms
         for lo in range(0, len(members), step):
             if deadline is not None and time.perf_counter() > deadline:
                 if status is not None:

@@ -313,7 +313,7 @@ def solve(
     instance = constants if isinstance(constants, Instance) else make_instance(program, constants)
     if not program.variables:
         raise InputError("the program declares no decision variable (var NAME in LO..HI;): there is nothing to solve")
-    asp = AspProgram(encoding or "ip_solve", options=("--heuristic=Domain",) if sample is not None else ())
+    asp = AspProgram(encoding or "ip_solve", options=("--heuristic=Domain",) if sample is not None else (), needs=(("value", 3),))
     asp.add_facts(solve_facts(program, instance))
 
     def out_of_time() -> bool:

@@ -141,7 +141,7 @@ def generate_candidates(
         raise InputError(f"the number of candidate trees (top, --top) must be at least 1, got {top}")
     settings = dict(settings or {})
     check_settings(settings, encoding)
-    program = Program(encoding if encoding else ENCODING, consts=settings, options=CLINGO_OPTIONS)
+    program = Program(encoding if encoding else ENCODING, consts=settings, options=CLINGO_OPTIONS, needs=(("at", 2), ("violation", 3)))
     program.add_facts(tree_facts(quantities))
     kept: list[Candidate] = []
     filtered = {"negative": 0, "fractional": 0, "no_solution": 0}

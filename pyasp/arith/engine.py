@@ -66,7 +66,7 @@ def applicable(knowledge: Knowledge, info: ProblemInfo, memberships) -> list[tup
     """``(A, B, rule, disjunct)`` for every rule condition clingo finds true of a pair."""
     if len(info.numbers) < 2:
         return []
-    program = Program(encoding=knowledge.encoding, text=knowledge.program)
+    program = Program(encoding=knowledge.encoding, text=knowledge.program, needs=(("applies", 4),))
     program.add_facts(facts(info, memberships))
     model = program.all_models()[0]
     return [(int(a), int(b), str(r), int(d)) for a, b, r, d in model.atoms("applies", 4)]

@@ -261,6 +261,9 @@ def check_rules(ruleset: Ruleset) -> list[Diagnostic]:
     checker.concepts()
     checker.classes()
     checker.rules()
+    if not ruleset.rules and not ruleset.classes and ruleset.extends is None:  # an empty file
+        checker.report("warning", ruleset.source, 1, 1, "the file has no rule: arith finds no derivation with it "
+                       "(start it with `extends default` to add to the packaged rules)")
     own = ruleset.source
     unique = list(dict.fromkeys(checker.found))
     return sorted(unique, key=lambda d: (d.source == own, d.source, d.line, d.column))

@@ -176,7 +176,8 @@ class TableSolver:
         return self.ir_.answer(question).scores
 
     def program(self, grounded: Grounded) -> Program:
-        program = Program(encoding=self.encoding or ENCODING, consts=dict(self.consts or {}), options=self.clingo_options)
+        program = Program(encoding=self.encoding or ENCODING, consts=dict(self.consts or {}), options=self.clingo_options,
+                          needs=(("chosen", 1), ("active_row", 2), ("qcell", 4), ("ocell", 5)))
         program.add_facts(grounded.facts)
         return program
 

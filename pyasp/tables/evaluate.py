@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..errors import InputError, read_text_file
 from ..parallel import map_chunks
-from .question import LETTERS, split_options
+from .question import LETTERS, QuestionError, split_options
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,7 @@ def _solve_chunk(items: list[Item], solver) -> list[dict]:
     for item in items:
         try:
             result = solver.answer(item.text)
-        except InputError as err:  # a question without options: counted wrong, reported
+        except QuestionError as err:  # a question without options: counted wrong, reported (a broken store or encoding stops the run)
             out.append({"id": item.id, "answer": item.answer, "predicted": None, "tied": [], "credit": 0.0,
                         "seconds": 0.0, "error": str(err), "support": []})
             continue

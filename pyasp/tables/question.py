@@ -21,6 +21,11 @@ import re
 from dataclasses import dataclass
 
 from ..errors import InputError
+
+
+class QuestionError(InputError):
+    """A question that cannot be read (no options, options out of order, ...): bad input of
+    that question alone, unlike a broken store or encoding."""
 from .text import STOPWORDS, content_words, words
 
 _OPTION = re.compile(r"\(([A-Z])\)")
@@ -66,27 +71,27 @@ def split_options(text: str) -> tuple[str, list[tuple[str, str]]]:
     # options must run A, B, C, ... from the first "(A)"
     start = next((i for i, m in enumerate(marks) if m.group(1) == "A"), None)
     if start is None:
-        raise InputError(f"the question has no options written (A) ... (B) ...: {text[:80]!r}")
+        raise QuestionError(f"the question has no options written (A) ... (B) ...: {text[:80]!r}")
     chosen = [marks[start]]
     for m in marks[start + 1 :]:
         if ord(m.group(1)) == ord(chosen[-1].group(1)) + 1:
             chosen.append(m)
     if chosen[-1].group(1) not in LETTERS:
-        raise InputError(f"the question has more than {len(LETTERS)} options (A) to ({LETTERS[-1]}): {text[:80]!r}")
+        raise QuestionError(f"the question has more than {len(LETTERS)} options (A) to ({LETTERS[-1]}): {text[:80]!r}")
     if len(chosen) < 2:
         seen = " ".join(f"({m.group(1)})" for m in marks)
-        raise InputError(f"the question has fewer than two options in order (A), (B), ... (it has {seen}): {text[:80]!r}")
+        raise QuestionError(f"the question has fewer than two options in order (A), (B), ... (it has {seen}): {text[:80]!r}")
     letters = {m.group(1) for m in chosen}
     again = next((m for m in marks[start + 1 :] if m not in chosen and m.group(1) in letters), None)
     if again is not None:  # "(A) meat (B) grass (B) carrots": which text is option (B)?
-        raise InputError(f"option ({again.group(1)}) is written twice: {text[:80]!r}")
+        raise QuestionError(f"option ({again.group(1)}) is written twice: {text[:80]!r}")
     stem = text[: chosen[0].start()].strip()
     options = []
     for k, m in enumerate(chosen):
         end = chosen[k + 1].start() if k + 1 < len(chosen) else len(text)
         body = text[m.end() : end].strip()
         if not body:
-            raise InputError(f"option ({m.group(1)}) of the question is empty: {text[:80]!r}")
+            raise QuestionError(f"option ({m.group(1)}) of the question is empty: {text[:80]!r}")
         options.append((m.group(1), body))
     return stem, options
 
