@@ -45,6 +45,19 @@ def _number(raw: object) -> float | None:
     return None
 
 
+def _list_of(*types: type):
+    return lambda v: isinstance(v, list) and all(isinstance(x, types) and not isinstance(x, bool) for x in v)
+
+
+_ANY = (lambda v: True, "")
+#: the training-only fields a loader may keep (``extra_fields``): what each must be
+_FIELD_CHECKS = {
+    "lEquations": (_list_of(str), "a list of equations as text"),
+    "rates": (_list_of(int), "a list of number positions (integers)"),
+    "quants": (_list_of(int, float), "a list of numbers"),
+}
+
+
 def records_from_json(data: object, source: str = "dataset", *, extra_fields: tuple[str, ...] = ()) -> tuple[list[WordProblem], list[str]]:
     """Check every record; returns the good problems and one message per bad record."""
     if not isinstance(data, list):
@@ -73,6 +86,10 @@ def records_from_json(data: object, source: str = "dataset", *, extra_fields: tu
         values = [_number(v) for v in raw_list]
         if not raw_list or any(v is None for v in values):
             bad.append(f"{where}: field lSolutions is not a list of numbers: {raw!r}")
+            continue
+        wrong = next((name for name in extra_fields if name in record and not _FIELD_CHECKS.get(name, _ANY)[0](record[name])), None)
+        if wrong is not None:
+            bad.append(f"{where}: field {wrong} is not {_FIELD_CHECKS[wrong][1]}: {record[wrong]!r}")
             continue
         extra = {name: record[name] for name in extra_fields if name in record}
         problems.append(WordProblem(ident, text.strip(), tuple(values), position, extra))

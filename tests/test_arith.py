@@ -556,3 +556,17 @@ def test_a_model_with_a_weight_that_is_not_finite_is_refused():
         data["weights"][first] = bad
         with pytest.raises(PyaspError, match="not a finite number"):
             KnowledgeModel.from_json(data, "m.json")
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("lEquations", 5, "field lEquations is not a list of equations as text: 5"),
+    ("rates", ["x"], "field rates is not a list of number positions (integers): ['x']"),
+    ("quants", "abc", "field quants is not a list of numbers: 'abc'"),
+])
+def test_a_training_field_of_the_wrong_type_is_named(examples, tmp_path, field, value, message):
+    records = json.loads((examples / "arith" / "problems.json").read_text())[:2]
+    records[0][field] = value
+    data = write(tmp_path, "p.json", records)
+    result = run("arith", "train", "--data", data, "--out", str(tmp_path / "m.json"), "--epochs", "1")
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
