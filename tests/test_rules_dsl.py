@@ -262,6 +262,12 @@ def test_cli_verbs_reads_the_unit_as_the_solver_does(unit):
     assert (buy["classes"], sell["classes"]) == (["GIVE"], ["GET"])
 
 
+def test_a_learned_predicate_of_one_property_with_itself_is_a_warning():
+    text = HEAD + "rule r (transfer): Coref(Subj1, Subj1) and Verb1 in HAVE => add\n"
+    assert diagnostics(text) == ["my.rules:6:20: warning: Coref(Subj1, Subj1) relates Subj1 to itself; a rule relates "
+                                 "two numbers' properties, e.g. Coref(Subj1, Subj2)"]
+
+
 def test_entries_may_be_words_of_any_script():
     ruleset = parse_rules("concept c\nverbs X: café, naïve, buy-in, $\nrule r (c): Verb1 in X => add\n")
     assert [e.words for e in ruleset.classes["X"][1]] == [("café",), ("naïve",), ("buy-in",), ("$",)]

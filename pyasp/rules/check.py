@@ -200,6 +200,10 @@ class _Checker:
         if lit.predicate in LEARNED and len(lit.args) != 2:
             self.report("error", source, lit.line, lit.column,
                         f"{lit.predicate} takes two properties, e.g. {lit.predicate}(Subj1, Subj2); got {len(lit.args)}")
+        elif lit.predicate in LEARNED and lit.args[0] == lit.args[1] and lit.args[0].known:
+            self.report("warning", source, lit.line, lit.column,
+                        f"{lit.predicate}({lit.args[0]}, {lit.args[1]}) relates {lit.args[0]} to itself; a rule relates "
+                        f"two numbers' properties, e.g. {lit.predicate}({lit.args[0].name}1, {lit.args[0].name}2)")
         if lit.predicate == "in":
             self._membership(source, lit)
 
