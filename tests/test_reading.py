@@ -109,6 +109,11 @@ def test_a_cache_entry_that_cannot_be_written_is_named(tmp_path):
         read_many(texts, cache_dir=tmp_path)
 
 
+def test_a_percentage_is_read_as_its_share():
+    doc = read("Ben had 40 dollars. He spent 25% of it, and 12.5 percent of the rest.")
+    assert [(m.text, m.value) for m in doc.mentions] == [("40", 40), ("25%", Fraction(1, 4)), ("12.5 percent", Fraction(1, 8))]
+
+
 def test_a_fraction_over_zero_is_bad_input_not_left_out():
     with pytest.raises(InputError, match="'1/0' divides by zero"):
         read("Tom has 1/0 candies. He gave 2 candies to Mary. How many candies does Tom have now?")

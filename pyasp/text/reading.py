@@ -82,6 +82,8 @@ def load_pipeline():
         ) from None
 
 
+#: what turns a number into a share of a hundred
+PERCENT = frozenset({"%", "percent"})
 _ZERO_DENOMINATOR = re.compile(r"[+-]?\d+/0+")
 
 
@@ -111,6 +113,10 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
             if (i + 1 < len(tokens) and "/" in tokens[i + 1].text and "/" not in tok.text and value.denominator == 1
                     and (part := parse_number(tokens[i + 1].text)) is not None and 0 < part < 1 and value >= 0):
                 mentions.append(Mention(value + part, sp_doc[i:i + 2].text, i, i + 2, sent, "number"))
+                i += 2
+                continue
+            if i + 1 < len(tokens) and tokens[i + 1].lower_ in PERCENT:  # "25%", "25 percent": the share 1/4
+                mentions.append(Mention(value / 100, sp_doc[i:i + 2].text, i, i + 2, sent, "number"))
                 i += 2
                 continue
             mentions.append(Mention(value, tok.text, i, i + 1, sent, "number"))
@@ -163,7 +169,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 2  # 2: a fraction over zero is an error, not left out
+READER_VERSION = 3  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4
 
 
 def _cache_key(text: str, determiners: bool) -> str:
