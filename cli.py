@@ -32,7 +32,7 @@ err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 
 
 def _fail(error: PyaspError) -> typer.Exit:
-    err.print(f"pyasp: error: {error}", markup=False)
+    err.print(f"pyasp: error: {error}")
     return typer.Exit(error.exit_code)
 
 
@@ -50,7 +50,7 @@ def _write_dot(dot_text: str, path: Path) -> None:
 
     written = write_dot(dot_text, path)
     if written != path:
-        err.print(f"pyasp: the dot program is not installed: wrote DOT text to {written}", markup=False)
+        err.print(f"pyasp: the dot program is not installed: wrote DOT text to {written}")
 
 
 def _write_json(path: Path, data) -> None:
@@ -249,7 +249,7 @@ def _load_data(data: Path, skip_bad: bool, extra_fields: tuple[str, ...] = ()):
 
     problems, bad = load_dataset(data, skip_bad=skip_bad, extra_fields=extra_fields)
     for message in bad:
-        err.print(f"pyasp: skipped {message}", markup=False)
+        err.print(f"pyasp: skipped {message}")
     return problems
 
 
@@ -277,15 +277,15 @@ def algebra_solve(
     if as_json:
         out.print_json(json.dumps(solution.as_dict()))
         return
-    out.print(f"equation: {solution.equation}", markup=False)
-    out.print(f"answer:   x = {solution.answer}", markup=False)
-    out.print("qsets:", markup=False)
+    out.print(f"equation: {solution.equation}")
+    out.print(f"answer:   x = {solution.answer}")
+    out.print("qsets:")
     for q in solution.qsets:
-        out.print(f"  {q.describe()}" + (f"   [implied: {q.implicit}]" if q.implicit else ""), markup=False)
+        out.print(f"  {q.describe()}" + (f"   [implied: {q.implicit}]" if q.implicit else ""))
     out.print(f"tree:     {solution.tree.postfix}   (postfix; ILP cost {solution.tree.cost}"
-              + (f", violates {', '.join(solution.tree.violations)}" if solution.tree.violations else "") + ")", markup=False)
+              + (f", violates {', '.join(solution.tree.violations)}" if solution.tree.violations else "") + ")")
     out.print(f"chosen from {len(solution.prepared.candidates)} candidate trees, log score {solution.score:.3f}, "
-              f"{solution.seconds:.2f} s", markup=False)
+              f"{solution.seconds:.2f} s")
 
 
 @algebra_app.command("train")
@@ -323,7 +323,7 @@ def algebra_train(
     else:
         out.print(f"trained on {report['problems']} problems ({report['with_correct_candidate']} with a candidate giving "
                   f"the answer): {report['local_examples']} operator examples, {report['global_examples']} tree examples; "
-                  f"wrote {out_path}", markup=False)
+                  f"wrote {out_path}")
 
 
 @algebra_app.command("eval")
@@ -404,8 +404,7 @@ def algebra_eval(
         + (f", ablation {ablation}" if ablation else "")
     out.print(_folds_table(title, result.folds, result.n, result.correct, result.accuracy))
     extra = f"; local operator accuracy {result.operator_accuracy:.3f}" if result.operator_accuracy is not None else ""
-    out.print(f"{result.seconds:.1f} s in all; a candidate with the right answer existed for {result.oracle:.3f} of the problems{extra}",
-              markup=False)
+    out.print(f"{result.seconds:.1f} s in all; a candidate with the right answer existed for {result.oracle:.3f} of the problems{extra}")
 
 
 # -- declarative rules ---------------------------------------------------------------------------
@@ -445,10 +444,10 @@ def rules_check(
         out.print_json(json.dumps({"ok": errors == 0, "rules": rules, "diagnostics": [d.as_dict() for d in diagnostics]}))
     else:
         for d in diagnostics:
-            out.print(str(d) + (f"\n{d.context.rstrip()}" if d.context else ""), markup=False)
+            out.print(str(d) + (f"\n{d.context.rstrip()}" if d.context else ""))
         classes = len(ruleset.classes) if ruleset is not None else 0
         out.print(f"{rules} rules, {classes} classes, {errors} error{'s' * (errors != 1)}, "
-                  f"{warnings} warning{'s' * (warnings != 1)}", markup=False)
+                  f"{warnings} warning{'s' * (warnings != 1)}")
     if errors:
         raise typer.Exit(2)
 
@@ -595,29 +594,29 @@ def arith_solve(
     if as_json:
         out.print_json(json.dumps(solution.as_dict()))
         return
-    out.print(f"expression: {solution.expression}", markup=False)
-    out.print(f"answer:     {solution.answer}", markup=False)
-    out.print("derivation:", markup=False)
+    out.print(f"expression: {solution.expression}")
+    out.print(f"answer:     {solution.answer}")
+    out.print("derivation:")
     for k, step in enumerate(solution.derivation, 1):
-        out.print(f"  {k}. {step['expression']} = {step['value']}   {step['concept']}, rule {step['rule']}", markup=False)
-        out.print(f"     condition: {step['condition']}", markup=False)
+        out.print(f"  {k}. {step['expression']} = {step['value']}   {step['concept']}, rule {step['rule']}")
+        out.print(f"     condition: {step['condition']}")
         for fact in step["facts"]:
-            out.print(f"       - {fact}", markup=False)
-    out.print("numbers:", markup=False)
+            out.print(f"       - {fact}")
+    out.print("numbers:")
     for n in solution.numbers:
         props = ", ".join(f"{p}={n[p]!r}" for p in ("subj", "verb", "iobj", "obj", "unit", "rate", "math") if n[p])
         out.print(f"  {n['index']}. {n['text']}{'' if n['used'] else '  (not used)'}: {props}"
-                  + (f"  [{', '.join(n['classes'])}]" if n["classes"] else ""), markup=False)
+                  + (f"  [{', '.join(n['classes'])}]" if n["classes"] else ""))
     q = solution.question
     props = ", ".join(f"{p}={q[p]!r}" for p in ("subj", "verb", "unit", "rate", "math") if q[p])
-    out.print(f"question: {props or '-'}", markup=False)
+    out.print(f"question: {props or '-'}")
     if solution.alternatives:
-        out.print("runners-up:", markup=False)
+        out.print("runners-up:")
         for k, other in enumerate(solution.alternatives, 2):
             rules_used = "; ".join(f"{step['concept']}, rule {step['rule']}" for step in other["steps"])
-            out.print(f"  {k}. {other['expression']} = {other['answer']}   score {other['score']:.3f}   {rules_used}", markup=False)
+            out.print(f"  {k}. {other['expression']} = {other['answer']}   score {other['score']:.3f}   {rules_used}")
     out.print(f"chosen among {solution.as_dict()['options']} rule applications, score {solution.score:.3f}, "
-              f"{solution.seconds:.2f} s", markup=False)
+              f"{solution.seconds:.2f} s")
 
 
 RestartsOpt = Annotated[int, typer.Option(
@@ -687,18 +686,18 @@ def arith_train(
               "seconds": round(time.perf_counter() - start, 1), "annotations": model.annotations_}
     if not model.weights_:
         err.print("pyasp: warning: the model learned no weight: it ranks derivations by the rules' order alone "
-                  "(train on more problems, or with more --epochs)", markup=False)
+                  "(train on more problems, or with more --epochs)")
     if as_json:
         out.print_json(json.dumps(report))
     else:
         out.print(f"trained on {report['problems']} problems: {report['features']} weighted features; wrote {out_path} "
-                  f"in {report['seconds']} s", markup=False)
+                  f"in {report['seconds']} s")
         for name, what in (("equations", "gold equations (lEquations)"), ("rates", "rate annotations (rates, quants)")):
             counts = model.annotations_[name]
             if counts["given"]:
                 unused = counts["given"] - counts["used"]
                 note = f"; {unused} did not match the numbers read from the text, so those trained on the answer alone" if unused else ""
-                out.print(f"{what}: used for {counts['used']} of the {counts['given']} problems that have them{note}", markup=False)
+                out.print(f"{what}: used for {counts['used']} of the {counts['given']} problems that have them{note}")
 
 
 @arith_app.command("eval")
@@ -780,8 +779,7 @@ def arith_eval(
         out.print_json(json.dumps(result.as_dict()))
         return
     out.print(_folds_table(f"{data.name}: {title}", result.folds, result.n, result.correct, result.accuracy, 4))
-    out.print(f"{result.seconds:.1f} s in all; some derivation of the rules reached the answer for {result.oracle:.3f} of the problems",
-              markup=False)
+    out.print(f"{result.seconds:.1f} s in all; some derivation of the rules reached the answer for {result.oracle:.3f} of the problems")
 
 
 # -- IP acquisition (ARNOLD) -----------------------------------------------------------------------
@@ -896,7 +894,7 @@ def acquire_learn(
                    "kinds": learner.kinds_, "s": max_terms, "p": max_tensors, "negation": negation, **result.as_dict()}
         out.print_json(json.dumps(payload))
         return
-    out.print(header + text, markup=False, end="")
+    out.print(header + text, end="")
 
 
 @acquire_app.command("solve")
@@ -936,10 +934,10 @@ def acquire_solve(
         program = load_program(program_file)
         instance = load_constants(program, constants)
         if fmt == "mzn":
-            out.print(to_minizinc(program, instance), markup=False, end="")
+            out.print(to_minizinc(program, instance), end="")
             return
         if fmt == "dsl":
-            out.print(format_program(program), markup=False, end="")
+            out.print(format_program(program), end="")
             return
         result = solve(program, instance, limit=None if all_solutions else limit, sample=sample, seed=seed,
                        time_limit_s=time_limit)
@@ -949,16 +947,16 @@ def acquire_solve(
         raise _fail(error) from None
     solutions = [solution_as_json(s) for s in result.solutions]
     if sample is not None and len(solutions) < sample and not result.partial:
-        err.print(f"pyasp: the program has only {len(solutions)} solutions; all of them are given", markup=False)
+        err.print(f"pyasp: the program has only {len(solutions)} solutions; all of them are given")
     if as_json:
         out.print_json(json.dumps({"solutions": solutions, "partial": result.partial, "seconds": round(result.seconds, 4)}))
         return
     for k, solution in enumerate(solutions, start=1):
-        out.print(f"% solution {k}", markup=False)
+        out.print(f"% solution {k}")
         for name, value in solution.items():
-            out.print(f"{name} = {json.dumps(value)}", markup=False)
+            out.print(f"{name} = {json.dumps(value)}")
     if result.partial:
-        err.print("pyasp: the time limit stopped the search", markup=False)
+        err.print("pyasp: the time limit stopped the search")
 
 
 @acquire_app.command("check")
@@ -994,10 +992,10 @@ def acquire_check(
     else:
         for j, r in enumerate(results, start=1):
             if r["ok"]:
-                out.print(f"solution {j}: ok", markup=False)
+                out.print(f"solution {j}: ok")
             else:
                 texts = "; ".join(f"{v['text']} (line {v['line']})" if v["line"] else v["text"] for v in r["violated"])
-                out.print(f"solution {j}: breaks {texts}", markup=False)
+                out.print(f"solution {j}: breaks {texts}")
     if any(not r["ok"] for r in results):
         raise typer.Exit(1)
 
@@ -1072,7 +1070,7 @@ def acquire_eval(
     size = rows[0].fold_size if rows else fold_size
     if size < max(ns):
         err.print(f"pyasp: the program has too few solutions for {folds} folds of {fold_size}: folds hold {size}, "
-                  f"so --examples above {size} learn from {size}", markup=False)
+                  f"so --examples above {size} learn from {size}")
     if as_json:
         out.print_json(json.dumps({"results": [r.as_dict() for r in rows], "seconds": round(seconds, 2)}))
         return
@@ -1086,7 +1084,7 @@ def acquire_eval(
                       f"{r.constraints:.1f}",
                       f"{r.seconds:.3f}" + (" partial" if r.partial else ""))
     out.print(table)
-    out.print(f"{seconds:.1f} s in all", markup=False)
+    out.print(f"{seconds:.1f} s in all")
 
 # -- Support graphs (TableILP) ------------------------------------------------------------------------
 tables_app = typer.Typer(help="Answer multiple-choice questions with support graphs over tables (TableILP).",
@@ -1138,7 +1136,7 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
         raise PyaspError("--no-joins excludes --joins")
     store = load_store(tables, skip_bad=skip_bad, joins=False if no_joins else joins, relations=relations)
     for warning in store.warnings:
-        err.print(f"pyasp: {warning}", markup=False)
+        err.print(f"pyasp: {warning}")
     if values:
         from pyasp.asp import parse_constants
         from pyasp.resources import encoding_path
@@ -1227,15 +1225,14 @@ def tables_answer(
     if result.answer is None:
         if not as_json:
             err.print("pyasp: no option has a support graph in these tables (unsupported)"
-                      + (" -- the time limit cut a solve short: a longer --time-limit may find one" if result.partial else ""),
-                      markup=False)
+                      + (" -- the time limit cut a solve short: a longer --time-limit may find one" if result.partial else ""))
         raise typer.Exit(NoAnswer.exit_code)
     if as_json:
         return
     runner = result.runner_up
     tie = f" (tie with {', '.join(l for l in result.tied if l != result.answer)})" if result.tie else ""
     out.print(f"answer: ({result.answer}) score {result.score:.3f}{tie}; runner-up "
-              + (f"{runner:.3f}" if runner is not None else "none"), markup=False)
+              + (f"{runner:.3f}" if runner is not None else "none"))
     table = Table(title="support")
     for column in ("table", "uid", "row", "aligned", "relevance"):
         table.add_column(column)
@@ -1245,9 +1242,9 @@ def tables_answer(
         table.add_row(row.table, row.uid, row.sentence, aligned, "-" if row.relevance is None else f"{row.relevance:.3f}")
     out.print(table)
     scores = ", ".join(f"({k}) " + ("none" if v is None else f"{v:.3f}") for k, v in result.scores.items())
-    out.print(f"scores: {scores}   [{result.seconds:.2f} s]", markup=False)
+    out.print(f"scores: {scores}   [{result.seconds:.2f} s]")
     if result.partial:
-        out.print("the time limit cut a solve short: scores are the best found, not proven optimal", markup=False)
+        out.print("the time limit cut a solve short: scores are the best found, not proven optimal")
 
 
 @tables_app.command("eval")
@@ -1289,9 +1286,9 @@ def tables_eval(
         bad: list[str] | None = [] if skip_bad else None
         items = load_questions(questions, categories=categories, skipped=skipped, bad=bad)
         if skipped:
-            err.print(f"pyasp: left out {len(skipped)} questions whose text is withheld (no options), e.g. {skipped[0]}", markup=False)
+            err.print(f"pyasp: left out {len(skipped)} questions whose text is withheld (no options), e.g. {skipped[0]}")
         for message in bad or ():
-            err.print(f"pyasp: warning: left out {message}", markup=False)
+            err.print(f"pyasp: warning: left out {message}")
         if explanations is not None:
             explained = load_questions(explanations, bad=[] if skip_bad else None, what="explanations file")
             if not any(item.gold_uids for item in explained):
@@ -1361,12 +1358,12 @@ def tables_train(
         bad: list[str] | None = [] if skip_bad else None
         items = load_questions(questions, categories=categories, skipped=skipped, bad=bad)
         if skipped:
-            err.print(f"pyasp: left out {len(skipped)} questions whose text is withheld (no options)", markup=False)
+            err.print(f"pyasp: left out {len(skipped)} questions whose text is withheld (no options)")
         for message in bad or ():
-            err.print(f"pyasp: warning: left out {message}", markup=False)
+            err.print(f"pyasp: warning: left out {message}")
         store = load_store(tables, skip_bad=skip_bad)
         for warning in store.warnings:
-            err.print(f"pyasp: {warning}", markup=False)
+            err.print(f"pyasp: {warning}")
         progress, advance = _progress(len(items), "learning")
         with progress:
             model = RowScorer(C=regularisation, candidates=candidates, top=top, embeddings=embedding, objective=objective,
@@ -1379,7 +1376,7 @@ def tables_train(
         out.print_json(json.dumps(summary))
     else:
         options = f" and which option wins in {model.n_option_questions_} questions" if model.n_option_questions_ else ""
-        out.print(f"learned from {model.n_questions_} explained questions ({model.n_rows_} candidate rows){options}; wrote {output}", markup=False)
+        out.print(f"learned from {model.n_questions_} explained questions ({model.n_rows_} candidate rows){options}; wrote {output}")
 
 
 @tables_app.command("distill")
@@ -1404,7 +1401,7 @@ def tables_distill(
         distill_static(output, dims=dims, quantize=quantize)
     except PyaspError as error:
         raise _fail(error) from None
-    out.print(f"wrote the static embedding ({dims} dimensions, {quantize}) to {output}", markup=False)
+    out.print(f"wrote the static embedding ({dims} dimensions, {quantize}) to {output}")
 
 
 @tables_app.command("tuning-set")
@@ -1446,7 +1443,7 @@ def tables_tuning_set(
     if as_json:
         out.print_json(json.dumps(counts))
     else:
-        out.print(f"kept {len(kept)} questions; dropped " + ", ".join(f"{v} ({k})" for k, v in dropped.items()), markup=False)
+        out.print(f"kept {len(kept)} questions; dropped " + ", ".join(f"{v} ({k})" for k, v in dropped.items()))
 
 
 def main() -> None:
@@ -1458,7 +1455,7 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
     except typer.Abort:
-        err.print("pyasp: aborted", markup=False)
+        err.print("pyasp: aborted")
         sys.exit(130)
     except BrokenPipeError:  # the reader went away (`pyasp ... | head`): nothing more to say
         sys.stdout = None  # no flush of the closed pipe at exit
@@ -1468,18 +1465,18 @@ def main() -> None:
 
         if error.filename is not None or error.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EIO):
             raise
-        err.print(f"pyasp: error: cannot write the output: {error.strerror or error}", markup=False)
+        err.print(f"pyasp: error: cannot write the output: {error.strerror or error}")
         sys.exit(2)
     except Exception as error:  # click's usage errors (typer vendors click: matched by their interface)
         if not (callable(getattr(error, "format_message", None)) and isinstance(getattr(error, "exit_code", None), int)):
             raise
         if type(error).__name__ == "NoArgsIsHelpError":  # the help is the message (rich has printed it already)
             if error.format_message().strip():
-                out.print(error.format_message(), markup=False)
+                out.print(error.format_message())
         else:
             ctx = getattr(error, "ctx", None)
             where = f" (see '{ctx.command_path} --help')" if ctx is not None and type(error).__name__ != "ClickException" else ""
-            err.print(f"pyasp: error: {error.format_message()}{where}", markup=False)
+            err.print(f"pyasp: error: {error.format_message()}{where}")
         sys.exit(error.exit_code)
     sys.exit(code if isinstance(code, int) else 0)
 

@@ -34,6 +34,7 @@ import math
 import random
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -146,6 +147,7 @@ class EncodingFacts:
     numeric_uses: tuple[tuple[str, int, int], ...]  # (name, line, column) of a bare name used as a number
     shows: frozenset[tuple[str, int]] | None  # the #show signatures; None: no #show (all is shown)
     statements: int  # rules, facts, #show and #const statements
+    program: tuple = field(default=(), compare=False, repr=False)  # the parsed statements, to load without parsing again
 
 
 def _numeric_names(node, numeric: bool, found: list[tuple[str, int, int]]) -> None:
@@ -222,6 +224,7 @@ def _encoding_facts(path: str, _mtime_ns: int, _size: int) -> EncodingFacts:
     count = 0
     A = clingo.ast.ASTType
     parameters: set[str] = set()  # of the current #program part ("#program floor(c).": c)
+    definitions_on = Counter(s.location.begin.line for s in statements if s.ast_type == A.Definition)
     for stmt in statements:
         kind = stmt.ast_type
         if kind == A.Program:
@@ -230,8 +233,7 @@ def _encoding_facts(path: str, _mtime_ns: int, _size: int) -> EncodingFacts:
         count += 1
         if kind == A.Definition:
             line = stmt.location.begin.line
-            same_line = sum(1 for o in statements if o.ast_type == A.Definition and o.location.begin.line == line)
-            comment = _COMMENT.search(lines[line - 1]) if 0 < line <= len(lines) and same_line == 1 else None
+            comment = _COMMENT.search(lines[line - 1]) if 0 < line <= len(lines) and definitions_on[line] == 1 else None
             if stmt.name in constants:  # as clingo refuses it, before a settings listing shows one of the two
                 raise InputError(f"{path}:{line}: #const {stmt.name} is defined twice (also on line {constants[stmt.name][1]})")
             constants[stmt.name] = (str(stmt.value), line, comment[1].strip() if comment else "")
@@ -247,7 +249,7 @@ def _encoding_facts(path: str, _mtime_ns: int, _size: int) -> EncodingFacts:
             found: list[tuple[str, int, int]] = []
             _numeric_names(stmt, False, found)
             uses.extend(use for use in found if use[0] not in parameters)
-    return EncodingFacts(constants, tuple(uses), frozenset(shows) if any_show else None, count)
+    return EncodingFacts(constants, tuple(uses), frozenset(shows) if any_show else None, count, tuple(statements))
 
 
 def check_encoding(path: str | Path, consts: dict | None = None, needs: Sequence[tuple[str, int]] = ()) -> EncodingFacts:
@@ -489,8 +491,10 @@ class Program:
         path = self.encoding_file
         try:
             if path is not None:
-                check_encoding(check_input_file(path, "encoding file"), self.consts, self.needs)
-                ctl.load(str(path))
+                checked = check_encoding(check_input_file(path, "encoding file"), self.consts, self.needs)
+                with clingo.ast.ProgramBuilder(ctl) as builder:  # the statements the check parsed: no second parse
+                    for statement in checked.program:
+                        builder.add(statement)
             if self.text is not None:
                 ctl.add("base", [], self.text)
             ctl.add("base", [], "".join(f"{f}." for f in self._facts))

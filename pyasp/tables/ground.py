@@ -85,14 +85,14 @@ def option_constituents(question: Question) -> tuple[bool, dict[str, list[tuple[
     # the options are split alike and the word changes its part: "liquid" in "liquid to solid"
     # and "solid to liquid" says which way the change goes
     shared = set.intersection(*(set(o.words) for o in question.options)) if len(question.options) > 1 else set()
+    words = {letter: [content_words(part) for part in p] for letter, p in parts.items()}
     counts = {len(p) for p in parts.values()}
     if split and len(counts) == 1:
         n_parts = counts.pop()
-        words = [[set(content_words(part)) for part in p] for p in parts.values()]
-        shared = {w for w in shared if all(len({w in option[i] for option in words}) == 1 for i in range(n_parts))}
+        shared = {w for w in shared if all(len({w in option[i] for option in words.values()}) == 1 for i in range(n_parts))}
     out: dict[str, list[tuple[str, ...]]] = {}
     for option in question.options:
-        kept = [tuple(w for w in content_words(p) if w not in shared) for p in parts[option.letter]]
+        kept = [tuple(w for w in part if w not in shared) for part in words[option.letter]]
         out[option.letter] = [p for p in kept if p] or [tuple(option.words)]
     return split, out
 
