@@ -31,6 +31,18 @@ out = Console(highlight=False, soft_wrap=True, markup=False)  # data is printed 
 err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 
 
+def _output_file(value: str | Path) -> Path:
+    """A file to write, refused as written when it cannot be one: empty, or ending in '/' (a
+    folder: Path would drop the slash and write a file of the folder's name)."""
+    if isinstance(value, Path):
+        return value
+    if not value.strip():
+        raise typer.BadParameter("an empty path names no file to write")
+    if value.endswith(("/", "\\")):
+        raise typer.BadParameter(f"{value!r} ends in '/', so it names a folder: give the file's name")
+    return Path(value)
+
+
 def _fail(error: PyaspError) -> typer.Exit:
     err.print(f"pyasp: error: {error}")
     return typer.Exit(error.exit_code)
@@ -133,7 +145,7 @@ def algebra_candidates(
         Optional[float], typer.Option("--time-limit", help="Seconds; the best trees found by then are returned, marked partial.", min=0)
     ] = 30.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    dot: Annotated[Optional[Path], typer.Option("--dot", help="Write the first tree as Graphviz DOT (.svg if dot is installed).")] = None,
+    dot: Annotated[Optional[Path], typer.Option("--dot", parser=_output_file, help="Write the first tree as Graphviz DOT (.svg if dot is installed).")] = None,
 ) -> None:
     """List the top-M equation trees for a set of quantities, best (lowest ILP cost) first.
 
@@ -258,7 +270,7 @@ def algebra_solve(
     text: Annotated[str, typer.Argument(help="The word problem, in quotes.")],
     model: ModelOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    dot: Annotated[Optional[Path], typer.Option("--dot", help="Write the tree as Graphviz DOT (.svg if dot is installed).")] = None,
+    dot: Annotated[Optional[Path], typer.Option("--dot", parser=_output_file, help="Write the tree as Graphviz DOT (.svg if dot is installed).")] = None,
 ) -> None:
     """Solve an algebra word problem: equation, answer, Qsets and tree.
 
@@ -291,7 +303,7 @@ def algebra_solve(
 @algebra_app.command("train")
 def algebra_train(
     data: Annotated[Path, typer.Option("--data", help="Dataset JSON (MAWPS format: sQuestion, lSolutions).")],
-    out_path: Annotated[Path, typer.Option("--out", help="Where to write the model.")],
+    out_path: Annotated[Path, typer.Option("--out", parser=_output_file, help="Where to write the model.")],
     jobs: JobsOpt = 1,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (probability calibration).")] = 0,
     no_reorder: Annotated[bool, typer.Option("--no-reorder", help="Switch off the reordering rules of Table 2.")] = False,
@@ -341,7 +353,7 @@ def algebra_eval(
     model: ModelOpt = None,
     skip_bad: SkipBadOpt = False,
     cache: CacheOpt = None,
-    predictions: Annotated[Optional[Path], typer.Option("--predictions", help="Write every prediction (id, answer, equation, correct, error) to this JSON file.")] = None,
+    predictions: Annotated[Optional[Path], typer.Option("--predictions", parser=_output_file, help="Write every prediction (id, answer, equation, correct, error) to this JSON file.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Accuracy by k-fold cross-validation (or of a trained model with --model).
@@ -573,7 +585,7 @@ def arith_solve(
     rules: RulesOpt = None,
     model: ArithModelOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    dot: Annotated[Optional[Path], typer.Option("--dot", help="Write the expression tree as Graphviz DOT (.svg if dot is installed).")] = None,
+    dot: Annotated[Optional[Path], typer.Option("--dot", parser=_output_file, help="Write the expression tree as Graphviz DOT (.svg if dot is installed).")] = None,
     top: Annotated[int, typer.Option("--top", help="Also list the runners-up: the best this many derivations in all, with their scores and rules (an expression comes again when other rules derive it).", min=1, max=100)] = 1,
 ) -> None:
     """Solve an arithmetic word problem: expression, answer, and for every operation the concept,
@@ -646,7 +658,7 @@ ARITH_FIELDS = ("lEquations", "rates", "quants")
 @arith_app.command("train")
 def arith_train(
     data: Annotated[Path, typer.Option("--data", help="Dataset JSON (MAWPS / CogComp format: sQuestion, lSolutions, lEquations).")],
-    out_path: Annotated[Path, typer.Option("--out", help="Where to write the model (JSON).")],
+    out_path: Annotated[Path, typer.Option("--out", parser=_output_file, help="Where to write the model (JSON).")],
     ids: Annotated[Optional[Path], typer.Option("--ids", help="Train only on the problems with these ids (one a line).")] = None,
     rules: RulesOpt = None,
     epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training problems.", min=1)] = 10,
@@ -720,7 +732,7 @@ def arith_eval(
     jobs: JobsOpt = 1,
     skip_bad: SkipBadOpt = False,
     cache: CacheOpt = None,
-    predictions: Annotated[Optional[Path], typer.Option("--predictions", help="Write every prediction to this JSON file.")] = None,
+    predictions: Annotated[Optional[Path], typer.Option("--predictions", parser=_output_file, help="Write every prediction to this JSON file.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Accuracy by cross-validation (the paper's folds with --folds-dir), by training on some ids
@@ -828,7 +840,7 @@ def acquire_learn(
     time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop the search after this many seconds (the result is then partial).", min=0)] = None,
     encoding: AcqEncodingOpt = None,
     simplify: Annotated[bool, typer.Option("--simplify/--no-simplify", help="Drop constraints the others (and the domains) imply.")] = True,
-    output: Annotated[Optional[Path], typer.Option("--out", help="Also write the learned program (DSL) to this file.")] = None,
+    output: Annotated[Optional[Path], typer.Option("--out", parser=_output_file, help="Also write the learned program (DSL) to this file.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Learn the constraints that all examples satisfy, most specific first (ARNOLD).
@@ -1197,7 +1209,7 @@ def tables_answer(
     time_limit: TimeLimitOpt = None,
     skip_bad: SkipBadTablesOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    dot: Annotated[Optional[Path], typer.Option("--dot", help="Write the support graph as Graphviz DOT (.svg if dot is installed).")] = None,
+    dot: Annotated[Optional[Path], typer.Option("--dot", parser=_output_file, help="Write the support graph as Graphviz DOT (.svg if dot is installed).")] = None,
 ) -> None:
     """The best-supported option, every option's score, and the support graph: the rows used, what
     their cells align to, the joins between tables.
@@ -1268,7 +1280,7 @@ def tables_eval(
     time_limit: TimeLimitOpt = None,
     jobs: JobsOpt = 1,
     skip_bad: SkipBadEvalOpt = False,
-    predictions: Annotated[Optional[Path], typer.Option("--predictions", help="Write every question's answer, scores and support rows to this JSON file.")] = None,
+    predictions: Annotated[Optional[Path], typer.Option("--predictions", parser=_output_file, help="Write every question's answer, scores and support rows to this JSON file.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Accuracy (1/k for a k-way tie with the right answer), seconds per question and, with gold
@@ -1320,7 +1332,7 @@ def tables_eval(
 def tables_train(
     tables: TablesOpt,
     questions: Annotated[Path, typer.Option("--questions", help="WorldTree questions with explanations (e.g. the output of pyasp tables tuning-set).")],
-    output: Annotated[Path, typer.Option("--out", help="Write the row model here (JSON).")],
+    output: Annotated[Path, typer.Option("--out", parser=_output_file, help="Write the row model here (JSON).")],
     category: Annotated[Optional[str], typer.Option("--category", help="WorldTree splits to learn from, comma-separated (default: all in the file).")] = None,
     regularisation: Annotated[float, typer.Option("--C", help="Inverse L2 strength of the row weights.", min=1e-6, max=1e6)] = 0.1,
     objective: Annotated[str, typer.Option("--objective", help="What the weights learn from: rows (a logistic regression: is this row cited?) or options (also which option the rows make win).")] = "options",
@@ -1408,7 +1420,7 @@ def tables_distill(
 def tables_tuning_set(
     questions: Annotated[Path, typer.Option("--questions", help="WorldTree questionsAndExplanations.tsv.")],
     held_out: Annotated[list[Path], typer.Option("--held-out", help="A questions file to keep out of the tuning set (repeatable; Regents or WorldTree format).")],
-    output: Annotated[Path, typer.Option("--out", help="Write the kept questions here (WorldTree format, same header).")],
+    output: Annotated[Path, typer.Option("--out", parser=_output_file, help="Write the kept questions here (WorldTree format, same header).")],
     category: Annotated[str, typer.Option("--category", help="WorldTree splits to draw from, comma-separated.")] = "Train",
     exclude_exam: Annotated[Optional[list[str]], typer.Option("--exclude-exam", help="Leave out every question of this exam (repeatable; default NYSEDREGENTS).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the counts as JSON.")] = False,

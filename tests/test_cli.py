@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -187,6 +188,21 @@ def test_outputs_never_overwrite_an_input_file(tmp_path, examples):
     assert data.read_text() == before and json.loads(Path(q).read_text()) == BIKE
     assert questions.read_text() == (examples / "tables_questions.tsv").read_text()
     assert schema.read_text() == (examples / "acquire" / "shipping" / "program.ip").read_text()
+
+
+@pytest.mark.parametrize("path, message", [("models/", "ends in '/', so it names a folder"), ("", "an empty path")])
+def test_an_output_file_written_as_a_folder_or_empty_is_refused(tmp_path, examples, path, message):
+    """Path('models/') is Path('models'): without this check a file named like the folder was written."""
+    q = write(tmp_path, "q.json", BIKE)
+    for args in (["algebra", "train", "--data", str(examples / "algebra" / "problems.json"), "--out", path],
+                 ["arith", "train", "--data", str(examples / "algebra" / "problems.json"), "--out", path],
+                 ["algebra", "candidates", "-q", q, "--dot", path],
+                 ["tables", "eval", "--tables", str(examples / "tables"), "--questions",
+                  str(examples / "tables_questions.tsv"), "--predictions", path]):
+        result = run(*args)
+        assert result.exit_code == 2, result.output
+        assert message in " ".join(re.sub("[│╭╮╰╯─]", " ", result.output).split())  # click's box, unwrapped
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["q.json"]
 
 
 def test_an_svg_without_graphviz_never_overwrites_an_input_with_its_dot_text(tmp_path, monkeypatch):

@@ -122,6 +122,17 @@ def test_a_fraction_over_zero_is_bad_input_not_left_out():
     assert [m.value for m in read("On 12/25/2020 Tom had 3 apples.").mentions] == [3]  # a date is still no number
 
 
+@pytest.mark.parametrize("token", ["3.5.6", "1e400", "1,2,3", "1,00"])
+def test_a_token_written_like_a_number_but_not_one_is_bad_input_not_left_out(token):
+    with pytest.raises(InputError, match=f"'{token}' is not a number pyasp can read"):
+        read(f"Tom has {token} apples and buys 4 more. How many apples does he have?")
+
+
+def test_numbers_next_to_punctuation_are_still_read():
+    doc = read("Tom had 1,000 apples and 2.5 pears, then 3. He sold 12.")
+    assert [m.value for m in doc.mentions] == [1000, Fraction(5, 2), 3, 12]
+
+
 def test_empty_text_is_bad_input():
     import pytest
 

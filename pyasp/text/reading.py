@@ -85,6 +85,8 @@ def load_pipeline():
 #: what turns a number into a share of a hundred
 PERCENT = frozenset({"%", "percent"})
 _ZERO_DENOMINATOR = re.compile(r"[+-]?\d+/0+")
+#: written like a number (digits, points, commas, an exponent) but not one parse_number reads
+_NUMBER_LIKE = re.compile(r"[$€£]?[+-]?[\d.,]*\d[\d.,]*(?:[eE][+-]?\d+)?%?")
 
 
 def _is_number_word(token) -> bool:
@@ -108,6 +110,8 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
         value = parse_number(tok.text)
         if value is None and _ZERO_DENOMINATOR.fullmatch(tok.text):  # not a number: never left out silently
             raise InputError(f"{tok.text!r} divides by zero: it is not a number to compute with")
+        if value is None and _NUMBER_LIKE.fullmatch(tok.text) and parse_number(tok.text.strip(".,")) is None:
+            raise InputError(f"{tok.text!r} is not a number pyasp can read: write numbers as 12, 3.5, 1,000, 3/4 or words")
         if value is not None and any(ch.isdigit() for ch in tok.text):
             # a mixed number, "3 1/2": a whole number followed by a fraction is one quantity
             if (i + 1 < len(tokens) and "/" in tokens[i + 1].text and "/" not in tok.text and value.denominator == 1
@@ -169,7 +173,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 3  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4
+READER_VERSION = 4  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error
 
 
 def _cache_key(text: str, determiners: bool) -> str:
