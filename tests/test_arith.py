@@ -264,9 +264,9 @@ def test_solve_answers_simple_problems_with_a_derivation(text, answer, concept):
 def test_a_math_word_is_a_number_only_as_the_factor_of_a_comparison():
     text = ("The Tigers sold 9570 tickets last season. They sold 3867 tickets in the first half of the season. "
             "How many tickets did they sell in the second half?")
-    assert [n["value"] for n in solve_text(text).numbers] == ["9570", "3867"]
+    assert [n["value"] for n in solve_text(text).numbers] == [9570, 3867]
     twice = solve_text("Tom has 5 apples. Mary has twice as many apples as Tom. How many apples does Mary have?")
-    assert [(n["value"], n["text"], n["math"]) for n in twice.numbers] == [("5", "5", None), ("2", "twice", "twice")]
+    assert [(n["value"], n["text"], n["math"]) for n in twice.numbers] == [(5, "5", None), (2, "twice", "twice")]
 
 
 def test_solve_prints_expression_derivation_and_numbers(examples, tmp_path):
@@ -281,6 +281,7 @@ def test_solve_prints_expression_derivation_and_numbers(examples, tmp_path):
     assert all({"op", "concept", "rule", "left", "right", "condition", "facts"} <= set(step) for step in data["derivation"])
     last = data["derivation"][-1]
     assert data["expression"] == f"({last['left']} {last['op']} {last['right']})"
+    assert last["value"] == data["answer"] and all(isinstance(n["value"], (int, float)) for n in data["numbers"])
     assert (tmp_path / "tree.dot").read_text().startswith("digraph")
 
 

@@ -116,7 +116,7 @@ class Solution:
         used = set(leaves(self.expr))
         out = []
         for n in self.prepared.info.numbers:
-            item = {"index": n.index, "value": _number_text(n.value), "text": n.mention.text, "used": n.index in used}
+            item = {"index": n.index, "value": as_number(n.value), "text": n.mention.text, "used": n.index in used}
             for prop in PROPERTIES:
                 item[prop] = _phrase(n, prop)
             item["classes"] = [f"{p}:{c}" for p, c in self.prepared.memberships.get(n.index, [])]
@@ -178,7 +178,7 @@ def derivation(expr: Expr, prepared: Prepared, knowledge: Knowledge) -> list[dic
             "right": right,
             "operation": step.option.op,
             "expression": infix(step, prepared.values),
-            "value": _number_text(step.value),
+            "value": as_number(step.value),
             "concept": step.option.concept,
             "rule": step.option.rule,
             "condition": knowledge.condition(step.option.rule, step.option.disjunct),
