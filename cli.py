@@ -315,17 +315,14 @@ def algebra_train(
 
     Example: [bold]pyasp algebra train --data questions.json --out my.model --jobs 2[/bold]
     """
-    from pyasp.algebra.engine import PrepareSettings
-    from pyasp.algebra.solver import train
-    from pyasp.text.reading import cache_dir
+    from pyasp.algebra import train
 
     try:
         check_output_path(out_path, "model", [data])
         problems = _load_data(data, skip_bad)
-        settings = PrepareSettings(reorder=() if no_reorder else PrepareSettings().reorder)
         progress, advance = _progress(len(problems), "reading and generating candidates")
         with progress:
-            model = train(problems, settings=settings, jobs=jobs, cache=cache or cache_dir(), progress=advance, seed=seed)
+            model = train(problems, jobs=jobs, seed=seed, reorder=not no_reorder, cache=cache or True, progress=advance)
         model.save(out_path)
     except PyaspError as error:
         raise _fail(error) from None
@@ -362,10 +359,7 @@ def algebra_eval(
 
     An answer counts as correct when it equals a gold solution to 1e-4 relative tolerance.
     """
-    from pyasp.algebra.engine import PrepareSettings
-    from pyasp.algebra.evaluate import ABLATIONS, cross_validate, evaluate_model, prepare_many
-    from pyasp.algebra.solver import load_model
-    from pyasp.text.reading import cache_dir
+    from pyasp.algebra import ABLATIONS, evaluate
 
     try:
         if ablation is not None and ablation not in ABLATIONS:
@@ -373,37 +367,17 @@ def algebra_eval(
         folds = _folds(folds, folds_dir, model)
         if ablation and model is not None:
             raise PyaspError("--ablation trains models; it cannot be combined with --model")
+        if folds_dir is not None and model is not None:
+            raise PyaspError("--folds-dir cross-validates; it cannot be combined with --model")
         if predictions is not None:
             check_output_path(predictions, "predictions", [data, model, folds_dir])
         problems = _load_data(data, skip_bad)
-        split = None
-        if folds_dir is not None:
-            if model is not None:
-                raise PyaspError("--folds-dir cross-validates; it cannot be combined with --model")
-            from pyasp.wordproblems import folds_from_dir
-
-            positions = folds_from_dir(problems, folds_dir)
-            order = [i for f in positions for i in f]
-            where = {i: k for k, i in enumerate(order)}
-            problems = [problems[i] for i in order]
-            split = [[where[i] for i in f] for f in positions]
-        if model is None and split is None and len(problems) < folds:
+        if model is None and folds_dir is None and len(problems) < folds:
             raise PyaspError(f"{len(problems)} problems cannot be split into {folds} folds")
-        trained = load_model(model) if model is not None else None
-        settings = trained.settings if trained else PrepareSettings()
-        if ablation == "no-reorder":
-            settings = PrepareSettings(**{**settings.__dict__, "reorder": ()})
-        params = {"use_local": ablation != "no-local", "use_global": ablation != "no-global"}
-        progress, advance = _progress(len(problems) * (1 if trained else 2), "evaluating")
-        start = time.perf_counter()
+        progress, advance = _progress(len(problems) * (1 if model is not None else 2), "evaluating")
         with progress:
-            prepared = prepare_many(problems, settings, jobs=jobs, cache_dir=cache or cache_dir(), progress=advance)
-            if trained is not None:
-                result = evaluate_model(trained, problems, prepared)
-            else:
-                result = cross_validate(problems, prepared, folds=folds, seed=seed, model_params=params,
-                                        settings=settings, progress=advance, jobs=jobs, split=split)
-        result.seconds = time.perf_counter() - start  # reading, candidates, training and scoring
+            result = evaluate(problems, model, folds=folds, seed=seed, folds_dir=folds_dir, ablation=ablation,
+                              jobs=jobs, cache=cache or True, progress=advance)
         if predictions is not None:
             _write_json(predictions, [p.as_dict() for p in result.predictions])
     except PyaspError as error:
@@ -412,7 +386,7 @@ def algebra_eval(
         out.print_json(json.dumps(result.as_dict()))
         return
     how = f"cross-validation on {folds_dir}" if folds_dir is not None else f"{folds}-fold cross-validation, seed {seed}"
-    title = f"{data.name}: " + (f"model {model}" if trained else how) \
+    title = f"{data.name}: " + (f"model {model}" if model is not None else how) \
         + (f", ablation {ablation}" if ablation else "")
     out.print(_folds_table(title, result.folds, result.n, result.correct, result.accuracy))
     extra = f"; local operator accuracy {result.operator_accuracy:.3f}" if result.operator_accuracy is not None else ""
@@ -651,10 +625,6 @@ NormalFormOpt = Annotated[NormalForm, typer.Option(
     "--normal-form", help="Expressions searched: 'multiplicative' (no quotient inside a product or quotient), "
     "'all' (also no difference inside a sum or difference, as the paper) or 'none'.")]
 
-#: record fields the declarative-rules engine trains with (gold equations; rate annotations and their numbers)
-ARITH_FIELDS = ("lEquations", "rates", "quants")
-
-
 @arith_app.command("train")
 def arith_train(
     data: Annotated[Path, typer.Option("--data", help="Dataset JSON (MAWPS / CogComp format: sQuestion, lSolutions, lEquations).")],
@@ -676,20 +646,20 @@ def arith_train(
 
     Example: [bold]pyasp arith train --data questions.json --ids allArith.txt --out arith.json --jobs 2[/bold]
     """
-    from pyasp.text.reading import cache_dir
-    from pyasp.arith.evaluate import read_ids, select
-    from pyasp.arith.solver import train
+    from pyasp.arith import FIELDS, train
 
     try:
         check_output_path(out_path, "model", [data, ids, rules])
-        problems = _load_data(data, skip_bad, ARITH_FIELDS)
+        problems = _load_data(data, skip_bad, FIELDS)
         if ids is not None:
+            from pyasp.wordproblems import read_ids, select
+
             problems = [problems[i] for i in select(problems, read_ids(ids), str(ids))]
         progress, advance = _progress(len(problems), "reading and applying the rules")
         start = time.perf_counter()
         with progress:
-            model = train(problems, rules=rules, jobs=jobs, model_params={"epochs": epochs, "restarts": restarts, "canonical": normal_form.value},
-                          use_equations=not no_equations, use_rates=not no_rates, cache=cache or cache_dir(),
+            model = train(problems, rules=rules, epochs=epochs, restarts=restarts, normal_form=normal_form.value,
+                          use_equations=not no_equations, use_rates=not no_rates, jobs=jobs, cache=cache or True,
                           progress=advance)
         model.save(out_path)
     except PyaspError as error:
@@ -742,9 +712,7 @@ def arith_eval(
 
     An answer counts as correct when it equals a gold solution to 1e-4 relative tolerance.
     """
-    from pyasp.text.reading import cache_dir
-    from pyasp.arith.evaluate import cross_validate, evaluate_model, fit_pipeline, folds_from_dir, read_infos, read_ids, seeded_folds, select
-    from pyasp.arith.solver import knowledge_for, load_model
+    from pyasp.arith import FIELDS, evaluate
 
     try:
         if model is not None and train_ids is not None:
@@ -756,33 +724,23 @@ def arith_eval(
         folds = _folds(folds, folds_dir, model)
         if predictions is not None:
             check_output_path(predictions, "predictions", [data, train_ids, test_ids, model, rules, folds_dir])
-        problems = _load_data(data, skip_bad, ARITH_FIELDS)
-        trained = load_model(model) if model is not None else None
-        knowledge = knowledge_for(rules)
-        test = select(problems, read_ids(test_ids), str(test_ids)) if test_ids is not None else None
-        train = select(problems, read_ids(train_ids), str(train_ids)) if train_ids is not None else None
-        split = folds_from_dir(problems, folds_dir) if folds_dir is not None else None
-        if split is None and trained is None and train is None and len(problems) < folds:
+        problems = _load_data(data, skip_bad, FIELDS)
+        if folds_dir is None and model is None and train_ids is None and len(problems) < folds:
             raise PyaspError(f"{len(problems)} problems cannot be split into {folds} folds")
-        progress, advance = _progress(len(problems) * (1 if trained or train else 2), "evaluating")
-        params = {"epochs": epochs, "restarts": restarts, "canonical": normal_form.value}
-        start = time.perf_counter()
+        progress, advance = _progress(len(problems) * (1 if model is not None or train_ids is not None else 2), "evaluating")
         with progress:
-            infos = read_infos(problems, knowledge, jobs=jobs, cache_dir=cache or cache_dir(), progress=advance)
-            if trained is not None:
-                result = evaluate_model(trained, problems, infos, test, knowledge=knowledge, jobs=jobs)
-                title = f"model {model}"
-            elif train is not None:
-                fitted = fit_pipeline([problems[i] for i in train], [infos[i] for i in train], knowledge, model_params=params,
-                                      use_equations=not no_equations, use_rates=not no_rates, jobs=jobs)
-                result = evaluate_model(fitted, problems, infos, test, knowledge=knowledge, jobs=jobs)
-                title = f"trained on {train_ids.name} ({len(train)}), tested on {test_ids.name}"
-            else:
-                split = split or seeded_folds(len(problems), folds, seed)
-                result = cross_validate(problems, infos, split, knowledge=knowledge, jobs=jobs, progress=advance,
-                                        model_params={**params, "use_equations": not no_equations, "use_rates": not no_rates})
-                title = f"cross-validation on {folds_dir}" if folds_dir else f"{folds}-fold cross-validation, seed {seed}"
-        result.seconds = time.perf_counter() - start
+            result = evaluate(problems, model, folds=folds, seed=seed, folds_dir=folds_dir, train_ids=train_ids,
+                              test_ids=test_ids, rules=rules, epochs=epochs, restarts=restarts,
+                              normal_form=normal_form.value, use_equations=not no_equations, use_rates=not no_rates,
+                              jobs=jobs, cache=cache or True, progress=advance)
+        if model is not None:
+            title = f"model {model}"
+        elif train_ids is not None:
+            from pyasp.wordproblems import read_ids
+
+            title = f"trained on {train_ids.name} ({len(read_ids(train_ids))}), tested on {test_ids.name}"
+        else:
+            title = f"cross-validation on {folds_dir}" if folds_dir else f"{folds}-fold cross-validation, seed {seed}"
         if predictions is not None:
             _write_json(predictions, [p.as_dict() for p in result.predictions])
     except PyaspError as error:
@@ -850,63 +808,24 @@ def acquire_learn(
     Prints the learned program in the DSL, with how many candidates were visited, found violated
     (each pruning all its specialisations) and kept.
     """
-    from pyasp.acquire.data import load_constants, load_examples
-    from pyasp.acquire.dsl import format_program, load_program
-    from pyasp.acquire.learn import Learner
-    from pyasp.acquire.simplify import divide_scalar_factors, drop_entailed
+    from pyasp.acquire import learn
 
     try:
         if output is not None:
             check_output_path(output, "program file", [schema, constants, examples, encoding])
-        program = load_program(schema, what="schema")
-        schema_only = program.with_constraints(())
-        instance = load_constants(schema_only, constants)
-        rows = load_examples(instance, examples)
-        learner = Learner(max_terms=max_terms, max_factors=max_tensors, negation=negation,
-                          directions=_directions(directions), time_limit_s=time_limit,
-                          encoding=encoding, count_language=True)
-        begun = time.perf_counter()
-        learner.fit(schema_only, instance, rows)
-        result = learner.result_
-        if result.language == 0 and not result.partial:
-            raise PyaspError(f"{encoding or 'the encoding'}: the language has no candidate constraint for s={max_terms}, "
-                             f"p={max_tensors}: its restrictions rule out every one")
-        learned = learner.program_
-        dropped: list = []
-        simplify_s = 0.0
-        cut: dict = {}
-        divided = 0
-        if simplify:
-            started = time.perf_counter()
-            learned, divided, repeated = divide_scalar_factors(learned, instance)
-            learned, dropped = drop_entailed(learned, instance, deadline=None if time_limit is None else begun + time_limit,
-                                             status=cut)
-            dropped = repeated + dropped
-            simplify_s = time.perf_counter() - started
-        text = format_program(learned)
-        header = (f"% learned by pyasp acquire learn from {len(rows)} examples, s={max_terms}, p={max_tensors}"
-                  f"{', negation' if negation else ''}: {result.visited} candidates visited"
-                  f"{f' of {result.language} ({result.language - result.visited} pruned)' if result.language is not None else ''}"
-                  f", {result.violated} violated, {len(result.constraints)} most specific kept"
-                  f"{f', {divided} divided by a positive constant' if divided else ''}"
-                  f"{f', {len(dropped)} implied by the others dropped' if simplify else ''}"
-                  f" ({result.seconds:.2f} s{f' + {simplify_s:.2f} s' if simplify else ''})"
-                  f"{'; PARTIAL (time limit)' if result.partial else ''}"
-                  f"{'; simplification stopped at the time limit' if cut.get('stopped') else ''}\n")
+        learned = learn(examples, schema=schema, constants=constants, s=max_terms, p=max_tensors, negation=negation,
+                        directions=_directions(directions), time_limit=time_limit, encoding=encoding, simplify=simplify)
         if output is not None:
             try:
-                output.write_text(header + text, encoding="utf-8")
+                output.write_text(learned.header + learned.text, encoding="utf-8")
             except OSError as error:
                 raise PyaspError(f"cannot write {output}: {error.strerror or error}") from None
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
-        payload = {"program": text, "constraints": [learned.text(c) for c in learned.constraints],
-                   "dropped": [learned.text(c) for c in dropped], "divided": divided, "simplify_seconds": round(simplify_s, 4),
-                   "kinds": learner.kinds_, "s": max_terms, "p": max_tensors, "negation": negation, **result.as_dict()}
-        out.print_json(json.dumps(payload))
+        out.print_json(json.dumps(learned.as_dict()))
         return
-    out.print(header + text, end="")
+    out.print(learned.header + learned.text, end="")
 
 
 @acquire_app.command("solve")
@@ -930,8 +849,8 @@ def acquire_solve(
     from pyasp.acquire.data import load_constants
     from pyasp.acquire.dsl import format_program, load_program
     from pyasp.acquire.export import to_minizinc
-    from pyasp.acquire.solve import solution_as_json, solve
-    from pyasp.errors import NoAnswer
+    from pyasp.acquire import solve
+    from pyasp.acquire.solve import solution_as_json
 
     try:
         if fmt not in ("solutions", "mzn", "dsl"):
@@ -952,16 +871,14 @@ def acquire_solve(
             out.print(format_program(program), end="")
             return
         result = solve(program, instance, limit=None if all_solutions else limit, sample=sample, seed=seed,
-                       time_limit_s=time_limit)
-        if not result.solutions:
-            raise NoAnswer("the program has no solution" + (" within the time limit" if result.partial else ""))
+                       time_limit=time_limit)
     except PyaspError as error:
         raise _fail(error) from None
     solutions = [solution_as_json(s) for s in result.solutions]
     if sample is not None and len(solutions) < sample and not result.partial:
         err.print(f"pyasp: the program has only {len(solutions)} solutions; all of them are given")
     if as_json:
-        out.print_json(json.dumps({"solutions": solutions, "partial": result.partial, "seconds": round(result.seconds, 4)}))
+        out.print_json(json.dumps(result.as_dict()))
         return
     for k, solution in enumerate(solutions, start=1):
         out.print(f"% solution {k}")
@@ -1122,10 +1039,7 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
                   solver: str = "ilp", ranking: str = "rows", joins: Path | None = None, relations: Path | None = None,
                   retrieval_words: str = "family", row_model: Path | None = None, no_row_model: bool = False,
                   no_joins: bool = False):
-    from pyasp.tables.engine import TableSolver
-    from pyasp.tables.ir import IRSolver
-    from pyasp.tables.retrieval import RETRIEVAL_WORDS
-    from pyasp.tables.store import load_store
+    from pyasp.tables import load_tables, make_solver
 
     values: dict[str, int] = {}
     for item in consts or []:
@@ -1136,46 +1050,16 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
             raise PyaspError(f"--const takes NAME=INTEGER (weights are scaled by 1000), got {item!r}") from None
         if not sep or not name.strip():
             raise PyaspError(f"--const takes NAME=INTEGER, got {item!r}")
-    if encoding is not None:
-        check_input_file(encoding, "encoding file")
-    if solver not in ("ilp", "ir", "rows"):
-        raise PyaspError(f"--solver is ilp, ir or rows, not {solver!r}")
-    if ranking not in ("rows", "tables", "options"):
-        raise PyaspError(f"--ranking is rows, tables or options, not {ranking!r}")
-    if retrieval_words not in RETRIEVAL_WORDS:
-        raise PyaspError(f"--retrieval-words is {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
     if no_joins and joins is not None:
         raise PyaspError("--no-joins excludes --joins")
-    store = load_store(tables, skip_bad=skip_bad, joins=False if no_joins else joins, relations=relations)
-    for warning in store.warnings:
-        err.print(f"pyasp: {warning}")
-    if values:
-        from pyasp.asp import parse_constants
-        from pyasp.resources import encoding_path
-
-        path = encoding or encoding_path("support_graph")
-        known = parse_constants(path)
-        for name in values:
-            if name not in known:
-                raise PyaspError(f"{path} has no #const {name}; it defines: {', '.join(sorted(known))} "
-                                 "(pyasp tables weights lists them)")
-    if solver == "ir":
-        return IRSolver(store)
     if no_row_model and (row_model is not None or solver == "rows"):
         raise PyaspError("--no-row-model excludes --row-model and --solver rows")
-    model = None if no_row_model else "auto"
-    if row_model is not None or solver == "rows":
-        from pyasp.tables.relevance import SHIPPED_MODELS, load_row_model
-
-        if row_model is not None and str(row_model) not in SHIPPED_MODELS:
-            check_input_file(row_model, "row model")
-        model = load_row_model(row_model)
-    if solver == "rows":
-        from pyasp.tables.relevance import RowSolver
-
-        return RowSolver(store, model)
-    return TableSolver(store, max_tables=max_tables, max_rows=max_rows, ranking=ranking, encoding=encoding,
-                       consts=values or None, time_limit_s=time_limit, retrieval_words=retrieval_words, row_model=model)
+    store = load_tables(tables, skip_bad=skip_bad, joins=False if no_joins else joins, relations=relations)
+    for warning in store.warnings:
+        err.print(f"pyasp: {warning}")
+    model = None if no_row_model else row_model or "auto"
+    return make_solver(store, solver=solver, model=model, max_tables=max_tables, max_rows=max_rows, ranking=ranking,
+                       retrieval_words=retrieval_words, encoding=encoding, consts=values, time_limit=time_limit)
 
 
 @tables_app.command("weights")
@@ -1288,7 +1172,7 @@ def tables_eval(
 
     Example: [bold]pyasp tables eval --tables worldtree-v1/tables --questions regents/Regents-Gr04-NDMC-Train.tsv --jobs 2[/bold]
     """
-    from pyasp.tables.evaluate import attach_gold, evaluate, load_questions
+    from pyasp.tables.evaluate import attach_explanations, evaluate, load_questions
 
     try:
         if predictions is not None:
@@ -1302,11 +1186,7 @@ def tables_eval(
         for message in bad or ():
             err.print(f"pyasp: warning: left out {message}")
         if explanations is not None:
-            explained = load_questions(explanations, bad=[] if skip_bad else None, what="explanations file")
-            if not any(item.gold_uids for item in explained):
-                raise InputError(f"{explanations}: no question has gold rows (an 'explanation' column of ROW-UID|ROLE); "
-                                 "--explanations takes WorldTree's questionsAndExplanations.tsv")
-            items = attach_gold(items, explained)
+            items = attach_explanations(items, explanations, skip_bad=skip_bad)
         engine = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, solver, ranking,
                                joins, relations, retrieval_words, row_model, no_row_model, no_joins)
         progress, advance = _progress(len(items), "answering")
@@ -1351,20 +1231,11 @@ def tables_train(
 
     Example: [bold]pyasp tables train --tables worldtree-v1/tables --questions tuning.tsv --out rows.json[/bold]
     """
-    from pyasp.tables.embeddings import EMBEDDERS
+    from pyasp.tables import load_tables, train
     from pyasp.tables.evaluate import load_questions
-    from pyasp.tables.relevance import OBJECTIVES, RowScorer
-    from pyasp.tables.retrieval import RETRIEVAL_WORDS, TableIndex
-    from pyasp.tables.store import load_store
 
     try:
         check_output_path(output, "row model", [tables, questions])
-        if retrieval_words not in RETRIEVAL_WORDS:
-            raise PyaspError(f"--retrieval-words is {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
-        if objective not in OBJECTIVES:
-            raise PyaspError(f"--objective is {' or '.join(OBJECTIVES)}, not {objective!r}")
-        if embedding not in (*EMBEDDERS, "none"):
-            raise PyaspError(f"--embedding is {', '.join(EMBEDDERS)} or none, not {embedding!r}")
         categories = {c.strip() for c in category.split(",") if c.strip()} if category else None
         skipped: list[str] = []
         bad: list[str] | None = [] if skip_bad else None
@@ -1373,13 +1244,14 @@ def tables_train(
             err.print(f"pyasp: left out {len(skipped)} questions whose text is withheld (no options)")
         for message in bad or ():
             err.print(f"pyasp: warning: left out {message}")
-        store = load_store(tables, skip_bad=skip_bad)
+        store = load_tables(tables, skip_bad=skip_bad)
         for warning in store.warnings:
             err.print(f"pyasp: {warning}")
         progress, advance = _progress(len(items), "learning")
         with progress:
-            model = RowScorer(C=regularisation, candidates=candidates, top=top, embeddings=embedding, objective=objective,
-                              row_weight=row_weight, sharpness=sharpness).fit(TableIndex(store, retrieval_words), items, progress=advance)
+            model = train(items, tables=store, embedding=embedding, objective=objective, C=regularisation,
+                          row_weight=row_weight, sharpness=sharpness, candidates=candidates, top=top,
+                          retrieval_words=retrieval_words, progress=advance)
         model.save(output)
     except PyaspError as error:
         raise _fail(error) from None

@@ -101,12 +101,34 @@ def load_dataset(path: str | Path, *, skip_bad: bool = False, extra_fields: tupl
     path = Path(path)
     data = read_json_file(path, "dataset")
     problems, bad = records_from_json(data, str(path), extra_fields=extra_fields)
+    return _usable(problems, bad, skip_bad, str(path)), bad
+
+
+def _usable(problems: list[WordProblem], bad: list[str], skip_bad: bool, source: str) -> list[WordProblem]:
     if bad and not skip_bad:
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-        raise InputError(f"{bad[0]}{more}; fix the file or pass --skip-bad to leave it out and use the rest")
+        raise InputError(f"{bad[0]}{more}; fix the file or pass --skip-bad (skip_bad=True) to leave it out and use the rest")
     if not problems:
-        raise InputError(f"{path}: no usable problem in the file")
-    return problems, bad
+        raise InputError(f"{source}: no usable problem in the file")
+    return problems
+
+
+def problems_from(data, *, skip_bad: bool = False, extra_fields: tuple[str, ...] = ()) -> list[WordProblem]:
+    """The problems of ``data``: a dataset file, a list of its records (dicts) or a list of
+    :class:`WordProblem`. A bad record stops loading unless ``skip_bad``, which leaves it out with
+    a warning."""
+    import warnings
+
+    if isinstance(data, (str, Path)):
+        problems, bad = load_dataset(data, skip_bad=skip_bad, extra_fields=extra_fields)
+    elif isinstance(data, (list, tuple)) and data and all(isinstance(p, WordProblem) for p in data):
+        return list(data)
+    else:
+        problems, bad = records_from_json(list(data) if isinstance(data, tuple) else data, "data", extra_fields=extra_fields)
+        problems = _usable(problems, bad, skip_bad, "data")
+    for message in bad:
+        warnings.warn(f"skipped {message}", stacklevel=3)
+    return problems
 
 
 def is_correct(answer: float | None, solutions: tuple[float, ...]) -> bool:

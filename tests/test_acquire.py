@@ -6,6 +6,7 @@ Brute-force oracles (the language, evaluation by loops, all assignments) are in 
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import random
@@ -538,7 +539,7 @@ def test_sampling_spreads_over_the_domain(shipping):
 def test_samples_with_cells_sharing_ranks_are_distinct_solutions(monkeypatch):
     """Many cells with wide domains: the sampler's ranks are shared (fewer level statements to
     ground); the samples are still distinct solutions, and the same seed repeats them."""
-    import pyasp.acquire.solve as solve_module
+    solve_module = importlib.import_module("pyasp.acquire.solve")
 
     program = parse_program("index i = 1..6; var x[i] in 0..9; sum[i] x[i] >= 20; sum[i] x[i] <= 30;")
     instance = make_instance(program, {})

@@ -249,7 +249,7 @@ def test_cli_train_objectives(tmp_path):
     assert RowScorer.load(model).objective == "rows"
     result = runner.invoke(app, ["tables", "train", "--tables", str(STORE), "--questions", str(questions),
                                  "--out", str(tmp_path / "other.json"), "--objective", "listwise"])
-    assert result.exit_code == 2 and "--objective is rows or options" in result.output
+    assert result.exit_code == 2 and "objective is rows or options" in result.output
     assert not (tmp_path / "other.json").exists()
 
 
@@ -476,7 +476,7 @@ def test_cli_train_refuses_an_unknown_embedding(tmp_path):
     questions = _worldtree_file(tmp_path / "explained.tsv")
     result = runner.invoke(app, ["tables", "train", "--tables", str(STORE), "--questions", str(questions),
                                  "--out", str(tmp_path / "rows.json"), "--embedding", "glove"])
-    assert result.exit_code == 2 and "--embedding is static, minilm or none" in result.output
+    assert result.exit_code == 2 and "embedding is static, minilm or none" in result.output
     assert not (tmp_path / "rows.json").exists()
 
 

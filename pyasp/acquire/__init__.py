@@ -1,2 +1,176 @@
 """IP acquisition (ARNOLD, IJCAI 2019): learn integer-program constraints over named tensors
-from example solutions, in a constraint DSL, with clingo enumerating the candidate language."""
+from example solutions, in a constraint DSL, with clingo enumerating the candidate language.
+
+From Python, the ``pyasp acquire`` commands with the same defaults:
+
+    >>> import pyasp.acquire as acquire                                       # doctest: +SKIP
+    >>> ship = "examples/acquire/shipping/"
+    >>> examples = acquire.solve(ship + "program.ip", ship + "constants.json", sample=25).solutions  # doctest: +SKIP
+    >>> learned = acquire.learn(examples, schema=ship + "program.ip", constants=ship + "constants.json", s=1, p=2)  # doctest: +SKIP
+    >>> print(learned.text)                                                   # doctest: +SKIP
+    >>> acquire.check(learned.program, ship + "constants.json", examples)     # doctest: +SKIP
+    [[], [], ...]
+
+A program is a DSL file, DSL text or a loaded :class:`pyasp.acquire.dsl.Program`; constants a
+JSON file or a dict; examples a JSON file or a list of ``{variable: values}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import evaluate as _evaluate_module  # noqa: F401  loaded first: the names below are functions
+from . import solve as _solve_module  # noqa: F401
+
+__all__ = ["Learned", "check", "evaluate", "learn", "solve"]
+
+#: the (s, p) points of the paper's Table 1, the default of :func:`evaluate`
+PAPER_GRID = ((1, 1), (1, 2), (1, 3), (2, 1), (3, 1))
+
+
+@dataclass
+class Learned:
+    """A learned program and how it was found: ``result`` counts the candidates visited, violated
+    and kept; ``dropped`` are the constraints simplification found implied by the others,
+    ``divided`` how many it divided by a positive constant; ``stopped``: the time limit cut the
+    simplification short."""
+
+    program: object
+    result: object
+    examples: int
+    s: int
+    p: int
+    negation: bool
+    kinds: dict
+    dropped: list = field(default_factory=list)
+    divided: int = 0
+    simplified: bool = True
+    simplify_seconds: float = 0.0
+    stopped: bool = False
+
+    @property
+    def text(self) -> str:
+        """The learned program in the DSL (declarations and constraints)."""
+        from .dsl import format_program
+
+        return format_program(self.program)
+
+    @property
+    def header(self) -> str:
+        """A DSL comment line saying how the program was learned."""
+        r = self.result
+        return (f"% learned by pyasp acquire learn from {self.examples} examples, s={self.s}, p={self.p}"
+                f"{', negation' if self.negation else ''}: {r.visited} candidates visited"
+                f"{f' of {r.language} ({r.language - r.visited} pruned)' if r.language is not None else ''}"
+                f", {r.violated} violated, {len(r.constraints)} most specific kept"
+                f"{f', {self.divided} divided by a positive constant' if self.divided else ''}"
+                f"{f', {len(self.dropped)} implied by the others dropped' if self.simplified else ''}"
+                f" ({r.seconds:.2f} s{f' + {self.simplify_seconds:.2f} s' if self.simplified else ''})"
+                f"{'; PARTIAL (time limit)' if r.partial else ''}"
+                f"{'; simplification stopped at the time limit' if self.stopped else ''}\n")
+
+    def as_dict(self) -> dict:
+        program = self.program
+        return {"program": self.text, "constraints": [program.text(c) for c in program.constraints],
+                "dropped": [program.text(c) for c in self.dropped], "divided": self.divided,
+                "simplify_seconds": round(self.simplify_seconds, 4), "kinds": self.kinds, "s": self.s, "p": self.p,
+                "negation": self.negation, **self.result.as_dict()}
+
+
+def solve(program, constants, *, limit: int | None = 1, sample: int | None = None, seed: int = 0,
+          time_limit: float | None = None):
+    """Solutions of a program (:class:`pyasp.acquire.solve.SolveResult`; each solution
+    ``{variable: int64 array}``): the first ``limit`` (None: all), or ``sample`` distinct ones
+    drawn at random with ``seed``. Raises :class:`pyasp.errors.NoAnswer` when it has none."""
+    from ..errors import NoAnswer
+    from .solve import solve as run
+
+    program = _program(program)
+    result = run(program, _instance(program, constants), limit=limit, sample=sample, seed=seed, time_limit_s=time_limit)
+    if not result.solutions:
+        raise NoAnswer("the program has no solution" + (" within the time limit" if result.partial else ""))
+    return result
+
+
+def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool = True,
+          directions: Sequence[str] = ("<=", ">="), time_limit: float | None = None, encoding: str | Path | None = None,
+          simplify: bool = True) -> Learned:
+    """Learn the constraints that all ``examples`` satisfy, most specific first, over the
+    tensors ``schema`` declares (its constraints are ignored): at most ``s`` terms a constraint,
+    ``p`` tensors a product. With ``simplify``, constraints implied by the others and the domains
+    are dropped, as ``pyasp acquire learn`` does."""
+    import time
+
+    from ..errors import InputError
+    from .data import check_examples, load_examples
+    from .learn import Learner
+    from .simplify import divide_scalar_factors, drop_entailed
+
+    program = _program(schema, what="schema").with_constraints(())
+    instance = _instance(program, constants)
+    rows = load_examples(instance, examples) if isinstance(examples, (str, Path)) else check_examples(instance, examples)
+    learner = Learner(max_terms=s, max_factors=p, negation=negation, directions=tuple(directions), time_limit_s=time_limit,
+                      encoding=encoding, count_language=True)
+    begun = time.perf_counter()
+    learner.fit(program, instance, rows)
+    result = learner.result_
+    if result.language == 0 and not result.partial:
+        raise InputError(f"{encoding or 'the encoding'}: the language has no candidate constraint for s={s}, p={p}: "
+                         "its restrictions rule out every one")
+    learned = Learned(learner.program_, result, len(rows), s, p, negation, learner.kinds_, simplified=simplify)
+    if simplify:
+        started, cut = time.perf_counter(), {}
+        program, learned.divided, repeated = divide_scalar_factors(learned.program, instance)
+        learned.program, dropped = drop_entailed(program, instance, status=cut,
+                                                 deadline=None if time_limit is None else begun + time_limit)
+        learned.dropped = repeated + dropped
+        learned.simplify_seconds = time.perf_counter() - started
+        learned.stopped = bool(cut.get("stopped"))
+    return learned
+
+
+def check(program, constants, solutions) -> list[list[int]]:
+    """For each assignment, the positions (0-based) of the program's constraints it breaks."""
+    from .data import check_examples, load_examples
+    from .evaluate import violations
+
+    program = _program(program)
+    instance = _instance(program, constants)
+    rows = load_examples(instance, solutions) if isinstance(solutions, (str, Path)) else check_examples(instance, solutions)
+    return violations(program, instance, rows)
+
+
+def evaluate(program, constants, *, examples: Sequence[int] = (1, 25), grid: Sequence[tuple[int, int]] = PAPER_GRID,
+             folds: int = 5, fold_size: int = 25, negation: bool = True, seed: int = 0, precision_samples: int = 1000,
+             time_limit: float | None = None, precision_time_limit: float | None = None, progress=None):
+    """Recall and precision of learning a true program back from its sampled solutions, one
+    :class:`pyasp.acquire.evaluate.EvalRow` per (n, s, p): ARNOLD's protocol."""
+    from .evaluate import evaluate_program
+
+    program = _program(program)
+    return evaluate_program(program, _instance(program, constants), examples=examples, grid=grid, folds=folds,
+                            fold_size=fold_size, negation=negation, seed=seed, precision_samples=precision_samples,
+                            time_limit_s=time_limit, precision_time_limit_s=precision_time_limit, progress=progress)
+
+
+def _program(program, what: str = "program"):
+    """A loaded program, from a file or DSL text (text holds a ';' or a newline, a path does not)."""
+    from .dsl import Program, load_program, parse_program
+
+    if isinstance(program, Program):
+        return program
+    if isinstance(program, str) and (";" in program or "\n" in program):
+        return parse_program(program)
+    return load_program(program, what=what)
+
+
+def _instance(program, constants):
+    from .data import Instance, load_constants, make_instance
+
+    if isinstance(constants, Instance):
+        return constants
+    if isinstance(constants, (str, Path)):
+        return load_constants(program, constants)
+    return make_instance(program, constants)

@@ -293,6 +293,11 @@ class SolveResult:
     partial: bool = False  # a time limit stopped the search
     seconds: float = 0.0
 
+    def as_dict(self) -> dict:
+        """The solutions as JSON lists, as ``pyasp acquire solve --json`` prints them."""
+        return {"solutions": [solution_as_json(s) for s in self.solutions], "partial": self.partial,
+                "seconds": round(self.seconds, 4)}
+
 
 def solve(
     program: Program,

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import InputError
 from ..parallel import map_chunks
 from ..text.reading import read_many
 from ..wordproblems import EvaluationResult as BaseResult
@@ -120,6 +121,8 @@ def cross_validate(problems: list[WordProblem], prepared: list[Prepared], *, fol
     trained and scored in ``jobs`` processes; each fold is deterministic (seeded), so the result
     does not depend on ``jobs``.
     """
+    if split is None and not 2 <= folds <= len(problems):
+        raise InputError(f"{len(problems)} problems cannot be split into {folds} folds (at least 2, at most one a problem)")
     start = time.perf_counter()
     result = EvaluationResult(len(problems), 0)
     splits = []

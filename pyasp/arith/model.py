@@ -49,9 +49,9 @@ class KnowledgeModel:
     restarts: int = 3  # runs over differently shuffled orders, their weights averaged
     relevance: str = "classifier"  # "classifier": use every number it does not call irrelevant; "search": any subset
     canonical: str = "multiplicative"  # normal form of expressions (see pyasp.arith.inference.search): none, multiplicative, all
-    weights_: dict[str, float] = field(default_factory=dict)
-    relevance_: dict[str, float] = field(default_factory=dict)  # irrelevant-number classifier (logistic weights)
-    rates_: RateModel | None = None  # which numbers are rates (None: the parse reader decides)
+    weights_: dict[str, float] = field(default_factory=dict, repr=False)
+    relevance_: dict[str, float] = field(default_factory=dict, repr=False)  # irrelevant-number classifier (logistic weights)
+    rates_: RateModel | None = field(default=None, repr=False)  # which numbers are rates (None: the parse reader decides)
 
     # -- features -> arrays ---------------------------------------------------------------------
     def _vectorise(self, prepared: list[Prepared], vocab: dict[str, int], grow: bool):

@@ -189,7 +189,9 @@ def derivation(expr: Expr, prepared: Prepared, knowledge: Knowledge) -> list[dic
 
 
 def check_text(text: str) -> None:
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str):
+        raise InputError(f"the problem must be its text (a str), not a {type(text).__name__}")
+    if not text.strip():
         raise InputError("empty problem: give the text of a word problem")
 
 

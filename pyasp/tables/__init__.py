@@ -3,4 +3,189 @@
 read (store.py, question.py) -> retrieve (retrieval.py) -> ground (ground.py) -> solve and decode
 (engine.py, encodings/support_graph.lp) -> evaluate (evaluate.py); ir.py is the IR(tables)
 baseline.
+
+From Python, the ``pyasp tables`` commands with the same defaults:
+
+    >>> import pyasp.tables as tables                                         # doctest: +SKIP
+    >>> r = tables.solve("Which month has the longest day in New York? (A) June (B) December",
+    ...                  tables="examples/tables")                            # doctest: +SKIP
+    >>> r.answer, [row.uid for row in r.support]                              # doctest: +SKIP
+    ('A', ['ex-0001', 'ex-0101'])
+    >>> model = tables.train("tuning.tsv", tables="worldtree-v1/tables")      # doctest: +SKIP
+    >>> tables.evaluate("Regents-Gr04-NDMC-Train.tsv", tables="worldtree-v1/tables",
+    ...                 model=model, jobs=2).accuracy                         # doctest: +SKIP
+
+``tables`` is a folder of tables or a loaded :class:`pyasp.tables.store.TableStore` (load it
+once with :func:`load_tables` to answer many questions); ``model`` the row relevance: ``"auto"``
+(the shipped model on the WorldTree tables it was trained on, none elsewhere), ``None``, a
+shipped model's name (``"default"``, ``"lexical"``, ``"embeddings"``), a file or a loaded model.
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from . import evaluate as _evaluate_module  # noqa: F401  loaded first: the name `evaluate` is the function below
+
+__all__ = ["SOLVERS", "evaluate", "load_model", "load_tables", "make_solver", "solve", "train"]
+
+#: ``solver=``: support graphs, the IR(tables) baseline, the learned rows alone
+SOLVERS = ("ilp", "ir", "rows")
+#: ``ranking=``: how retrieval orders the tables
+RANKINGS = ("rows", "tables", "options")
+
+Progress = Callable[[int], None]
+
+
+def load_tables(path: str | Path, *, skip_bad: bool = False, joins: str | Path | bool | None = None,
+                relations: str | Path | None = None):
+    """The table store of a folder (TSV or CSV tables; the ``_joins.tsv`` and
+    ``_relations.tsv`` sidecars, or these files; ``joins=False``: no joins). A bad table stops
+    loading unless ``skip_bad``; what was left out is in the store's ``warnings``."""
+    from .store import load_store
+
+    return load_store(path, skip_bad=skip_bad, joins=False if joins is False else joins, relations=relations)
+
+
+def load_model(path: str | Path | None = None):
+    """A row model written by :func:`train` (or ``pyasp tables train``), or a shipped one by name
+    (``None``: the default)."""
+    from .relevance import load_row_model
+
+    return load_row_model(path)
+
+
+def make_solver(tables, *, solver: str = "ilp", model="auto", max_tables: int = 7, max_rows: int = 20,
+                ranking: str = "rows", retrieval_words: str = "family", encoding: str | Path | None = None,
+                consts: dict[str, int] | None = None, time_limit: float | None = None):
+    """A solver with ``answer(question) -> Result``: support graphs (``"ilp"``), IR(tables)
+    (``"ir"``) or the learned rows alone (``"rows"``). ``consts`` overrides the encoding's
+    ``#const`` weights by name (integers; real weights are scaled by 1000)."""
+    from ..errors import InputError, check_input_file
+    from .engine import TableSolver
+    from .ir import IRSolver
+    from .retrieval import RETRIEVAL_WORDS
+
+    if solver not in SOLVERS:
+        raise InputError(f"solver is ilp, ir or rows, not {solver!r}")
+    if ranking not in RANKINGS:
+        raise InputError(f"ranking is rows, tables or options, not {ranking!r}")
+    if retrieval_words not in RETRIEVAL_WORDS:
+        raise InputError(f"retrieval words are {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
+    if encoding is not None:
+        check_input_file(encoding, "encoding file")
+    if consts:
+        _check_consts(consts, encoding)
+    store = load_tables(tables) if isinstance(tables, (str, Path)) else tables
+    if solver == "ir":
+        return IRSolver(store)
+    if solver == "rows":
+        from .relevance import RowSolver
+
+        if model is None:
+            raise InputError("the rows solver is the row model alone: it needs a model")
+        return RowSolver(store, _row_model(model, explicit=True))
+    return TableSolver(store, max_tables=max_tables, max_rows=max_rows, ranking=ranking, encoding=encoding,
+                       consts=consts or None, time_limit_s=time_limit, retrieval_words=retrieval_words,
+                       row_model=_row_model(model))
+
+
+def solve(question: str, *, tables, **options):
+    """The best-supported option of one question (:class:`pyasp.tables.engine.Result`: answer,
+    scores, tie, support rows); raises :class:`pyasp.errors.NoAnswer` when no option has a
+    support graph (its ``result`` holds the scores). ``options`` are :func:`make_solver`'s."""
+    from ..errors import NoAnswer
+
+    result = make_solver(tables, **options).answer(question)
+    if result.answer is None:
+        error = NoAnswer("no option has a support graph in these tables (unsupported)"
+                         + (": the time limit cut a solve short" if result.partial else ""))
+        error.result = result
+        raise error
+    return result
+
+
+def train(questions, *, tables, categories: set[str] | None = None, embedding: str = "static",
+          objective: str = "options", C: float = 0.1, row_weight: float = 0.5, sharpness: float = 10.0,
+          candidates: int = 40, top: int = 3, retrieval_words: str = "family", skip_bad: bool = False,
+          progress: Progress | None = None):
+    """Learn the row relevance from questions with gold explanations (a WorldTree questions file
+    or its loaded items): a row is relevant to the right option when a person cited it. Train on
+    questions you will not evaluate on (``pyasp tables tuning-set``)."""
+    from ..errors import InputError
+    from .embeddings import EMBEDDERS
+    from .relevance import OBJECTIVES, RowScorer
+    from .retrieval import RETRIEVAL_WORDS, TableIndex
+
+    if retrieval_words not in RETRIEVAL_WORDS:
+        raise InputError(f"retrieval words are {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
+    if objective not in OBJECTIVES:
+        raise InputError(f"objective is {' or '.join(OBJECTIVES)}, not {objective!r}")
+    if embedding not in (*EMBEDDERS, "none"):
+        raise InputError(f"embedding is {', '.join(EMBEDDERS)} or none, not {embedding!r}")
+    items = _items(questions, categories, skip_bad)
+    store = load_tables(tables, skip_bad=skip_bad) if isinstance(tables, (str, Path)) else tables
+    scorer = RowScorer(C=C, candidates=candidates, top=top, embeddings=embedding, objective=objective,
+                       row_weight=row_weight, sharpness=sharpness)
+    return scorer.fit(TableIndex(store, retrieval_words), items, progress=progress)
+
+
+def evaluate(questions, *, tables, explanations=None, categories: set[str] | None = None, jobs: int = 1,
+             skip_bad: bool = False, progress: Progress | None = None, **options):
+    """Accuracy (1/k for a k-way tie with the right answer), seconds per question and, with gold
+    explanations (a WorldTree questions file, or ``questions`` itself when it is one), the recall
+    of gold rows among the support rows: :class:`pyasp.tables.evaluate.Evaluation`. ``questions``
+    is a Regents or WorldTree file or loaded items; ``options`` are :func:`make_solver`'s."""
+    from .evaluate import attach_explanations, evaluate as score
+
+    items = _items(questions, categories, skip_bad)
+    if explanations is not None:
+        items = attach_explanations(items, explanations, skip_bad=skip_bad)
+    return score(make_solver(tables, **options), items, jobs=jobs, progress=progress)
+
+
+def _items(questions, categories, skip_bad: bool) -> list:
+    """Loaded items, or those of a questions file (malformed ones left out with a warning under
+    ``skip_bad``, withheld WorldTree texts left out silently)."""
+    import warnings
+
+    from .evaluate import load_questions
+
+    if not isinstance(questions, (str, Path)):
+        return list(questions)
+    bad: list[str] | None = [] if skip_bad else None
+    items = load_questions(questions, categories=categories, bad=bad)
+    for message in bad or ():
+        warnings.warn(f"left out {message}", stacklevel=3)
+    return items
+
+
+def _row_model(model, explicit: bool = False):
+    """What TableSolver and RowSolver take: ``"auto"`` (TableSolver decides), None, or a model."""
+    from ..errors import check_input_file
+    from .relevance import SHIPPED_MODELS
+
+    if model is None or hasattr(model, "option_rows"):
+        return model
+    if model == "auto":
+        return load_model() if explicit else "auto"
+    if str(model) not in SHIPPED_MODELS:
+        check_input_file(model, "row model")
+    return load_model(model)
+
+
+def _check_consts(consts: dict[str, int], encoding: str | Path | None) -> None:
+    """Every name a ``#const`` of the encoding, every value an integer clingo can hold."""
+    from ..asp import parse_constants
+    from ..errors import InputError
+    from ..resources import encoding_path
+
+    path = encoding or encoding_path("support_graph")
+    known = parse_constants(path)
+    for name, value in consts.items():
+        if name not in known:
+            raise InputError(f"{path} has no #const {name}; it defines: {', '.join(sorted(known))} "
+                             "(pyasp tables weights lists them)")
+        if not isinstance(value, int) or not -(2**31) < value < 2**31:
+            raise InputError(f"#const {name}: {value!r} is not an integer clingo can hold (at most {2**31 - 1} either way)")

@@ -199,3 +199,13 @@ def attach_gold(items: list[Item], explained: list[Item]) -> list[Item]:
     """The items with the gold rows of the explained question of the same text."""
     gold = {" ".join(i.text.split()): i.gold_uids for i in explained}
     return [Item(i.id, i.text, i.answer, gold.get(" ".join(i.text.split()), i.gold_uids)) for i in items]
+
+
+def attach_explanations(items: list[Item], path: str | Path, *, skip_bad: bool = False) -> list[Item]:
+    """The items with the gold rows that a WorldTree questions file gives their questions; a file
+    without any gold row is refused (it is not an explanations file)."""
+    explained = load_questions(path, bad=[] if skip_bad else None, what="explanations file")
+    if not any(item.gold_uids for item in explained):
+        raise InputError(f"{path}: no question has gold rows (an 'explanation' column of ROW-UID|ROLE); "
+                         "explanations come from WorldTree's questionsAndExplanations.tsv")
+    return attach_gold(items, explained)

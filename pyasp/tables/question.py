@@ -66,6 +66,8 @@ class Question:
 def split_options(text: str) -> tuple[str, list[tuple[str, str]]]:
     """The stem and the ``(letter, text)`` options of a question; InputError without two
     options in order (A), (B), ..."""
+    if not isinstance(text, str):
+        raise QuestionError(f"a question must be its text (a str), not a {type(text).__name__}")
     text = " ".join(text.split())
     marks = list(_OPTION.finditer(text))
     # options must run A, B, C, ... from the first "(A)"

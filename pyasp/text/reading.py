@@ -154,7 +154,9 @@ def _sentence_index(sp_doc, tok) -> int:
 
 def read(text: str, *, determiners: bool = False) -> Document:
     """Parse ``text`` and find its quantities (with ``determiners``, also each/every/a/an/per)."""
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str):
+        raise InputError(f"the problem must be its text (a str), not a {type(text).__name__}")
+    if not text.strip():
         raise PyaspError("no text to read: the problem is empty")
     return _document(text, load_pipeline()(text), determiners)
 
@@ -204,6 +206,12 @@ def cache_dir() -> Path:
     """Where the command line caches parses: $PYASP_CACHE, else ~/.cache/pyasp (``parses/``)."""
     root = os.environ.get("PYASP_CACHE") or os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pyasp")
     return Path(root) / "parses"
+
+
+def cache_choice(cache: str | Path | bool) -> Path | None:
+    """The cache folder the Python API's ``cache`` argument names: ``True`` the command line's
+    (:func:`cache_dir`), ``False`` or ``None`` none, else that folder."""
+    return cache_dir() if cache is True else (Path(cache) if cache else None)
 
 
 def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str | Path | None = None) -> list[Document]:

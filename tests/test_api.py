@@ -1,0 +1,136 @@
+"""The Python API as a library user meets it: every engine package has the same calls (solve,
+train or learn, evaluate, load_model), takes files or loaded objects, raises NoAnswer when
+nothing answers, and has the command line's defaults."""
+
+from __future__ import annotations
+
+import json
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+import pyasp
+import pyasp.acquire as acquire
+import pyasp.algebra as algebra
+import pyasp.arith as arith
+import pyasp.tables as tables
+from pyasp import InputError, NoAnswer
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+SHIP = EXAMPLES / "acquire" / "shipping"
+
+
+def test_each_engine_package_lists_the_same_calls():
+    for engine, learn in ((algebra, "train"), (arith, "train"), (tables, "train"), (acquire, "learn")):
+        assert {"solve", learn, "evaluate"} <= set(engine.__all__), engine.__name__
+        for name in engine.__all__:
+            assert getattr(engine, name) is not None
+        assert callable(engine.solve) and callable(engine.evaluate)  # not the submodules of the same name
+    assert {"PyaspError", "InputError", "NoAnswer"} <= set(pyasp.__all__)
+
+
+def test_algebra_solves_trains_and_evaluates(tmp_path):
+    assert algebra.solve((EXAMPLES / "algebra" / "bike.txt").read_text()).answer == 9
+    records = json.loads((EXAMPLES / "algebra" / "problems.json").read_text())
+    model = algebra.train(records, cache=tmp_path)
+    assert model.report_.problems == len(records)
+    result = algebra.evaluate(EXAMPLES / "algebra" / "problems.json", model=model, cache=tmp_path)
+    assert result.n == len(records) and result.accuracy > 0.5
+    assert algebra.evaluate(records[:6], folds=2, cache=False).n == 6
+    with pytest.raises(InputError, match="6 problems cannot be split into 7 folds"):
+        algebra.evaluate(records[:6], folds=7, cache=False)
+    with pytest.raises(InputError, match="ablation must be one of"):
+        algebra.evaluate(records, ablation="no-everything")
+    with pytest.raises(InputError, match="must be its text"):
+        algebra.solve(EXAMPLES / "algebra" / "bike.txt")
+
+
+def test_algebra_leaves_out_a_bad_record_only_when_asked(tmp_path):
+    records = json.loads((EXAMPLES / "algebra" / "problems.json").read_text())[:6] + [{"iIndex": 99, "sQuestion": "?"}]
+    with pytest.raises(InputError, match="record 6 .*lSolutions.*skip_bad=True"):
+        algebra.evaluate(records, folds=2, cache=False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert algebra.evaluate(records, folds=2, skip_bad=True, cache=False).n == 6
+    assert any("skipped" in str(w.message) for w in caught)
+
+
+def test_arith_trains_with_the_records_annotations_by_default(tmp_path):
+    text = (EXAMPLES / "arith" / "transfer.txt").read_text()
+    solution = arith.solve(text)
+    assert solution.answer == 14 and solution.derivation[-1]["rule"]
+    data = EXAMPLES / "arith" / "problems.json"
+    model = arith.train(data, epochs=2, restarts=1, cache=tmp_path)
+    assert model.annotations_["equations"]["given"] == len(json.loads(data.read_text()))  # lEquations read
+    assert len(repr(model)) < 500  # the weights are not printed
+    blind = arith.train(data, epochs=2, restarts=1, use_equations=False, cache=tmp_path)
+    assert blind.annotations_["equations"]["used"] == 0
+    result = arith.evaluate(data, model=model, cache=tmp_path)
+    assert result.n == 12 and result.accuracy >= 0.5
+    ids = [str(r["iIndex"]) for r in json.loads(data.read_text())]
+    split = arith.evaluate(data, train_ids=ids[:8], test_ids=ids[8:], epochs=2, restarts=1, cache=tmp_path)
+    assert split.n == 4
+    with pytest.raises(InputError, match="train_ids and test_ids go together"):
+        arith.evaluate(data, train_ids=ids[:8])
+    with pytest.raises(InputError, match="normal_form must be one of"):
+        arith.train(data, normal_form="sorted")
+
+
+def test_tables_solve_raises_no_answer_with_the_result():
+    result = tables.solve("Which month has the longest day in New York? (A) June (B) December (C) March",
+                          tables=EXAMPLES / "tables")
+    assert result.answer == "A" and result.support
+    store = tables.load_tables(EXAMPLES / "tables")
+    assert tables.solve("Which month has the longest day in New York? (A) June (B) December",
+                        tables=store, solver="ir").answer == "A"
+    with pytest.raises(NoAnswer, match="no option has a support graph") as caught:
+        tables.solve("Which planet has rings? (A) Saturn (B) Mercury", tables=store)
+    assert caught.value.result.answer is None
+    with pytest.raises(InputError, match="solver is ilp, ir or rows"):
+        tables.make_solver(store, solver="svm")
+    with pytest.raises(InputError, match="has no #const w_nothing"):
+        tables.make_solver(store, consts={"w_nothing": 1})
+
+
+def test_tables_trains_a_row_model_and_evaluates_with_it(tmp_path):
+    from pyasp.tables.evaluate import Item
+    from test_tables_relevance import EXPLAINED
+
+    items = [Item(f"q{i}", text, answer, gold) for i, (text, answer, gold) in enumerate(EXPLAINED)]
+    model = tables.train(items, tables=EXAMPLES / "tables")
+    assert model.embeddings == "static"  # the command line's default
+    questions = EXAMPLES / "tables_questions.tsv"
+    graphs = tables.evaluate(questions, tables=EXAMPLES / "tables", model=model)
+    ir = tables.evaluate(questions, tables=EXAMPLES / "tables", solver="ir")
+    assert graphs.n == ir.n == len(questions.read_text().splitlines()) and graphs.accuracy >= 0.5
+    assert tables.evaluate(items, tables=EXAMPLES / "tables", model=model, solver="rows").accuracy > 0.5
+
+
+def test_acquire_solves_learns_checks_and_evaluates():
+    examples = acquire.solve(SHIP / "program.ip", SHIP / "constants.json", sample=20).solutions
+    assert len(examples) == 20
+    learned = acquire.learn(examples, schema=SHIP / "program.ip", constants=SHIP / "constants.json", s=1, p=2)
+    assert learned.simplified and learned.program.constraints
+    assert learned.header.startswith("% learned by pyasp acquire learn from 20 examples")
+    assert acquire.check(learned.program, SHIP / "constants.json", examples) == [[] for _ in examples]
+    raw = acquire.learn(examples, schema=SHIP / "program.ip", constants=SHIP / "constants.json", simplify=False)
+    assert len(raw.program.constraints) >= len(learned.program.constraints)
+    rows = acquire.evaluate(SHIP / "program.ip", SHIP / "constants.json", examples=[5], grid=[(1, 2)], folds=2,
+                            fold_size=10, precision_samples=20)
+    assert rows[0].recall == 1.0
+    text = "index i = 1..2; var x[i] in 0..3; sum[i] x[i] >= 9;"
+    with pytest.raises(NoAnswer, match="no solution"):
+        acquire.solve(text, {})
+    assert acquire.solve("index i = 1..2; var x[i] in 0..3; sum[i] x[i] >= 6;", {}).as_dict()["solutions"] == [{"x": [3, 3]}]
+
+
+def test_the_readme_python_examples_run(monkeypatch):
+    """Every ```python block of the README runs as written, from the repository root."""
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+    assert blocks
+    monkeypatch.chdir(ROOT)
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
