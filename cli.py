@@ -24,6 +24,28 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
+
+
+@app.callback()
+def _setup() -> None:
+    """Warnings of pyasp's own (:class:`pyasp.errors.PyaspWarning`) are printed as one
+    ``pyasp: warning:`` line, like the command line's other warnings."""
+    import warnings
+
+    from pyasp.errors import PyaspWarning
+
+    default = warnings.showwarning
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        if issubclass(category, PyaspWarning):
+            err.print(f"pyasp: warning: {message}")
+        else:
+            default(message, category, filename, lineno, file, line)
+
+    if getattr(warnings.showwarning, "__name__", "") != "show":
+        warnings.showwarning = show
+
+
 algebra_app = typer.Typer(help="Equation trees for algebra word problems (ALGES).", no_args_is_help=True)
 app.add_typer(algebra_app, name="algebra")
 

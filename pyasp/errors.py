@@ -27,6 +27,11 @@ class NoAnswer(PyaspError):
     exit_code = 1
 
 
+class PyaspWarning(UserWarning):
+    """Something the user should know, that does not stop the work (the command line prints it
+    as a ``pyasp: warning:`` line)."""
+
+
 def check_input_file(path: str | Path, what: str = "file") -> Path:
     """``path`` as a Path when it is a file; otherwise an :class:`InputError` saying whether it is
     missing or a directory."""

@@ -571,3 +571,27 @@ def test_a_training_field_of_the_wrong_type_is_named(examples, tmp_path, field, 
     result = run("arith", "train", "--data", data, "--out", str(tmp_path / "m.json"), "--epochs", "1")
     assert result.exit_code == 2, result.output
     assert message in result.stderr
+
+
+def test_a_model_records_its_rules_and_warns_when_used_without_them(examples, tmp_path):
+    """A model trained with a user's rule file and used with the packaged one: its weights for
+    the user's rules are never used; the user is told, not left to guess. Extending the rules a
+    model was trained with is fine (the README's my.rules with the shipped model)."""
+    from pyasp.errors import PyaspWarning
+
+    model_path = tmp_path / "m.json"
+    mine = str(examples / "arith" / "my.rules")
+    result = run("arith", "train", "--data", str(examples / "arith" / "problems.json"), "--out", str(model_path),
+                 "--epochs", "1", "--restarts", "1", "--rules", mine)
+    assert result.exit_code == 0, result.output
+    recorded = json.loads(model_path.read_text())["rules"]
+    assert recorded["file"] == "my.rules" and {"have_give", "imperative_multiply"} <= set(recorded["names"])
+    result = run("arith", "solve", "Tom had 7 apples. He gave 2 apples to Mary. How many apples does Tom have now?",
+                 "--model", str(model_path))
+    assert result.exit_code == 0
+    assert "pyasp: warning: the model was trained with the rules of my.rules; 3 of them are not in knowledge.rules" in result.stderr
+    assert "imperative_add" in result.stderr
+    assert "warning" not in run("arith", "solve", "Please multiply 12 by 3.", "--model", str(model_path), "--rules", mine).stderr
+    assert "warning" not in run("arith", "solve", "Please multiply 12 by 3.", "--rules", mine).stderr  # the shipped model
+    with pytest.warns(PyaspWarning, match="3 of them are not in knowledge.rules"):
+        solve_text("Tom had 7 apples. He gave 2 apples to Mary. How many apples does Tom have now?", str(model_path))

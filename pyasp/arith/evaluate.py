@@ -99,6 +99,7 @@ def fit_pipeline(problems: list[WordProblem], infos: list[ProblemInfo], knowledg
     model = KnowledgeModel(**(model_params or {}))
     model.fit(prepared, [p.solutions for p in problems], uses)
     model.rates_ = rates
+    model.rules_ = (Path(knowledge.source).name, tuple(sorted(knowledge.rules)))
     # how many records carried each optional annotation, and how many of those could be used
     model.annotations_ = {
         "equations": {"given": sum(bool(p.extra.get("lEquations")) for p in problems) if use_equations else 0,
@@ -231,6 +232,7 @@ def evaluate_model(model: KnowledgeModel, problems: list[WordProblem], infos: li
     """Accuracy of a trained model on the given problems (all by default; no training)."""
     start = time.perf_counter()
     knowledge = knowledge or load_knowledge()
+    model.check_rules(knowledge)
     indices = list(range(len(problems))) if indices is None else indices
     prepared = prepare_infos([infos[i] for i in indices], knowledge, model.rates_, jobs=jobs)
     result = EvaluationResult(len(indices), 0)

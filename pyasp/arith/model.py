@@ -51,7 +51,9 @@ class KnowledgeModel:
     canonical: str = "multiplicative"  # normal form of expressions (see pyasp.arith.inference.search): none, multiplicative, all
     weights_: dict[str, float] = field(default_factory=dict, repr=False)
     relevance_: dict[str, float] = field(default_factory=dict, repr=False)  # irrelevant-number classifier (logistic weights)
-    rates_: RateModel | None = field(default=None, repr=False)  # which numbers are rates (None: the parse reader decides)
+    rates_: RateModel | None = field(default=None, repr=False)
+    #: the rule file it was trained with and its rules' names (None: not recorded, older files)
+    rules_: tuple[str, tuple[str, ...]] | None = field(default=None, repr=False)  # which numbers are rates (None: the parse reader decides)
 
     # -- features -> arrays ---------------------------------------------------------------------
     def _vectorise(self, prepared: list[Prepared], vocab: dict[str, int], grow: bool):
@@ -195,6 +197,25 @@ class KnowledgeModel:
             found = self._search(p, vec, w, struct, top=top)
         return found
 
+    def check_rules(self, knowledge) -> None:
+        """Warn (:class:`pyasp.errors.PyaspWarning`) when rules the model was trained with are
+        not in ``knowledge``: its weights for them are never used, which is likely the wrong
+        rule file. (New rules are fine: a file that extends the packaged rules is scored by the
+        model through the rules' features.)"""
+        if self.rules_ is None:
+            return
+        file, names = self.rules_
+        gone = sorted(set(names) - set(knowledge.rules))
+        if gone:
+            import warnings
+
+            from ..errors import PyaspWarning
+
+            listed = ", ".join(gone[:3]) + (", ..." if len(gone) > 3 else "")
+            warnings.warn(f"the model was trained with the rules of {file}; {len(gone)} of them are not in "
+                          f"{Path(knowledge.source).name} ({listed}): give the rules it was trained with (--rules)",
+                          PyaspWarning, stacklevel=3)
+
     def predict(self, prepared: list[Prepared]) -> list[float | None]:
         out = []
         for p in prepared:
@@ -210,6 +231,7 @@ class KnowledgeModel:
                            "concept_labels": self.concept_labels, "restarts": self.restarts,
                            "relevance": self.relevance, "canonical": self.canonical},
                 "rates": self.rates_.to_json() if self.rates_ is not None else None,
+                **({"rules": {"file": self.rules_[0], "names": list(self.rules_[1])}} if self.rules_ else {}),
                 "relevance_weights": dict(sorted(self.relevance_.items())),
                 "weights": dict(sorted(self.weights_.items()))}
 
@@ -240,6 +262,8 @@ class KnowledgeModel:
                 raise ValueError("a weight is not a finite number")
             if data.get("rates") is not None:
                 model.rates_ = RateModel.from_json(data["rates"], source)
+            if data.get("rules") is not None:
+                model.rules_ = (str(data["rules"]["file"]), tuple(str(n) for n in data["rules"]["names"]))
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
             raise PyaspError(f"{source}: malformed model ({err})") from None
         return model

@@ -232,6 +232,7 @@ def solve_text(text: str, model: KnowledgeModel | str | Path | None = None,
     if not isinstance(model, KnowledgeModel):
         model = load_model(model)
     knowledge = knowledge_for(rules)
+    model.check_rules(knowledge)
     prepared = prepare(read(text), knowledge, model.rates_)
     found = solve_prepared(prepared, model, top=top if top == 1 else 4 * top)
     score, expr = found[0]
