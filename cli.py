@@ -140,7 +140,7 @@ def _parse_settings(weights: list[str] | None, max_depth: int | None, allow_unus
         except ValueError:
             raise PyaspError(f"--weight {name.strip()}: {value!r} is not a whole number") from None
     if max_depth is not None:
-        settings["max_depth"] = max_depth
+        settings["max_depth"] = _clingo_int(max_depth, "--max-depth")
     if allow_unused:
         settings["allow_unused"] = 1
     return settings
@@ -156,7 +156,7 @@ EncodingOpt = Annotated[
 def algebra_candidates(
     quantities: Annotated[Path, typer.Option("--quantities", "-q", help="JSON list of quantities in text order.")],
     top: Annotated[int, typer.Option("--top", "-m", help="How many candidates (M).")] = 10,
-    max_depth: Annotated[Optional[int], typer.Option("--max-depth", help="Maximum stack depth (default: the encoding's).")] = None,
+    max_depth: Annotated[Optional[int], typer.Option("--max-depth", help="Maximum stack depth (default: the encoding's).", min=1)] = None,
     weight: Annotated[
         Optional[list[str]],
         typer.Option("--weight", "-w", help="Override a weight or bound of the encoding: NAME=VALUE (repeatable)."),

@@ -75,6 +75,8 @@ def read_json_file(path: str | Path, what: str = "file"):
         return json.loads(text, object_pairs_hook=no_repeated_keys)
     except json.JSONDecodeError as err:
         raise InputError(f"{path}: not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+    except ValueError as err:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
+        raise InputError(f"{path}: a number in the file is too long to read ({err})") from None
 
 
 def write_json_file(path: str | Path, data, what: str = "file") -> None:

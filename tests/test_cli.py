@@ -218,6 +218,17 @@ def test_an_svg_without_graphviz_never_overwrites_an_input_with_its_dot_text(tmp
 def test_weights_beyond_clingo_integers_are_refused(tmp_path):
     result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--weight", "w_type=2147483648")
     assert result.exit_code == 2 and "outside clingo's integers" in result.stderr
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--max-depth", "2147483648")
+    assert result.exit_code == 2 and "--max-depth: 2147483648 is outside clingo's integers" in result.stderr
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--max-depth", "0")
+    assert result.exit_code == 2 and "'--max-depth'" in result.output
+
+
+def test_a_json_number_too_long_for_python_is_bad_input(tmp_path):
+    path = tmp_path / "q.json"
+    path.write_text('[{"value": ' + "9" * 5000 + ', "type": "dollar"}, {"value": "x", "type": "dollar"}]')
+    result = run("algebra", "candidates", "-q", str(path))
+    assert result.exit_code == 2 and "a number in the file is too long to read" in result.stderr
 
 
 def test_a_dot_file_that_cannot_be_written_is_refused_before_solving(tmp_path):

@@ -128,6 +128,13 @@ def test_a_token_written_like_a_number_but_not_one_is_bad_input_not_left_out(tok
         read(f"Tom has {token} apples and buys 4 more. How many apples does he have?")
 
 
+@pytest.mark.parametrize("digits", [16, 400, 5000])
+def test_a_number_too_long_to_compute_with_is_bad_input(digits):
+    with pytest.raises(InputError, match="has more than 15 digits"):
+        read(f"Tom has {'9' * digits} apples and buys 4 more. How many apples does he have?")
+    assert read("Order ABC1234567890123456 had 4 apples.").mentions[-1].value == 4  # a code, not a number
+
+
 def test_numbers_next_to_punctuation_are_still_read():
     doc = read("Tom had 1,000 apples and 2.5 pears, then 3. He sold 12.")
     assert [m.value for m in doc.mentions] == [1000, Fraction(5, 2), 3, 12]
