@@ -82,7 +82,7 @@ def load_pipeline():
         ) from None
 
 
-#: the longest number read (digits counted): answers are floats, exact for integers below 2**53
+#: the most digits before the point of a number read: answers are floats, exact for integers below 2**53
 MAX_DIGITS = 15
 #: what turns a number into a share of a hundred
 PERCENT = frozenset({"%", "percent"})
@@ -109,9 +109,10 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
             mentions.append(Mention(parse_number(nxt.text), f"{tok.text}{nxt.text}", i, i + 2, sent, "money"))
             i += 2
             continue
-        if sum(ch.isdigit() for ch in tok.text) > MAX_DIGITS and _NUMBER_LIKE.fullmatch(tok.text):
-            raise InputError(f"{tok.text[:20]!r}... has more than {MAX_DIGITS} digits: pyasp computes with numbers "
-                             f"of up to {MAX_DIGITS} digits")
+        if _NUMBER_LIKE.fullmatch(tok.text) and (sum(ch.isdigit() for ch in tok.text.partition(".")[0]) > MAX_DIGITS
+                                                  or sum(ch.isdigit() for ch in tok.text) > 4 * MAX_DIGITS):
+            raise InputError(f"{tok.text[:20]!r}... is too long a number: pyasp computes with numbers below "
+                             f"10^{MAX_DIGITS}, of at most {4 * MAX_DIGITS} digits")
         value = parse_number(tok.text)
         if value is None and _ZERO_DENOMINATOR.fullmatch(tok.text):  # not a number: never left out silently
             raise InputError(f"{tok.text!r} divides by zero: it is not a number to compute with")
@@ -180,7 +181,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 5  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits
+READER_VERSION = 5  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point
 
 
 def _cache_key(text: str, determiners: bool) -> str:
