@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pyasp.errors import InputError, PyaspError, check_input_file, check_output_path
+from pyasp.errors import InputError, PyaspError, check_input_file, check_output_path, write_file
 
 app = typer.Typer(
     help="pyasp: reasoning over text and data with answer-set programming.",
@@ -60,6 +60,8 @@ def _output_file(value: str | Path) -> Path:
         return value
     if not value.strip():
         raise typer.BadParameter("an empty path names no file to write")
+    if value == "-":
+        raise typer.BadParameter("'-' would be a file named '-': give the file's name (standard output is not an option here)")
     if value.endswith(("/", "\\")):
         raise typer.BadParameter(f"{value!r} ends in '/', so it names a folder: give the file's name")
     return Path(value)
@@ -88,10 +90,9 @@ def _write_dot(dot_text: str, path: Path) -> None:
 
 
 def _write_json(path: Path, data) -> None:
-    try:
-        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    except OSError as error:
-        raise PyaspError(f"cannot write {path}: {error.strerror or error}") from None
+    from pyasp.errors import write_json_file
+
+    write_json_file(path, data, "predictions")
 
 
 def _folds_table(title: str, folds: list[dict], n: int, correct: int, accuracy: float, digits: int = 3) -> Table:
@@ -259,7 +260,7 @@ ModelOpt = Annotated[
     Optional[str],
     typer.Option("--model", help="A model file written by `pyasp algebra train` ('default': the shipped one)."),
 ]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes for reading and candidate generation.", min=1)]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes for reading and candidate generation (at most one a CPU).", min=1)]
 SkipBadOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed records (named on stderr) instead of stopping.")]
 SkipBadTablesOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed table files (named on stderr) instead of stopping.")]
 SkipBadEvalOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed table files and questions (named on stderr) instead of stopping.")]
@@ -327,7 +328,7 @@ def algebra_train(
     data: Annotated[Path, typer.Option("--data", help="Dataset JSON (MAWPS format: sQuestion, lSolutions).")],
     out_path: Annotated[Path, typer.Option("--out", parser=_output_file, help="Where to write the model.")],
     jobs: JobsOpt = 1,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed (probability calibration).")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed (probability calibration).", min=0, max=2**32 - 1)] = 0,
     no_reorder: Annotated[bool, typer.Option("--no-reorder", help="Switch off the reordering rules of Table 2.")] = False,
     skip_bad: SkipBadOpt = False,
     cache: CacheOpt = None,
@@ -361,7 +362,7 @@ def algebra_train(
 def algebra_eval(
     data: Annotated[Path, typer.Option("--data", help="Dataset JSON (MAWPS format: sQuestion, lSolutions).")],
     folds: Annotated[Optional[int], typer.Option("--folds", help=f"k of k-fold cross-validation (default {DEFAULT_FOLDS}).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the fixed split.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the fixed split.", min=0, max=2**32 - 1)] = 0,
     jobs: JobsOpt = 1,
     ablation: Annotated[
         Optional[str], typer.Option("--ablation", help="no-local, no-global or no-reorder (the paper's Table 7).")
@@ -711,7 +712,7 @@ def arith_eval(
         Optional[Path], typer.Option("--folds-dir", help="Cross-validate on the folds of this directory (fold*.txt, one id a line).")
     ] = None,
     folds: Annotated[Optional[int], typer.Option("--folds", help=f"Without --folds-dir: k of a seeded k-fold split (default {DEFAULT_FOLDS}).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the split (without --folds-dir).")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the split (without --folds-dir).", min=0, max=2**32 - 1)] = 0,
     train_ids: Annotated[Optional[Path], typer.Option("--train-ids", help="Train on these ids (with --test-ids) instead of cross-validating.")] = None,
     test_ids: Annotated[Optional[Path], typer.Option("--test-ids", help="Score these ids (with --train-ids or --model).")] = None,
     model: ArithModelOpt = None,
@@ -838,10 +839,7 @@ def acquire_learn(
         learned = learn(examples, schema=schema, constants=constants, s=max_terms, p=max_tensors, negation=negation,
                         directions=_directions(directions), time_limit=time_limit, encoding=encoding, simplify=simplify)
         if output is not None:
-            try:
-                output.write_text(learned.header + learned.text, encoding="utf-8")
-            except OSError as error:
-                raise PyaspError(f"cannot write {output}: {error.strerror or error}") from None
+            write_file(output, learned.header + learned.text, "learned program")
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
@@ -855,7 +853,7 @@ def acquire_solve(
     program_file: Annotated[Path, typer.Argument(metavar="PROGRAM", help="A program in the constraint DSL (learned or written).")],
     constants: ConstantsOpt,
     sample: Annotated[Optional[int], typer.Option("--sample", help="Draw this many distinct solutions at random.", min=1)] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of --sample.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of --sample.", min=0, max=2**32 - 1)] = 0,
     all_solutions: Annotated[bool, typer.Option("--all", help="Every solution (mind the number).")] = False,
     limit: Annotated[int, typer.Option("--limit", help="Without --sample/--all: this many solutions.", min=1)] = 1,
     fmt: Annotated[str, typer.Option("--format", help="solutions (default), mzn (the program as MiniZinc, constants filled in) or dsl.")] = "solutions",
@@ -967,7 +965,7 @@ def acquire_eval(
     folds: Annotated[int, typer.Option("--folds", help="Folds of sampled solutions.", min=2)] = 5,
     fold_size: Annotated[int, typer.Option("--fold-size", help="Solutions per fold.", min=1)] = 25,
     precision_samples: Annotated[int, typer.Option("--precision-samples", help="Solutions of each learned program sampled for precision.", min=1)] = 1000,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the sampling.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the sampling.", min=0, max=2**32 - 1)] = 0,
     time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Per learning run, in seconds.", min=0)] = None,
     precision_time_limit: Annotated[Optional[float], typer.Option(
         "--precision-time-limit", help="Seconds for sampling each learned program; precision is over what was drawn by then "
@@ -1339,10 +1337,7 @@ def tables_tuning_set(
                              + ", ".join(f"{v} ({k})" for k, v in dropped.items()) + f"); {output} is not written")
         buffer = io.StringIO()
         write_records(buffer, fields, kept)
-        try:
-            output.write_text(buffer.getvalue(), encoding="utf-8", newline="")
-        except OSError as err:
-            raise PyaspError(f"cannot write the tuning set to {output}: {err.strerror or err}") from None
+        write_file(output, buffer.getvalue(), "tuning set")
     except PyaspError as error:
         raise _fail(error) from None
     counts = {"kept": len(kept), "dropped": dropped}

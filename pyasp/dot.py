@@ -6,7 +6,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from .errors import InputError
+from .errors import InputError, write_file
 
 
 def dot_target(path: str | Path) -> Path:
@@ -28,11 +28,11 @@ def write_dot(dot_text: str, path: str | Path) -> Path:
     try:
         if path.suffix.lower() == ".svg":
             svg = subprocess.run(["dot", "-Tsvg"], input=dot_text, capture_output=True, text=True, check=True)
-            path.write_text(svg.stdout, encoding="utf-8")
+            write_file(path, svg.stdout, "picture")
             return path
-        path.write_text(dot_text, encoding="utf-8")
-    except OSError as err:
-        raise InputError(f"cannot write {path}: {err.strerror or err}") from None
+        write_file(path, dot_text, "DOT file")
+    except OSError as err:  # the dot program could not be started
+        raise InputError(f"cannot run dot for {path}: {err.strerror or err}") from None
     except subprocess.CalledProcessError as err:  # pragma: no cover - dot rejecting our own text is a bug
         raise InputError(f"dot failed on {path}: {err.stderr.strip()}") from None
     return path

@@ -79,25 +79,50 @@ def read_json_file(path: str | Path, what: str = "file"):
         raise InputError(f"{path}: a number in the file is too long to read ({err})") from None
 
 
+def write_file(path: str | Path, data, what: str = "file") -> None:
+    """Write ``data`` (text, bytes, or a function that writes a given path) to ``path`` without
+    ever leaving it half written: into a temporary file beside it, renamed over it at the end. On
+    failure (a full disk, a read-only folder) the old file is as it was, the temporary is removed
+    and a :class:`PyaspError` names the file."""
+    import os
+
+    path = Path(path)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        if callable(data):
+            data(temporary)
+        elif isinstance(data, bytes):
+            temporary.write_bytes(data)
+        else:
+            with open(temporary, "w", encoding="utf-8", newline="") as stream:
+                stream.write(data)
+        os.replace(temporary, path)
+    except OSError as err:
+        temporary.unlink(missing_ok=True)
+        raise PyaspError(f"cannot write the {what} to {path}: {err.strerror or err}") from None
+
+
 def write_json_file(path: str | Path, data, what: str = "file") -> None:
-    """Write ``data`` as indented JSON, or raise a :class:`PyaspError` naming the file."""
+    """Write ``data`` as indented JSON (:func:`write_file`: all or nothing)."""
     import json
 
-    try:
-        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    except OSError as err:
-        raise PyaspError(f"cannot write the {what} to {path}: {err.strerror or err}") from None
+    write_file(path, json.dumps(data, indent=1) + "\n", what)
 
 
 def check_output_path(path: str | Path, what: str = "output file", inputs: Iterable[str | Path | None] = ()) -> Path:
     """Refuse, before any work is done, an output path that cannot be written: its folder is
-    missing, it is a folder, or it is one of the command's ``inputs`` or an existing file inside
-    an input folder (a table store), which writing would destroy (:class:`InputError`)."""
+    missing or not writable, it is a folder, or it is one of the command's ``inputs`` or an
+    existing file inside an input folder (a table store), which writing would destroy
+    (:class:`InputError`)."""
+    import os
+
     path = Path(path)
     if path.is_dir():
         raise InputError(f"cannot write {what} {path}: it is a directory")
     if not path.parent.is_dir():
         raise InputError(f"cannot write {what} {path}: the directory {path.parent} does not exist")
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise InputError(f"cannot write {what} {path}: the directory {path.parent} is not writable")
     if not path.is_file():
         return path
     for given in inputs:

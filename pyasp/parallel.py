@@ -3,7 +3,18 @@ progress callback per finished chunk (the engines' ``prepare_many``)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
+
+
+def workers(jobs: int, tasks: int) -> int:
+    """How many processes to start for ``jobs`` asked and ``tasks`` to run: at most one a task
+    and one a CPU this process may use (more only cost memory and start-up time), at least 1."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    return max(1, min(jobs, tasks, cpus))
 
 
 def map_chunks(func: Callable, items: Sequence, *args, jobs: int = 1, chunk: int = 8,
@@ -11,7 +22,7 @@ def map_chunks(func: Callable, items: Sequence, *args, jobs: int = 1, chunk: int
     """``func(items[i:i + chunk], *args)`` for every chunk, results concatenated in order;
     ``jobs`` > 1 runs the chunks in that many processes (``func`` must be picklable)."""
     chunks = [items[i : i + chunk] for i in range(0, len(items), chunk)]
-    jobs = min(jobs, len(chunks)) or 1  # a worker per chunk at most: more only cost start-up time
+    jobs = workers(jobs, len(chunks))
     if jobs == 1:
         results = (func(part, *args) for part in chunks)
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -370,3 +371,39 @@ def test_weights_of_an_encoding_without_settings_is_bad_input(tmp_path):
     bad.write_text("#const w = 1.\na :- b\n", encoding="utf-8")  # a syntax error is named, not hidden
     result = run("algebra", "weights", "--encoding", str(bad))
     assert result.exit_code == 2 and "bad.lp:3:1: error: syntax error" in result.stderr
+
+
+def test_a_failed_write_leaves_the_old_file_whole(tmp_path):
+    """Writing goes to a temporary file renamed over the target: a full disk halfway leaves the
+    old file as it was, and no temporary behind."""
+    from pyasp.errors import PyaspError, write_file
+
+    target = tmp_path / "model.json"
+    target.write_text("old")
+
+    def half_then_full(path):
+        path.write_text("new, half")
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(PyaspError, match="cannot write the model to .*model.json: No space left on device"):
+        write_file(target, half_then_full, "model")
+    assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["model.json"]
+    write_file(target, "new")
+    assert target.read_text() == "new"
+
+
+def test_an_output_named_dash_or_in_a_read_only_folder_is_refused_before_work(tmp_path, monkeypatch):
+    q = write(tmp_path, "q.json", BIKE)
+    result = run("algebra", "candidates", "-q", q, "--dot", "-")
+    assert result.exit_code == 2 and "would be a file named '-'" in " ".join(result.output.split())
+
+    access = os.access  # root may write anywhere: pretend this folder is read-only
+    monkeypatch.setattr(os, "access", lambda path, mode: access(path, mode) and not (mode & os.W_OK and Path(path) == tmp_path))
+    result = run("algebra", "candidates", "-q", q, "--dot", str(tmp_path / "t.dot"))
+    assert result.exit_code == 2 and "is not writable" in result.stderr and result.stdout == ""
+
+
+def test_workers_are_capped_by_the_tasks_and_the_cpus():
+    from pyasp.parallel import workers
+
+    assert workers(1000, 3) <= 3 and workers(1000, 10**6) <= (os.cpu_count() or 1) and workers(0, 5) == 1

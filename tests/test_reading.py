@@ -151,3 +151,10 @@ def test_empty_text_is_bad_input():
 
     with pytest.raises(PyaspError, match="text 1: no text"):
         read_many(["Tom has 3 apples.", "  "])
+
+
+def test_numbers_written_with_typographic_characters_are_read_as_written():
+    """A no-break or thin space between digit groups, a zero-width character inside a number,
+    the minus sign and vulgar fractions: each used to split a number or drop it silently."""
+    doc = read("Tom had 1\u00a0000 apples and ate 8\u200b0. He owes \u22125 dollars and has 2\u00bd pies and \u00be of a cake.")
+    assert [m.value for m in doc.mentions] == [1000, 80, -5, Fraction(5, 2), Fraction(3, 4)]

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
-from ..parallel import map_chunks
+from ..parallel import map_chunks, workers
 from ..text.reading import read_many
 from ..wordproblems import EvaluationResult as BaseResult
 from ..wordproblems import WordProblem, is_correct
@@ -133,7 +133,7 @@ def cross_validate(problems: list[WordProblem], prepared: list[Prepared], *, fol
         test_set = set(test.tolist())
         splits.append(([i for i in range(len(problems)) if i not in test_set], [int(i) for i in test]))
     args = (problems, prepared, dict(model_params or {}), settings, seed)
-    jobs = min(jobs, len(splits)) or 1  # a worker per fold at most
+    jobs = workers(jobs, len(splits))  # a worker per fold (and CPU) at most
     if jobs == 1:
         outcomes = (_run_fold(train, test, *args) for train, test in splits)
     else:

@@ -240,12 +240,9 @@ class AlgebraModel:
             "local": self.local_,
             "global": self.global_,
         }
-        try:
-            sio.dump(state, Path(path), compression=zipfile.ZIP_DEFLATED, compresslevel=9)
-        except OSError as err:
-            from ..errors import InputError
+        from ..errors import write_file
 
-            raise InputError(f"cannot write the model to {path}: {err.strerror or err}") from None
+        write_file(path, lambda target: sio.dump(state, target, compression=zipfile.ZIP_DEFLATED, compresslevel=9), "model")
 
     @classmethod
     def load(cls, path: str | Path) -> AlgebraModel:

