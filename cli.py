@@ -89,10 +89,16 @@ def _write_dot(dot_text: str, path: Path) -> None:
         err.print(f"pyasp: the dot program is not installed: wrote DOT text to {written}")
 
 
-def _write_json(path: Path, data) -> None:
+def _save_predictions(path: Path | None, rows: list) -> None:
+    """Write the predictions, after the results are printed: a file that cannot be written at
+    the end (a full disk) costs the file, not the results (exit 2)."""
     from pyasp.errors import write_json_file
 
-    write_json_file(path, data, "predictions")
+    if path is not None:
+        try:
+            write_json_file(path, rows, "predictions")
+        except PyaspError as error:
+            raise _fail(error) from None
 
 
 def _folds_table(title: str, folds: list[dict], n: int, correct: int, accuracy: float, digits: int = 3) -> Table:
@@ -401,19 +407,18 @@ def algebra_eval(
         with progress:
             result = evaluate(problems, model, folds=folds, seed=seed, folds_dir=folds_dir, ablation=ablation,
                               jobs=jobs, cache=cache or True, progress=advance)
-        if predictions is not None:
-            _write_json(predictions, [p.as_dict() for p in result.predictions])
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
         out.print_json(json.dumps(result.as_dict()))
-        return
-    how = f"cross-validation on {folds_dir}" if folds_dir is not None else f"{folds}-fold cross-validation, seed {seed}"
-    title = f"{data.name}: " + (f"model {model}" if model is not None else how) \
-        + (f", ablation {ablation}" if ablation else "")
-    out.print(_folds_table(title, result.folds, result.n, result.correct, result.accuracy))
-    extra = f"; local operator accuracy {result.operator_accuracy:.3f}" if result.operator_accuracy is not None else ""
-    out.print(f"{result.seconds:.1f} s in all; a candidate with the right answer existed for {result.oracle:.3f} of the problems{extra}")
+    else:
+        how = f"cross-validation on {folds_dir}" if folds_dir is not None else f"{folds}-fold cross-validation, seed {seed}"
+        title = f"{data.name}: " + (f"model {model}" if model is not None else how) \
+            + (f", ablation {ablation}" if ablation else "")
+        out.print(_folds_table(title, result.folds, result.n, result.correct, result.accuracy))
+        extra = f"; local operator accuracy {result.operator_accuracy:.3f}" if result.operator_accuracy is not None else ""
+        out.print(f"{result.seconds:.1f} s in all; a candidate with the right answer existed for {result.oracle:.3f} of the problems{extra}")
+    _save_predictions(predictions, [p.as_dict() for p in result.predictions])
 
 
 # -- declarative rules ---------------------------------------------------------------------------
@@ -764,15 +769,14 @@ def arith_eval(
             title = f"trained on {train_ids.name} ({len(read_ids(train_ids))}), tested on {test_ids.name}"
         else:
             title = f"cross-validation on {folds_dir}" if folds_dir else f"{folds}-fold cross-validation, seed {seed}"
-        if predictions is not None:
-            _write_json(predictions, [p.as_dict() for p in result.predictions])
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
         out.print_json(json.dumps(result.as_dict()))
-        return
-    out.print(_folds_table(f"{data.name}: {title}", result.folds, result.n, result.correct, result.accuracy, 4))
-    out.print(f"{result.seconds:.1f} s in all; some derivation of the rules reached the answer for {result.oracle:.3f} of the problems")
+    else:
+        out.print(_folds_table(f"{data.name}: {title}", result.folds, result.n, result.correct, result.accuracy, 4))
+        out.print(f"{result.seconds:.1f} s in all; some derivation of the rules reached the answer for {result.oracle:.3f} of the problems")
+    _save_predictions(predictions, [p.as_dict() for p in result.predictions])
 
 
 # -- IP acquisition (ARNOLD) -----------------------------------------------------------------------
@@ -781,8 +785,8 @@ acquire_app = typer.Typer(help="Learn integer programs from example solutions (A
 app.add_typer(acquire_app, name="acquire")
 
 ConstantsOpt = Annotated[Path, typer.Option("--constants", help="JSON object of the constants, e.g. {\"W\": 4, \"demand\": [30, 20]}.")]
-MaxTermsOpt = Annotated[int, typer.Option("--max-terms", "-s", help="s: most terms in a constraint.", min=1)]
-MaxTensorsOpt = Annotated[int, typer.Option("--max-tensors", "-p", help="p: most tensors in a product.", min=1)]
+MaxTermsOpt = Annotated[int, typer.Option("--max-terms", "-s", help="s: most terms in a constraint (1 to 6).", min=1, max=6)]
+MaxTensorsOpt = Annotated[int, typer.Option("--max-tensors", "-p", help="p: most tensors in a product (1 to 6).", min=1, max=6)]
 NegationOpt = Annotated[bool, typer.Option("--negation/--no-negation", help="Allow subtracted terms (>= constraints).")]
 AcqEncodingOpt = Annotated[
     Optional[Path], typer.Option("--encoding", help="Use this .lp file instead of the packaged encodings/ip_acquisition.lp.")
@@ -1212,20 +1216,19 @@ def tables_eval(
         progress, advance = _progress(len(items), "answering")
         with progress:
             result = evaluate(engine, items, jobs=jobs, progress=advance)
-        if predictions is not None:
-            _write_json(predictions, result.rows)
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
         out.print_json(json.dumps(result.as_json()))
-        return
-    table = Table(title=f"{questions.name} ({solver})")
-    for column in ("questions", "correct", "accuracy", "unanswered", "cut short", "median s", "mean s", "gold-row recall"):
-        table.add_column(column)
-    recall = "-" if result.gold_row_recall is None else f"{result.gold_row_recall:.3f}"
-    table.add_row(str(result.n), f"{result.correct:g}", f"{result.accuracy:.4f}", str(result.unanswered), str(result.partial),
-                  f"{result.median_seconds:.3f}", f"{result.seconds_per_question:.3f}", recall)
-    out.print(table)
+    else:
+        table = Table(title=f"{questions.name} ({solver})")
+        for column in ("questions", "correct", "accuracy", "unanswered", "cut short", "median s", "mean s", "gold-row recall"):
+            table.add_column(column)
+        recall = "-" if result.gold_row_recall is None else f"{result.gold_row_recall:.3f}"
+        table.add_row(str(result.n), f"{result.correct:g}", f"{result.accuracy:.4f}", str(result.unanswered), str(result.partial),
+                      f"{result.median_seconds:.3f}", f"{result.seconds_per_question:.3f}", recall)
+        out.print(table)
+    _save_predictions(predictions, result.rows)
 
 
 @tables_app.command("train")
@@ -1353,6 +1356,9 @@ def main() -> None:
     other bad input; a bare command group still prints its help."""
     import sys
 
+    for stream in (sys.stdout, sys.stderr):  # a console that cannot show a character gets its escape, not a traceback
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     try:
         code = app(standalone_mode=False)
     except typer.Abort:
@@ -1379,6 +1385,8 @@ def main() -> None:
             where = f" (see '{ctx.command_path} --help')" if ctx is not None and type(error).__name__ != "ClickException" else ""
             err.print(f"pyasp: error: {error.format_message()}{where}")
         sys.exit(error.exit_code)
+    if code == 130:  # typer turns Ctrl-C into exit code 130
+        err.print("pyasp: aborted")
     sys.exit(code if isinstance(code, int) else 0)
 
 if __name__ == "__main__":

@@ -38,22 +38,35 @@ def check_input_file(path: str | Path, what: str = "file") -> Path:
     path = Path(path)
     if path.is_dir():
         raise InputError(f"{what} {path} is a directory, not a file")
+    if str(path) == "-" and not path.exists():
+        raise InputError(f"{what} '-': pyasp does not read standard input here; give a file")
     if not path.is_file():
         raise InputError(f"{what} not found: {path}")
     return path
 
 
+#: the largest input file read (an endless input, /dev/zero or a pipe, stops here)
+MAX_INPUT_BYTES = 512 * 2**20
+
+
 def read_text_file(path: str | Path, what: str = "file", error: type[PyaspError] = InputError) -> str:
     """The text of a UTF-8 file (a byte-order mark dropped), or an ``error`` (InputError unless
     given) that names the file and the problem: for text that is not UTF-8, the line of the first
-    bad byte."""
+    bad byte; for more than :data:`MAX_INPUT_BYTES`, the size."""
     path = Path(path)
     try:
-        return path.read_text(encoding="utf-8-sig")
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_INPUT_BYTES + 1)
     except OSError as err:
+        if str(path) == "-" and not path.exists():
+            raise error(f"{what} '-': pyasp does not read standard input here; give a file (or /dev/stdin)") from None
         raise error(f"cannot read {what} {path}: {err.strerror or err}") from None
+    if len(raw) > MAX_INPUT_BYTES:
+        raise error(f"{path}: more than {MAX_INPUT_BYTES // 2**20} MB: too large for a {what}") from None
+    try:
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        line = path.read_bytes()[: err.start].count(b"\n") + 1
+        line = raw[: err.start].count(b"\n") + 1
         raise error(f"{path}:{line}: not UTF-8 text ({err.reason})") from None
 
 
@@ -76,29 +89,45 @@ def read_json_file(path: str | Path, what: str = "file"):
     except json.JSONDecodeError as err:
         raise InputError(f"{path}: not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
     except ValueError as err:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
-        raise InputError(f"{path}: a number in the file is too long to read ({err})") from None
+        raise InputError(f"{path}: a number in the file has more digits than can be read (more than 4300)") from None
 
 
 def write_file(path: str | Path, data, what: str = "file") -> None:
     """Write ``data`` (text, bytes, or a function that writes a given path) to ``path`` without
     ever leaving it half written: into a temporary file beside it, renamed over it at the end. On
     failure (a full disk, a read-only folder) the old file is as it was, the temporary is removed
-    and a :class:`PyaspError` names the file."""
+    and a :class:`PyaspError` names the file. A symbolic link is followed (the file it names is
+    replaced); what is not a regular file (/dev/null, a pipe) is written in place."""
     import os
+    import secrets
+
+    def put(target: Path) -> None:
+        if callable(data):
+            data(target)
+        elif isinstance(data, bytes):
+            target.write_bytes(data)
+        else:
+            with open(target, "w", encoding="utf-8", newline="") as stream:
+                stream.write(data)
 
     path = Path(path)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    if path.exists() and not path.is_file():  # a device or a pipe: nothing to keep whole
+        try:
+            put(path)
+        except OSError as err:
+            raise PyaspError(f"cannot write the {what} to {path}: {err.strerror or err}") from None
+        return
+    if path.is_symlink():
+        path = path.resolve()
+    temporary = path.parent / f".pyasp-{os.getpid()}-{secrets.token_hex(4)}.tmp"
     try:
-        if callable(data):
-            data(temporary)
-        elif isinstance(data, bytes):
-            temporary.write_bytes(data)
-        else:
-            with open(temporary, "w", encoding="utf-8", newline="") as stream:
-                stream.write(data)
+        put(temporary)
         os.replace(temporary, path)
     except OSError as err:
-        temporary.unlink(missing_ok=True)
+        try:
+            temporary.unlink(missing_ok=True)
+        except OSError:
+            pass
         raise PyaspError(f"cannot write the {what} to {path}: {err.strerror or err}") from None
 
 
@@ -121,7 +150,11 @@ def check_output_path(path: str | Path, what: str = "output file", inputs: Itera
         raise InputError(f"cannot write {what} {path}: it is a directory")
     if not path.parent.is_dir():
         raise InputError(f"cannot write {what} {path}: the directory {path.parent} does not exist")
-    if not os.access(path.parent, os.W_OK | os.X_OK):
+    if path.exists() and not path.is_file():  # /dev/null, a pipe: written in place
+        if not os.access(path, os.W_OK):
+            raise InputError(f"cannot write {what} {path}: it is not writable")
+        return path
+    if not os.access((path.resolve() if path.is_symlink() else path).parent, os.W_OK | os.X_OK):
         raise InputError(f"cannot write {what} {path}: the directory {path.parent} is not writable")
     if not path.is_file():
         return path

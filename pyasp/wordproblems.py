@@ -35,7 +35,10 @@ def _number(raw: object) -> float | None:
     if isinstance(raw, bool):
         return None
     if isinstance(raw, (int, float)):
-        return float(raw) if math.isfinite(raw) else None
+        try:
+            return float(raw) if math.isfinite(raw) else None
+        except OverflowError:  # an integer beyond floats (over 308 digits)
+            return None
     if isinstance(raw, str):
         try:
             value = float(raw.strip().replace(",", ""))
@@ -169,7 +172,7 @@ def read_ids(path: str | Path) -> list[str]:
     an error (training on it would learn nothing, evaluating would score nothing)."""
     path = Path(path)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
     except OSError as err:
         raise InputError(f"{path}: cannot read the id list ({err.strerror or err})") from None
     except UnicodeDecodeError:

@@ -1003,3 +1003,12 @@ def test_learn_with_an_encoding_that_leaves_no_candidate_or_only_empty_ones(tmp_
     result = run(*args, bare)
     assert result.exit_code == 0, result.output
     assert "candidates visited of 2" in result.stdout
+
+
+def test_the_size_of_the_language_is_bounded():
+    result = run("acquire", "learn", "--schema", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "--examples", str(SHIP / "constants.json"), "-p", "1000")
+    assert result.exit_code == 2 and "'--max-tensors'" in result.output
+    program = parse_program("index i = 1..2; var x[i] in 0..3;")
+    with pytest.raises(InputError, match="must be 1 to 6"):
+        Learner(max_terms=7).fit(program, {}, [{"x": [1, 2]}])

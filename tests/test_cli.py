@@ -229,7 +229,7 @@ def test_a_json_number_too_long_for_python_is_bad_input(tmp_path):
     path = tmp_path / "q.json"
     path.write_text('[{"value": ' + "9" * 5000 + ', "type": "dollar"}, {"value": "x", "type": "dollar"}]')
     result = run("algebra", "candidates", "-q", str(path))
-    assert result.exit_code == 2 and "a number in the file is too long to read" in result.stderr
+    assert result.exit_code == 2 and "a number in the file has more digits than can be read" in result.stderr
 
 
 def test_a_dot_file_that_cannot_be_written_is_refused_before_solving(tmp_path):
@@ -407,3 +407,39 @@ def test_workers_are_capped_by_the_tasks_and_the_cpus():
     from pyasp.parallel import workers
 
     assert workers(1000, 3) <= 3 and workers(1000, 10**6) <= (os.cpu_count() or 1) and workers(0, 5) == 1
+
+
+def test_special_files_and_links_as_outputs(tmp_path):
+    """An output that is a symbolic link replaces the file it names (the link stays); one that is
+    not a regular file (/dev/null) is written in place, never replaced by a regular file."""
+    from pyasp.errors import check_output_path, write_file
+
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    (tmp_path / "link.json").symlink_to(real)
+    check_output_path(tmp_path / "link.json")
+    write_file(tmp_path / "link.json", "new")
+    assert (tmp_path / "link.json").is_symlink() and real.read_text() == "new"
+    check_output_path("/dev/null")
+    write_file("/dev/null", "x")
+    assert Path("/dev/null").is_char_device()
+    write_file(tmp_path / ("p" * 250 + ".json"), "a name of 255 characters")  # the temporary's name is short
+    assert (tmp_path / ("p" * 250 + ".json")).read_text() == "a name of 255 characters"
+
+
+def test_predictions_are_written_after_the_results_are_printed(tmp_path, examples, monkeypatch):
+    import pyasp.errors
+
+    def full(path, data, what):
+        raise pyasp.errors.PyaspError(f"cannot write the {what} to {path}: No space left on device")
+
+    monkeypatch.setattr(pyasp.errors, "write_json_file", full)
+    result = run("tables", "eval", "--tables", str(examples / "tables"), "--questions", str(examples / "tables_questions.tsv"),
+                 "--solver", "ir", "--predictions", str(tmp_path / "p.json"), "--json")
+    assert result.exit_code == 2 and "No space left on device" in result.stderr
+    assert json.loads(result.stdout)["n"] > 0  # the results were not lost
+
+
+def test_standard_input_is_named_when_given_as_a_file(tmp_path):
+    result = run("algebra", "candidates", "-q", "-")
+    assert result.exit_code == 2 and "'-': pyasp does not read standard input here" in result.stderr

@@ -35,3 +35,13 @@ def test_shipped_model_on_unseen_addsub_problems(data_dir, tmp_path):
     result = evaluate_model(model, problems, prepared)
     assert result.n == 80
     assert result.accuracy >= 0.70, f"{result.correct}/80 right"
+
+
+def test_records_with_unreadable_answers_or_bom_id_lists_are_bad_input_not_tracebacks(tmp_path):
+    from pyasp.wordproblems import read_ids, records_from_json
+
+    problems, bad = records_from_json([{"iIndex": 1, "sQuestion": "Tom has 3 apples.", "lSolutions": [int("9" * 400)]}])
+    assert not problems and "lSolutions is not a list of numbers" in bad[0]
+    ids = tmp_path / "ids.txt"
+    ids.write_text("\ufeff1\n2\n", encoding="utf-8")
+    assert read_ids(ids) == ["1", "2"]

@@ -158,3 +158,9 @@ def test_numbers_written_with_typographic_characters_are_read_as_written():
     the minus sign and vulgar fractions: each used to split a number or drop it silently."""
     doc = read("Tom had 1\u00a0000 apples and ate 8\u200b0. He owes \u22125 dollars and has 2\u00bd pies and \u00be of a cake.")
     assert [m.value for m in doc.mentions] == [1000, 80, -5, Fraction(5, 2), Fraction(3, 4)]
+
+
+def test_digit_groups_split_by_a_plain_space_are_ambiguous():
+    with pytest.raises(InputError, match="'1 000' is ambiguous: write one number as 1000 or 1,000"):
+        read("Tom had 1 000 apples. He ate 3. How many are left?")
+    assert [m.value for m in read("In 2010 500 people came.").mentions] == [2010, 500]

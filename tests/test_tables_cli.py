@@ -321,3 +321,12 @@ def test_weights_lists_the_settings_of_the_encoding_in_use(tmp_path):
     assert json.loads(run("tables", "weights", "--encoding", str(edited), "--json").stdout)["w_row_use"]["default"] == 7
     result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--encoding", str(edited), "--const", "w_row_uses=1")
     assert result.exit_code == 2 and f"{edited} has no #const w_row_uses; it defines: " in result.stderr
+
+
+def test_a_zero_width_character_in_a_question_changes_nothing_and_retrieval_is_bounded():
+    plain = run("tables", "answer", NEW_YORK, "--tables", STORE, "--json")
+    hidden = run("tables", "answer", NEW_YORK.replace("June", "Ju\u200bne").replace("longest", "long\u200best"),
+                 "--tables", STORE, "--json")
+    assert json.loads(hidden.stdout)["answer"] == json.loads(plain.stdout)["answer"] == "A"
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--max-rows", "20000")
+    assert result.exit_code == 2 and "at most 2,000 rows are retrieved" in result.stderr

@@ -49,6 +49,7 @@ class Learned:
     simplified: bool = True
     simplify_seconds: float = 0.0
     stopped: bool = False
+    too_large: int = 0  # products the program's instances would expand to, when simplification was skipped for it
 
     @property
     def text(self) -> str:
@@ -69,7 +70,8 @@ class Learned:
                 f"{f', {len(self.dropped)} implied by the others dropped' if self.simplified else ''}"
                 f" ({r.seconds:.2f} s{f' + {self.simplify_seconds:.2f} s' if self.simplified else ''})"
                 f"{'; PARTIAL (time limit)' if r.partial else ''}"
-                f"{'; simplification stopped at the time limit' if self.stopped else ''}\n")
+                f"{'; simplification stopped at the time limit' if self.stopped else ''}"
+                f"{f'; simplification skipped: the instances expand to {self.too_large:,} products' if self.too_large else ''}\n")
 
     def as_dict(self) -> dict:
         program = self.program
@@ -128,6 +130,7 @@ def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool
         learned.dropped = repeated + dropped
         learned.simplify_seconds = time.perf_counter() - started
         learned.stopped = bool(cut.get("stopped"))
+        learned.too_large = cut.get("too_large", 0)
     return learned
 
 

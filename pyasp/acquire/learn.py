@@ -220,6 +220,10 @@ def language_program(
 
 
 # -- the learner -------------------------------------------------------------------------------------
+#: the largest s and p: beyond, grounding the language alone outgrows memory and time limits
+MAX_SIZE = 6
+
+
 @dataclass
 class LearnResult:
     """What a run found and what it cost."""
@@ -288,8 +292,9 @@ class Learner:
         self.encoding = encoding
 
     def _check_params(self) -> None:
-        if self.max_terms < 1 or self.max_factors < 1:
-            raise InputError("max terms (s) and max tensors per term (p) must be at least 1")
+        if not (1 <= self.max_terms <= MAX_SIZE and 1 <= self.max_factors <= MAX_SIZE):
+            raise InputError(f"max terms (s) and max tensors per term (p) must be 1 to {MAX_SIZE} (the paper goes to 3; "
+                             f"the language grows exponentially with both), got s={self.max_terms}, p={self.max_factors}")
         for d in self.directions:
             if d not in DIRECTIONS:
                 raise InputError(f"unknown direction {d!r}: use <= and/or >=")

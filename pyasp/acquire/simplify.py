@@ -29,13 +29,15 @@ import numpy as np
 
 from .data import Instance
 from .dsl import Constraint, Program, Term
-from .solve import Inequality, expand
+from .solve import Inequality, Late, expand, expansion_size
 
 __all__ = ["divide_scalar_factors", "drop_entailed"]
 
 #: most value combinations of an instance's cells that pass 0 tries before it leaves the instance
 #: (and so its constraint) to the other passes
 MAX_DOMAIN_COMBINATIONS = 4096
+#: the most products the program's instances may expand to before simplification is skipped
+MAX_EXPANSION = 2_000_000
 
 
 def _holds_on_domains(ineq: Inequality, domains: dict[str, tuple[int, int] | None]) -> bool:
@@ -123,10 +125,19 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
     domains = {decl.name: decl.domain for decl in program.variables}
     if late():
         return program, dropped
+    size = expansion_size(program, instance)
+    if size > MAX_EXPANSION:  # the instances would not fit in memory: keep every constraint
+        if status is not None:
+            status["too_large"] = size
+        return program, dropped
     # every constraint's instances, expanded once for passes 0 and 2 (by position in the program)
     expanded: list[list[Inequality]] = [[] for _ in constraints]
-    for ineq in expand(program, instance):
-        expanded[ineq.constraint].append(ineq)
+    try:
+        for ineq in expand(program, instance, deadline):
+            expanded[ineq.constraint].append(ineq)
+    except Late:
+        late()
+        return program, dropped
     # pass 0: constraints the declared domains alone imply
     by_domains: set[int] = set()
     for k, c in enumerate(constraints):

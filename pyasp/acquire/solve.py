@@ -67,13 +67,31 @@ def _universal(program: Program, c: Constraint) -> list[str]:
     return [d.name for d in program.indices if d.name in used]
 
 
-def expand(program: Program, instance: Instance) -> list[Inequality]:
-    """Every constraint for every value of its universal indices, constants multiplied out."""
+def expansion_size(program: Program, instance: Instance) -> int:
+    """How many products :func:`expand` writes out: per constraint, its instances times the
+    summed cells of its terms."""
+    sizes = instance.sizes
+    total = 0
+    for c in program.constraints:
+        instances = math.prod(sizes[i] for i in _universal(program, c))
+        total += instances * max(1, sum(math.prod(sizes[i] for i in term.summed) for term in (*c.pos, *c.neg)))
+    return total
+
+
+class Late(Exception):
+    """A deadline passed while expanding."""
+
+
+def expand(program: Program, instance: Instance, deadline: float | None = None) -> list[Inequality]:
+    """Every constraint for every value of its universal indices, constants multiplied out
+    (:class:`Late` past ``deadline``, a ``time.perf_counter()`` value)."""
     out: list[Inequality] = []
     sizes = instance.sizes
     for k, c in enumerate(program.constraints):
         universal = _universal(program, c)
         for values in itertools.product(*(range(1, sizes[i] + 1) for i in universal)):
+            if deadline is not None and time.perf_counter() > deadline:
+                raise Late
             at = dict(zip(universal, values))
             poly: dict[tuple[Cell, ...], int] = {}
             for sign, term in [(1, t) for t in c.pos] + [(-1, t) for t in c.neg]:

@@ -35,6 +35,8 @@ SOLVERS = ("ilp", "ir", "rows")
 #: ``ranking=``: how retrieval orders the tables
 RANKINGS = ("rows", "tables", "options")
 
+#: the most rows retrieved for one question (max_tables x max_rows)
+MAX_RETRIEVED_ROWS = 2000
 #: the largest ``#const`` override, either way: weights times scores (up to 1000) stay in 32 bits
 MAX_CONST = 10**6
 
@@ -70,6 +72,9 @@ def make_solver(tables, *, solver: str = "ilp", model="auto", max_tables: int = 
     from .ir import IRSolver
     from .retrieval import RETRIEVAL_WORDS
 
+    if max_tables < 1 or max_rows < 1 or max_tables * max_rows > MAX_RETRIEVED_ROWS:
+        raise InputError(f"{max_tables} tables x {max_rows} rows a table: at most {MAX_RETRIEVED_ROWS:,} rows are "
+                         "retrieved for a support graph (the paper: 7 x 20; more outgrows memory while grounding)")
     if solver not in SOLVERS:
         raise InputError(f"solver is ilp, ir or rows, not {solver!r}")
     if ranking not in RANKINGS:

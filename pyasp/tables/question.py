@@ -68,7 +68,9 @@ def split_options(text: str) -> tuple[str, list[tuple[str, str]]]:
     options in order (A), (B), ..."""
     if not isinstance(text, str):
         raise QuestionError(f"a question must be its text (a str), not a {type(text).__name__}")
-    text = " ".join(text.split())
+    from ..text.reading import normalize
+
+    text = " ".join(normalize(text).split())  # no zero-width character splits a word
     marks = list(_OPTION.finditer(text))
     # options must run A, B, C, ... from the first "(A)"
     start = next((i for i, m in enumerate(marks) if m.group(1) == "A"), None)

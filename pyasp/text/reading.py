@@ -113,6 +113,10 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
                                                   or sum(ch.isdigit() for ch in tok.text) > 4 * MAX_DIGITS):
             raise InputError(f"{tok.text[:20]!r}... is too long a number: pyasp computes with numbers below "
                              f"10^{MAX_DIGITS}, of at most {4 * MAX_DIGITS} digits")
+        if (re.fullmatch(r"\d{1,3}", tok.text) and i + 1 < len(tokens) and tok.whitespace_ == " "
+                and re.fullmatch(r"\d{3}", tokens[i + 1].text)):  # "1 000": one number or two?
+            raise InputError(f"'{tok.text} {tokens[i + 1].text}' is ambiguous: write one number as {tok.text}{tokens[i + 1].text} "
+                             f"or {tok.text},{tokens[i + 1].text}, two numbers with a word between them")
         value = parse_number(tok.text)
         if value is None and _ZERO_DENOMINATOR.fullmatch(tok.text):  # not a number: never left out silently
             raise InputError(f"{tok.text!r} divides by zero: it is not a number to compute with")
@@ -208,7 +212,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 6  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize()
+READER_VERSION = 7  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous
 
 
 def _cache_key(text: str, determiners: bool) -> str:
