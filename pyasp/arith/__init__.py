@@ -45,7 +45,8 @@ def solve(text: str, *, model=None, rules=None, top: int = 1):
 
 
 def load_model(path: str | Path | None = None):
-    """A model file written by :func:`train` (or ``pyasp arith train``), or the shipped model."""
+    """A model file written by :func:`train` (or ``pyasp arith train``), or the shipped model.
+    The model is shared between callers: do not fit it again."""
     from .solver import load_model as load
 
     return load(path)

@@ -55,7 +55,7 @@ def load_tables(path: str | Path, *, skip_bad: bool = False, joins: str | Path |
 
 def load_model(path: str | Path | None = None):
     """A row model written by :func:`train` (or ``pyasp tables train``), or a shipped one by name
-    (``None``: the default)."""
+    (``None``: the default). The model is shared between callers: do not fit it again."""
     from .relevance import load_row_model
 
     return load_row_model(path)
