@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pyasp.errors import InputError, PyaspError, check_input_file, check_output_path, write_file
+from pyasp.errors import PyaspError, check_input_file, check_output_path, write_file
 
 app = typer.Typer(
     help="pyasp: reasoning over text and data with answer-set programming.",
@@ -42,7 +42,8 @@ def _setup() -> None:
         else:
             default(message, category, filename, lineno, file, line)
 
-    if getattr(warnings.showwarning, "__name__", "") != "show":
+    show.pyasp = True  # installed once, however many commands run in this process
+    if not getattr(warnings.showwarning, "pyasp", False):
         warnings.showwarning = show
 
 
@@ -401,8 +402,6 @@ def algebra_eval(
         if predictions is not None:
             check_output_path(predictions, "predictions", [data, model, folds_dir])
         problems = _load_data(data, skip_bad)
-        if model is None and folds_dir is None and len(problems) < folds:
-            raise PyaspError(f"{len(problems)} problems cannot be split into {folds} folds")
         progress, advance = _progress(len(problems) * (1 if model is not None else 2), "evaluating")
         with progress:
             result = evaluate(problems, model, folds=folds, seed=seed, folds_dir=folds_dir, ablation=ablation,
@@ -680,9 +679,9 @@ def arith_train(
         check_output_path(out_path, "model", [data, ids, rules])
         problems = _load_data(data, skip_bad, FIELDS)
         if ids is not None:
-            from pyasp.wordproblems import read_ids, select
+            from pyasp.wordproblems import select_ids
 
-            problems = [problems[i] for i in select(problems, read_ids(ids), str(ids))]
+            problems = [problems[i] for i in select_ids(problems, ids)]
         progress, advance = _progress(len(problems), "reading and applying the rules")
         start = time.perf_counter()
         with progress:
@@ -753,8 +752,6 @@ def arith_eval(
         if predictions is not None:
             check_output_path(predictions, "predictions", [data, train_ids, test_ids, model, rules, folds_dir])
         problems = _load_data(data, skip_bad, FIELDS)
-        if folds_dir is None and model is None and train_ids is None and len(problems) < folds:
-            raise PyaspError(f"{len(problems)} problems cannot be split into {folds} folds")
         progress, advance = _progress(len(problems) * (1 if model is not None or train_ids is not None else 2), "evaluating")
         with progress:
             result = evaluate(problems, model, folds=folds, seed=seed, folds_dir=folds_dir, train_ids=train_ids,

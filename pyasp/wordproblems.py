@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import InputError, read_json_file
+from .errors import InputError, read_json_file, read_text_file
 
 #: An answer is right when it is within this relative tolerance of a gold solution.
 RELATIVE_TOLERANCE = 1e-4
@@ -171,16 +171,18 @@ def read_ids(path: str | Path) -> list[str]:
     """Problem ids, one a line (blank lines and ``#`` comments skipped); a list without any id is
     an error (training on it would learn nothing, evaluating would score nothing)."""
     path = Path(path)
-    try:
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
-    except OSError as err:
-        raise InputError(f"{path}: cannot read the id list ({err.strerror or err})") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: the id list is not UTF-8 text") from None
+    lines = read_text_file(path, "id list").splitlines()
     ids = [line.split("#")[0].strip() for line in lines if line.split("#")[0].strip()]
     if not ids:
         raise InputError(f"{path}: the id list has no id (one problem id a line)")
     return ids
+
+
+def select_ids(problems: list[WordProblem], ids: str | Path | list) -> list[int]:
+    """Positions of the problems an id file (one id a line) or a list of ids names."""
+    if isinstance(ids, (str, Path)):
+        return select(problems, read_ids(ids), str(ids))
+    return select(problems, [str(i) for i in ids], "ids")
 
 
 def select(problems: list[WordProblem], ids: list[str], source: str) -> list[int]:

@@ -83,6 +83,8 @@ def evaluate(data, model=None, *, folds: int = 5, seed: int = 0, folds_dir: str 
     split = None
     if folds_dir is not None:
         problems, split = _fold_order(problems, folds_dir)
+    elif model is None and not 2 <= folds <= len(problems):  # before reading: cross_validate would refuse it then
+        raise InputError(f"{len(problems)} problems cannot be split into {folds} folds (at least 2, at most one a problem)")
     trained = (model if not isinstance(model, (str, Path)) else load_model(model)) if model is not None else None
     settings = trained.settings if trained is not None else PrepareSettings()
     if ablation == "no-reorder":

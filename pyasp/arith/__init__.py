@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..text.reading import cache_choice
-from ..wordproblems import problems_from
+from ..wordproblems import problems_from, select_ids
 from . import evaluate as _evaluate_module  # noqa: F401  loaded first: the name `evaluate` is the function below
 
 __all__ = ["FIELDS", "NORMAL_FORMS", "evaluate", "load_model", "solve", "train"]
@@ -61,7 +61,7 @@ def train(data, *, ids: str | Path | Sequence | None = None, rules=None, epochs:
 
     problems = problems_from(data, skip_bad=skip_bad, extra_fields=FIELDS)
     if ids is not None:
-        problems = [problems[i] for i in _select(problems, ids)]
+        problems = [problems[i] for i in select_ids(problems, ids)]
     return fit(problems, rules=rules, jobs=jobs, model_params=_params(epochs, restarts, normal_form),
                use_equations=use_equations, use_rates=use_rates, cache=cache_choice(cache), progress=progress)
 
@@ -90,8 +90,8 @@ def evaluate(data, model=None, *, folds: int = 5, seed: int = 0, folds_dir: str 
     problems = problems_from(data, skip_bad=skip_bad, extra_fields=FIELDS)
     trained = (model if not isinstance(model, (str, Path)) else load_model(model)) if model is not None else None
     knowledge = knowledge_for(rules)
-    test = _select(problems, test_ids) if test_ids is not None else None
-    train = _select(problems, train_ids) if train_ids is not None else None
+    test = select_ids(problems, test_ids) if test_ids is not None else None
+    train = select_ids(problems, train_ids) if train_ids is not None else None
     split = folds_from_dir(problems, folds_dir) if folds_dir is not None else None
     if split is None and trained is None and train is None and not 2 <= folds <= len(problems):
         raise InputError(f"{len(problems)} problems cannot be split into {folds} folds (at least 2, at most one a problem)")
@@ -110,15 +110,6 @@ def evaluate(data, model=None, *, folds: int = 5, seed: int = 0, folds_dir: str 
                                 model_params={**params, "use_equations": use_equations, "use_rates": use_rates})
     result.seconds = time.perf_counter() - start
     return result
-
-
-def _select(problems, ids) -> list[int]:
-    """Positions of the problems an id file (or a list of ids) names."""
-    from ..wordproblems import read_ids, select
-
-    if isinstance(ids, (str, Path)):
-        return select(problems, read_ids(ids), str(ids))
-    return select(problems, [str(i) for i in ids], "ids")
 
 
 def _params(epochs: int, restarts: int, normal_form: str) -> dict:

@@ -109,8 +109,9 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
             mentions.append(Mention(parse_number(nxt.text), f"{tok.text}{nxt.text}", i, i + 2, sent, "money"))
             i += 2
             continue
-        if _NUMBER_LIKE.fullmatch(tok.text) and (sum(ch.isdigit() for ch in tok.text.partition(".")[0]) > MAX_DIGITS
-                                                  or sum(ch.isdigit() for ch in tok.text) > 4 * MAX_DIGITS):
+        number_like = _NUMBER_LIKE.fullmatch(tok.text) is not None
+        if number_like and (sum(ch.isdigit() for ch in tok.text.partition(".")[0]) > MAX_DIGITS
+                            or sum(ch.isdigit() for ch in tok.text) > 4 * MAX_DIGITS):
             raise InputError(f"{tok.text[:20]!r}... is too long a number: pyasp computes with numbers below "
                              f"10^{MAX_DIGITS}, of at most {4 * MAX_DIGITS} digits")
         if (re.fullmatch(r"\d{1,3}", tok.text) and i + 1 < len(tokens) and tok.whitespace_ == " "
@@ -120,7 +121,7 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
         value = parse_number(tok.text)
         if value is None and _ZERO_DENOMINATOR.fullmatch(tok.text):  # not a number: never left out silently
             raise InputError(f"{tok.text!r} divides by zero: it is not a number to compute with")
-        if value is None and _NUMBER_LIKE.fullmatch(tok.text) and parse_number(tok.text.strip(".,")) is None:
+        if value is None and number_like and parse_number(tok.text.strip(".,")) is None:
             raise InputError(f"{tok.text!r} is not a number pyasp can read: write numbers as 12, 3.5, 1,000, 3/4 or words")
         if value is not None and any(ch.isdigit() for ch in tok.text):
             # a mixed number, "3 1/2": a whole number followed by a fraction is one quantity
