@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import time
 from enum import Enum
 from pathlib import Path
@@ -66,6 +67,20 @@ def _output_file(value: str | Path) -> Path:
     if value.endswith(("/", "\\")):
         raise typer.BadParameter(f"{value!r} ends in '/', so it names a folder: give the file's name")
     return Path(value)
+
+
+def _seconds(value: str | float) -> float:
+    """A time limit: a number of seconds above 0, or inf (no option means no limit too; clingo's 0
+    for "no limit" would here mean no search at all, so it is refused rather than guessed at)."""
+    if isinstance(value, (int, float)):
+        return float(value)
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise typer.BadParameter(f"{value!r} is not a number of seconds") from None
+    if math.isnan(seconds) or seconds <= 0:
+        raise typer.BadParameter(f"{value!r}: give a number of seconds above 0 (inf, or no option, for no limit)")
+    return seconds
 
 
 def _fail(error: PyaspError) -> typer.Exit:
@@ -172,7 +187,7 @@ def algebra_candidates(
     allow_unused: Annotated[bool, typer.Option("--allow-unused", help="Let trees leave quantities out (at a cost).")] = False,
     encoding: EncodingOpt = None,
     time_limit: Annotated[
-        Optional[float], typer.Option("--time-limit", help="Seconds; the best trees found by then are returned, marked partial.", min=0)
+        Optional[float], typer.Option("--time-limit", help="Seconds; the best trees found by then are returned, marked partial.", parser=_seconds, metavar="SECONDS")
     ] = 30.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     dot: Annotated[Optional[Path], typer.Option("--dot", parser=_output_file, help="Write the first tree as Graphviz DOT (.svg if dot is installed).")] = None,
@@ -819,7 +834,7 @@ def acquire_learn(
     max_tensors: MaxTensorsOpt = 2,
     negation: NegationOpt = True,
     directions: Annotated[str, typer.Option("--directions", help="Signs of the right-hand side Z: <= (candidates ... <= Z) and >= (... <= -Z, printed ... >= Z when every term is subtracted, which needs --negation), or both.")] = "<=,>=",
-    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop the search after this many seconds (the result is then partial).", min=0)] = None,
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop the search after this many seconds (the result is then partial).", parser=_seconds, metavar="SECONDS")] = None,
     encoding: AcqEncodingOpt = None,
     simplify: Annotated[bool, typer.Option("--simplify/--no-simplify", help="Drop constraints the others (and the domains) imply.")] = True,
     output: Annotated[Optional[Path], typer.Option("--out", parser=_output_file, help="Also write the learned program (DSL) to this file.")] = None,
@@ -858,7 +873,7 @@ def acquire_solve(
     all_solutions: Annotated[bool, typer.Option("--all", help="Every solution (mind the number).")] = False,
     limit: Annotated[int, typer.Option("--limit", help="Without --sample/--all: this many solutions.", min=1)] = 1,
     fmt: Annotated[str, typer.Option("--format", help="solutions (default), mzn (the program as MiniZinc, constants filled in) or dsl.")] = "solutions",
-    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop after this many seconds, grounding included.", min=0)] = None,
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop after this many seconds, grounding included.", parser=_seconds, metavar="SECONDS")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Solve a program with clingo: one solution, --all, or --sample N --seed S; or export it.
@@ -967,7 +982,7 @@ def acquire_eval(
     fold_size: Annotated[int, typer.Option("--fold-size", help="Solutions per fold.", min=1)] = 25,
     precision_samples: Annotated[int, typer.Option("--precision-samples", help="Solutions of each learned program sampled for precision.", min=1)] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampling.", min=0, max=2**32 - 1)] = 0,
-    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Per learning run, in seconds.", min=0)] = None,
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Per learning run, in seconds.", parser=_seconds, metavar="SECONDS")] = None,
     precision_time_limit: Annotated[Optional[float], typer.Option(
         "--precision-time-limit", help="Seconds for sampling each learned program; precision is over what was drawn by then "
         "(the JSON's folds give the count).", min=0.001)] = None,
@@ -1046,7 +1061,7 @@ MaxTablesOpt = Annotated[int, typer.Option("--max-tables", help="Tables retrieve
 MaxRowsOpt = Annotated[int, typer.Option("--max-rows", help="Rows retrieved per table.", min=1)]
 TableEncodingOpt = Annotated[Optional[Path], typer.Option("--encoding", help="Use this .lp file instead of encodings/support_graph.lp.")]
 TableConstOpt = Annotated[Optional[list[str]], typer.Option("--const", "-c", help="Override a #const of the encoding, NAME=INT (repeatable).")]
-TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short).", min=0)]
+TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short).", parser=_seconds, metavar="SECONDS")]
 JoinsOpt = Annotated[Optional[Path], typer.Option("--joins", help="A _joins.tsv kept outside the table folder (replaces the folder's). Default: the folder's, else the one shipped for the store (WorldTree: encodings/worldtree_joins.tsv).")]
 NoJoinsOpt = Annotated[bool, typer.Option("--no-joins", help="No evidence chains (ignore every joins file).")]
 RelationsOpt = Annotated[Optional[Path], typer.Option("--relations", help="A _relations.tsv kept outside the table folder (replaces the folder's).")]
@@ -1353,14 +1368,17 @@ def main() -> None:
     other bad input; a bare command group still prints its help."""
     import sys
 
+    from pyasp import interrupt
+
     for stream in (sys.stdout, sys.stderr):  # a console that cannot show a character gets its escape, not a traceback
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
+    interrupt.install()  # Ctrl-C also while clingo grounds or solves
     try:
         code = app(standalone_mode=False)
-    except typer.Abort:
-        err.print("pyasp: aborted")
-        sys.exit(130)
+    except (typer.Abort, KeyboardInterrupt):
+        interrupt.report_abort()
+        sys.exit(interrupt.EXIT_CODE)
     except BrokenPipeError:  # the reader went away (`pyasp ... | head`): nothing more to say
         sys.stdout = None  # no flush of the closed pipe at exit
         sys.exit(1)
@@ -1382,8 +1400,8 @@ def main() -> None:
             where = f" (see '{ctx.command_path} --help')" if ctx is not None and type(error).__name__ != "ClickException" else ""
             err.print(f"pyasp: error: {error.format_message()}{where}")
         sys.exit(error.exit_code)
-    if code == 130:  # typer turns Ctrl-C into exit code 130
-        err.print("pyasp: aborted")
+    if code == interrupt.EXIT_CODE:  # typer turns Ctrl-C into exit code 130
+        interrupt.report_abort()
     sys.exit(code if isinstance(code, int) else 0)
 
 if __name__ == "__main__":

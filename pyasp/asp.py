@@ -45,6 +45,7 @@ import clingo
 import clingo.ast
 
 from .errors import InputError, PyaspError, check_input_file, read_text_file
+from .interrupt import solving
 from .resources import encoding_path
 
 __all__ = ["AspError", "EncodingFacts", "Func", "Message", "Model", "Program", "Stats", "check_encoding", "encoding_facts",
@@ -531,7 +532,7 @@ class Program:
 
         start = time.perf_counter()
         try:
-            with ctl.solve(on_model=on_model, async_=True, assumptions=list(assumptions)) as handle:
+            with solving(ctl), ctl.solve(on_model=on_model, async_=True, assumptions=list(assumptions)) as handle:
                 timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
                 finished = handle.wait(timeout) if timeout is not None else (handle.wait() or True)
                 if not finished:
@@ -766,7 +767,7 @@ class Program:
             return True
 
         start = time.perf_counter()
-        with ctl.solve(on_model=on_model, async_=True) as handle:
+        with solving(ctl), ctl.solve(on_model=on_model, async_=True) as handle:
             finished = handle.wait(time_limit_s) if deadline_after(time_limit_s) is not None else (handle.wait() or True)
             if not finished:
                 handle.cancel()
@@ -786,11 +787,12 @@ class Program:
         ctl.configuration.solve.project = "auto" if projected else "no"
         models: list[Model] = []
         start = time.perf_counter()
-        ctl.solve(
-            on_model=lambda m: models.append(
-                Model(tuple(m.symbols(shown=True)), *(((), True, ()) if projected else (tuple(m.cost), True, tuple(m.priority))))
+        with solving(ctl):
+            ctl.solve(
+                on_model=lambda m: models.append(
+                    Model(tuple(m.symbols(shown=True)), *(((), True, ()) if projected else (tuple(m.cost), True, tuple(m.priority))))
+                )
             )
-        )
         self.stats.solve_s += time.perf_counter() - start
         self._read_program_stats(ctl)
         return models

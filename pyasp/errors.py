@@ -123,11 +123,13 @@ def write_file(path: str | Path, data, what: str = "file") -> None:
     try:
         put(temporary)
         os.replace(temporary, path)
-    except OSError as err:
+    except BaseException as err:  # also Ctrl-C: no temporary left behind
         try:
             temporary.unlink(missing_ok=True)
         except OSError:
             pass
+        if not isinstance(err, OSError):
+            raise
         raise PyaspError(f"cannot write the {what} to {path}: {err.strerror or err}") from None
 
 

@@ -225,6 +225,18 @@ def test_weights_beyond_clingo_integers_are_refused(tmp_path):
     assert result.exit_code == 2 and "'--max-depth'" in result.output
 
 
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "soon"])
+def test_a_time_limit_is_a_number_of_seconds_above_zero(tmp_path, value):
+    """0 is refused, not read as clingo's "no limit" nor as "no search"; every command alike (inf
+    is no limit: test_tables_cli)."""
+    q = write(tmp_path, "q.json", BIKE)
+    for args in (["algebra", "candidates", "-q", q], ["tables", "answer", "Q? (A) a (B) b", "--tables", str(tmp_path)]):
+        result = run(*args, "--time-limit", value)
+        assert result.exit_code == 2 and "--time-limit" in result.stderr and "seconds" in result.stderr, result.output
+    result = run("algebra", "candidates", "-q", q, "--time-limit", "30", "--top", "1", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["partial"] is False
+
+
 def test_a_json_number_too_long_for_python_is_bad_input(tmp_path):
     path = tmp_path / "q.json"
     path.write_text('[{"value": ' + "9" * 5000 + ', "type": "dollar"}, {"value": "x", "type": "dollar"}]')
@@ -387,6 +399,14 @@ def test_a_failed_write_leaves_the_old_file_whole(tmp_path):
 
     with pytest.raises(PyaspError, match="cannot write the model to .*model.json: No space left on device"):
         write_file(target, half_then_full, "model")
+    assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["model.json"]
+
+    def half_then_ctrl_c(path):
+        path.write_text("new, half")
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):  # Ctrl-C halfway: the same, and the interrupt goes on
+        write_file(target, half_then_ctrl_c, "model")
     assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["model.json"]
     write_file(target, "new")
     assert target.read_text() == "new"

@@ -1,0 +1,98 @@
+"""Ctrl-C on the command line, also while clingo grounds or solves.
+
+Python runs its SIGINT handler only between bytecodes, so a Ctrl-C that arrives while clingo
+grounds (one long C call) waits for the grounding to end, which may be minutes; and a
+``KeyboardInterrupt`` that surfaces inside a destructor (clingo's ``Control.__del__``) is
+printed as "Exception ignored" and lost. The console script therefore has the signal written to a
+pipe as it arrives (:func:`signal.set_wakeup_fd`), and a watcher thread reading the pipe
+
+1. interrupts every clingo search in progress (``Control.interrupt`` is thread-safe), so the main
+   thread gets back to Python at once and raises ``KeyboardInterrupt`` as usual: results already
+   printed stay, files being written are left as they were (:func:`pyasp.errors.write_file`);
+2. if the process is still running :data:`GRACE_S` seconds later (clingo still grounding, or the
+   interrupt lost), reports the abort and ends the process with exit code 130.
+
+Library users are not affected: :func:`install` is called by the console script only.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+#: Seconds the main thread has to stop by itself after Ctrl-C before the process is ended.
+GRACE_S = 2.0
+#: Exit code of an interrupted run (128 + SIGINT, as shells report it).
+EXIT_CODE = 130
+
+_lock = threading.Lock()
+_solving: set = set()  # clingo controls whose search is running now
+_reported = False
+
+
+@contextmanager
+def solving(ctl) -> Iterator[None]:
+    """Mark ``ctl`` (a ``clingo.Control``) as searching for the time of the block, so that Ctrl-C
+    can interrupt it."""
+    with _lock:
+        _solving.add(ctl)
+    try:
+        yield
+    finally:
+        with _lock:
+            _solving.discard(ctl)
+
+
+def report_abort() -> None:
+    """Print ``pyasp: aborted`` on standard error, once per process."""
+    global _reported
+    with _lock:
+        if _reported:
+            return
+        _reported = True
+    try:
+        sys.stderr.write("pyasp: aborted\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # a closed or broken stderr: nothing to tell
+        pass
+
+
+def _interrupt_searches() -> None:
+    with _lock:
+        for ctl in _solving:
+            ctl.interrupt()
+
+
+def _watch(read_fd: int, grace_s: float) -> None:
+    while True:
+        try:
+            data = os.read(read_fd, 64)
+        except OSError:
+            return
+        if not data:
+            return
+        if signal.SIGINT in data:
+            break
+    _interrupt_searches()
+    threading.Event().wait(grace_s)
+    report_abort()
+    os._exit(EXIT_CODE)
+
+
+def install(grace_s: float = GRACE_S) -> bool:
+    """Start the watcher (from the main thread, once). Returns False where it cannot run (not
+    the main thread, or SIGINT ignored, as for a background job): Ctrl-C then works as Python's
+    default."""
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return False
+    read_fd, write_fd = os.pipe()
+    os.set_blocking(write_fd, False)
+    signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
+    threading.Thread(target=_watch, args=(read_fd, grace_s), name="pyasp-interrupt", daemon=True).start()
+    return True

@@ -1,0 +1,63 @@
+"""Ctrl-C stops a run while clingo grounds or solves (pyasp.interrupt), with exit code 130 and
+one ``pyasp: aborted`` line. Without the watcher, the grounding below would run for minutes: the
+SIGINT would wait for it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+
+# the console script's handling, around a program that takes minutes to ground or to solve
+SCRIPT = """
+import sys
+from pyasp import interrupt
+from pyasp.asp import Program
+program = sys.argv[1]
+interrupt.install()
+try:
+    print("ready", flush=True)
+    if program == "ground":
+        Program.from_text("p(1..3000). q(X,Y,Z) :- p(X), p(Y), p(Z), X+Y+Z = 8000.").ground()
+    else:  # 14 pigeons, 13 holes: clasp needs far longer than the test waits
+        list(Program.from_text("p(1..14). h(1..13). 1 { in(P,H) : h(H) } 1 :- p(P). :- in(P,H), in(Q,H), P < Q."
+                          " :~ in(P,H). [P*H@0, P]").ranked_models(limit=1))
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    interrupt.report_abort()
+    sys.exit(interrupt.EXIT_CODE)
+"""
+
+
+@pytest.mark.parametrize("program", ["ground", "solve"])
+def test_ctrl_c_stops_clingo(program):
+    child = subprocess.Popen([sys.executable, "-c", SCRIPT, program], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        assert child.stdout.readline() == "ready\n"
+        try:
+            child.wait(1.0)  # into clingo
+        except subprocess.TimeoutExpired:
+            pass
+        child.send_signal(signal.SIGINT)
+        out, errors = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 130, errors
+    assert "finished" not in out
+    assert errors.count("pyasp: aborted") == 1
+    assert "Traceback" not in errors
+
+
+def test_not_installed_where_sigint_is_ignored():
+    code = ("import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+            "from pyasp import interrupt; print(interrupt.install())")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "False"
