@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pyasp.errors import PyaspError, check_input_file, check_output_path, write_file
+from pyasp.errors import NoAnswer, PyaspError, check_input_file, check_output_path, write_file
 
 app = typer.Typer(
     help="pyasp: reasoning over text and data with answer-set programming.",
@@ -886,7 +886,7 @@ def acquire_solve(
     from pyasp.acquire.dsl import format_program, load_program
     from pyasp.acquire.export import to_minizinc
     from pyasp.acquire import solve
-    from pyasp.acquire.solve import solution_as_json
+    from pyasp.acquire.solve import Solutions, solution_as_json
 
     try:
         if fmt not in ("solutions", "mzn", "dsl"):
@@ -906,21 +906,39 @@ def acquire_solve(
         if fmt == "dsl":
             out.print(format_program(program), end="")
             return
-        result = solve(program, instance, limit=None if all_solutions else limit, sample=sample, seed=seed,
-                       time_limit=time_limit)
+        if sample is None:  # printed as clingo finds them: --all on a large program streams
+            found = Solutions(program, instance, limit=None if all_solutions else limit, time_limit_s=time_limit)
+            _print_solutions(map(solution_as_json, found), found, as_json)
+            return
+        result = solve(program, instance, sample=sample, seed=seed, time_limit=time_limit)
     except PyaspError as error:
         raise _fail(error) from None
-    solutions = [solution_as_json(s) for s in result.solutions]
-    if sample is not None and len(solutions) < sample and not result.partial:
-        err.print(f"pyasp: the program has only {len(solutions)} solutions; all of them are given")
+    if len(result.solutions) < sample and not result.partial:
+        err.print(f"pyasp: the program has only {len(result.solutions)} solutions; all of them are given")
+    _print_solutions(map(solution_as_json, result.solutions), result, as_json)
+
+
+def _print_solutions(solutions, status, as_json: bool) -> None:
+    """Print solutions (JSON lists) as they come, then whether the time limit stopped the search
+    (``status.partial``, known at the end); exit 1 when there was none (nothing on standard
+    output). ``--json`` is one document, ``{"solutions": [...], "partial", "seconds"}``, a solution
+    a line."""
+    import sys
+
+    count = 0
+    for count, solution in enumerate(solutions, start=1):
+        if as_json:
+            sys.stdout.write(("{\"solutions\": [\n  " if count == 1 else ",\n  ") + json.dumps(solution))
+        else:
+            out.print(f"% solution {count}")
+            for name, value in solution.items():
+                out.print(f"{name} = {json.dumps(value)}")
+    if not count:
+        raise _fail(NoAnswer("the program has no solution" + (" within the time limit" if status.partial else "")))
     if as_json:
-        out.print_json(json.dumps(result.as_dict()))
-        return
-    for k, solution in enumerate(solutions, start=1):
-        out.print(f"% solution {k}")
-        for name, value in solution.items():
-            out.print(f"{name} = {json.dumps(value)}")
-    if result.partial:
+        sys.stdout.write(f"\n], \"partial\": {json.dumps(status.partial)}, \"seconds\": {round(status.seconds, 4)}}}\n")
+        sys.stdout.flush()
+    if status.partial:
         err.print("pyasp: the time limit stopped the search")
 
 
@@ -1138,7 +1156,6 @@ def tables_answer(
 
     Exit code 1 when no option has a support graph.
     """
-    from pyasp.errors import NoAnswer
     from pyasp.tables.engine import to_dot
 
     try:

@@ -753,6 +753,40 @@ class Program:
             raise self._fail(str(err)) from None
         self.stats.ground_s += time.perf_counter() - start
 
+    def enumerate_models(self, limit: int | None = None, *, time_limit_s: float | None = None) -> Iterator[Model]:
+        """Yield the models one by one as clingo finds them, no optimisation, each distinct in
+        its shown atoms (clingo's projection onto them); at most ``limit`` (None: all). Nothing
+        is kept, so a program with millions of models streams in constant memory. The time
+        limit stops the enumeration where it is (then ``self.partial`` is True)."""
+        ctl = self.ground()
+        ctl.configuration.solve.opt_mode = "ignore"
+        ctl.configuration.solve.project = "show"
+        ctl.configuration.solve.models = 0 if limit is None else limit
+        deadline = deadline_after(time_limit_s)
+        start = time.perf_counter()
+        try:
+            with solving(ctl), ctl.solve(yield_=True, async_=True) as handle:
+                while True:
+                    handle.resume()
+                    timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
+                    if not (handle.wait(timeout) if timeout is not None else (handle.wait() or True)):
+                        handle.cancel()
+                        self.partial = True
+                        break
+                    model = handle.model()
+                    if model is None:
+                        break
+                    self.stats.models += 1
+                    found = Model(tuple(model.symbols(shown=True)), (), True, ())
+                    self.stats.solve_s += time.perf_counter() - start
+                    yield found
+                    start = time.perf_counter()
+                handle.get()
+        except RuntimeError as err:
+            raise PyaspError(f"clingo cannot solve the program: {str(err).rsplit(': ', 1)[-1]}") from None
+        self.stats.solve_s += time.perf_counter() - start
+        self.stats.runs += 1
+
     def count_models(self, *, time_limit_s: float | None = None) -> tuple[int, bool]:
         """How many answer sets the program has (no optimisation, nothing decoded), and whether
         the time limit stopped the count."""

@@ -697,6 +697,35 @@ def test_solve_refuses_a_program_without_variables_or_with_huge_domains(tmp_path
     assert message in result.stderr and result.stderr.count("\n") == 1
 
 
+def test_solutions_stream_one_at_a_time():
+    """Solutions come as clingo finds them: taking two of a program's 2^20 solutions enumerates
+    two, not a million; every solution is distinct and satisfies the program."""
+    from pyasp.acquire.solve import Solutions
+
+    program = parse_program("index i = 1..20; var x[i] in 0..1; sum[i] x[i] >= 1;")
+    found = Solutions(program, {}, limit=None)
+    stream = iter(found)
+    first, second = next(stream), next(stream)
+    assert found._asp.stats.models == 2
+    assert first["x"].sum() >= 1 and second["x"].sum() >= 1 and first["x"].tolist() != second["x"].tolist()
+    every = list(Solutions(parse_program("index i = 1..3; var x[i] in 0..2; sum[i] x[i] <= 1;"), {}, limit=None))
+    assert sorted(s["x"].tolist() for s in every) == [[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 0, 0]]
+
+
+def test_solve_all_and_limit_print_one_json_document(tmp_path):
+    program = write(tmp_path, "p.ip", "index i = 1..3; var x[i] in 0..2; sum[i] x[i] <= 1;")
+    constants = write(tmp_path, "c.json", {})
+    result = run("acquire", "solve", program, "--constants", constants, "--all", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert sorted(s["x"] for s in data["solutions"]) == [[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 0, 0]]
+    assert data["partial"] is False and data["seconds"] >= 0
+    result = run("acquire", "solve", program, "--constants", constants, "--limit", "2")
+    assert result.exit_code == 0 and result.stdout.count("% solution") == 2
+    result = run("acquire", "solve", program, "--constants", constants, "--limit", "1", "--json")
+    assert len(json.loads(result.stdout)["solutions"]) == 1
+
+
 def test_the_json_of_acquire_solve_is_accepted_as_examples_and_solutions(tmp_path):
     solved = run("acquire", "solve", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
                  "--sample", "3", "--json")

@@ -17,7 +17,7 @@ import functools
 import itertools
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -27,7 +27,7 @@ from ..errors import InputError
 from .data import Instance, make_instance
 from .dsl import Constraint, Program
 
-__all__ = ["Inequality", "SolveResult", "TooLarge", "expand", "solve", "solution_as_json"]
+__all__ = ["Inequality", "SolveResult", "Solutions", "TooLarge", "expand", "solve", "solution_as_json"]
 
 #: most elements the #sum aggregates of one program may have (products of order-encoded cells
 #: ground one element per pair of unit steps, so large domains multiply quickly)
@@ -317,6 +317,45 @@ class SolveResult:
                 "seconds": round(self.seconds, 4)}
 
 
+def _grounded(program: Program, constants: Instance | Mapping, sample: bool, encoding: str | None):
+    instance = constants if isinstance(constants, Instance) else make_instance(program, constants)
+    if not program.variables:
+        raise InputError("the program declares no decision variable (var NAME in LO..HI;): there is nothing to solve")
+    asp = AspProgram(encoding or "ip_solve", options=("--heuristic=Domain",) if sample else (), needs=(("value", 3),))
+    asp.add_facts(solve_facts(program, instance))
+    asp.ground()
+    return instance, asp
+
+
+class Solutions:
+    """The solutions of a program, decoded one at a time as clingo finds them: the first
+    ``limit`` (None: all), in clingo's order; nothing is kept, so ``--all`` on a program with
+    millions of solutions streams in constant memory. The program is checked and grounded when
+    this is made (bad input raises here, before any solution); iterate once. ``partial`` tells,
+    after the iteration, whether the time limit (counted from here, grounding included) stopped
+    it; ``seconds`` is the time taken."""
+
+    def __init__(self, program: Program, constants: Instance | Mapping, *, limit: int | None = 1,
+                 time_limit_s: float | None = None, encoding: str | None = None):
+        self._start = time.perf_counter()
+        self._deadline = deadline_after(time_limit_s)
+        self.program = program
+        self.instance, self._asp = _grounded(program, constants, False, encoding)
+        self.limit = limit
+        self.partial = False
+        self.seconds = time.perf_counter() - self._start
+
+    def __iter__(self) -> Iterator[dict[str, np.ndarray]]:
+        left = None if self._deadline is None else self._deadline - time.perf_counter()
+        if left is not None and left <= 0:  # grounding took the whole time limit
+            self.partial = True
+        else:
+            for model in self._asp.enumerate_models(self.limit, time_limit_s=left):
+                yield _decode(model, self.program, self.instance)
+            self.partial = self._asp.partial
+        self.seconds = time.perf_counter() - self._start
+
+
 def solve(
     program: Program,
     constants: Instance | Mapping,
@@ -330,34 +369,28 @@ def solve(
     """Solutions as ``{variable: int64 array}``: the first ``limit`` (None: all), or with
     ``sample`` that many distinct ones drawn by randomised search with ``seed``.
     ``time_limit_s`` counts from the call, grounding included (grounding itself cannot be
-    interrupted: when it takes longer, the search stops at once)."""
+    interrupted: when it takes longer, the search stops at once). :class:`Solutions` gives them
+    one at a time instead."""
+    if sample is None:
+        found = Solutions(program, constants, limit=limit, time_limit_s=time_limit_s, encoding=encoding)
+        solutions = list(found)
+        return SolveResult(solutions, found.partial, found.seconds)
     start = time.perf_counter()
     deadline = deadline_after(time_limit_s)
-    instance = constants if isinstance(constants, Instance) else make_instance(program, constants)
-    if not program.variables:
-        raise InputError("the program declares no decision variable (var NAME in LO..HI;): there is nothing to solve")
-    asp = AspProgram(encoding or "ip_solve", options=("--heuristic=Domain",) if sample is not None else (), needs=(("value", 3),))
-    asp.add_facts(solve_facts(program, instance))
+    instance, asp = _grounded(program, constants, True, encoding)
 
     def out_of_time() -> bool:
         return deadline is not None and time.perf_counter() >= deadline
 
-    asp.ground()
-    if sample is not None and not out_of_time():
+    if not out_of_time():
         levels = rank_levels(program, instance)
         asp.extend([("sample", [])], [fact("rank_levels", levels)])
     if out_of_time():  # grounding took the whole time limit
         return SolveResult([], partial=True, seconds=time.perf_counter() - start)
     left = None if deadline is None else deadline - time.perf_counter()
-    if sample is not None:
-        models = asp.sample(sample, seed=seed, project=[("value", 3)], externals=_random_targets(program, instance, levels),
-                            time_limit_s=left, functional=True)  # one value atom per cell
-    else:
-        models = asp.ranked_models(limit, time_limit_s=left, key=lambda m: (), project=[("value", 3)])
-    result = SolveResult([_decode(m, program, instance) for m in models])
-    result.partial = asp.partial
-    result.seconds = time.perf_counter() - start
-    return result
+    models = asp.sample(sample, seed=seed, project=[("value", 3)], externals=_random_targets(program, instance, levels),
+                        time_limit_s=left, functional=True)  # one value atom per cell
+    return SolveResult([_decode(m, program, instance) for m in models], asp.partial, time.perf_counter() - start)
 
 
 def solution_as_json(solution: Mapping[str, np.ndarray]) -> dict:
