@@ -912,6 +912,17 @@ def test_drop_entailed_keeps_a_constraint_the_others_do_not_imply():
     assert sorted(redundant.text(c) for c in dropped) == ["sum[i] x[i] <= 7", "x[i] >= 0"]
 
 
+def test_of_two_constraints_that_imply_each_other_the_simpler_stays():
+    """sum[i] w[i]*x[i] <= 1 and sum[i] x[i] <= 1 say the same when every w is 1: whichever
+    comes first, the one without the weight is kept."""
+    for order in ((0, 1), (1, 0)):
+        lines = ["sum[i] w[i]*x[i] <= 1;", "sum[i] x[i] <= 1;"]
+        program = parse_program("index i = 1..3; const w[i]; var x[i] in 0..1;\n" + " ".join(lines[k] for k in order))
+        simple, dropped = drop_entailed(program, make_instance(program, {"w": [1, 1, 1]}))
+        assert [program.text(c) for c in simple.constraints] == ["sum[i] x[i] <= 1"], order
+        assert [program.text(c) for c in dropped] == ["sum[i] w[i]*x[i] <= 1"]
+
+
 def test_drop_entailed_uses_the_domains_and_squares_of_0_1_cells():
     """With 0/1 cells: x*x <= x, x*x >= 0 and a sum of two cells <= 2 hold on the domains alone;
     sum[m] x*x >= 1 is sum[m] x >= 1 (kept once). The solutions stay the same (brute force)."""

@@ -178,7 +178,9 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
             bounds.append(decl.domain if decl.domain is not None else (None, None))
     instances = {j: [_binary_powers_linear(ineq, domains) for ineq in expanded[position[id(c)]]]
                  for j, c in enumerate(kept)}
-    order = list(range(len(kept)))
+    # the most complex constraints are tried first, so that of two that imply each other the
+    # simpler, more natural one stays ("sum[b] y[i,b] >= 1" rather than a weighted sum over all)
+    order = sorted(range(len(kept)), key=lambda j: (_complexity(kept[j]), j))
     alive = set(order)
     for k in reversed(order):
         if late():
@@ -211,6 +213,12 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
     return program.with_constraints(final), dropped
 
 
+def _complexity(c: Constraint) -> tuple[int, int, int]:
+    """How hard a constraint is to read: its terms, then its factors, then its summed indices."""
+    terms = c.pos + c.neg
+    return len(terms), sum(len(t.factors) for t in terms), sum(len(t.summed) for t in terms)
+
+
 def _cells(instance: Instance, name: str):
     import itertools
 
@@ -226,6 +234,7 @@ def divide_scalar_factors(program: Program, instance: Instance) -> tuple[Program
     those left out because they became equal to an earlier one."""
     scalars = {d.name for d in program.constants if not d.indices and int(instance.constants[d.name]) > 0}
     out: list[Constraint] = []
+    seen: set[Constraint] = set()  # a list search made this quadratic: 160,000 constraints took hours
     repeated: list[Constraint] = []
     changed = 0
     for c in program.constraints:
@@ -241,7 +250,11 @@ def divide_scalar_factors(program: Program, instance: Instance) -> tuple[Program
             value = 0 if c.rhs == 0 else (-1 if c.rhs_negated else 1)
             c = Constraint.of(tuple(drop_one(t) for t in c.pos), tuple(drop_one(t) for t in c.neg), value, line=c.line)
             changed += 1
-        (repeated if c in out else out).append(c)
+        if c in seen:
+            repeated.append(c)
+        else:
+            seen.add(c)
+            out.append(c)
     return program.with_constraints(out), changed, repeated
 
 
