@@ -908,7 +908,9 @@ def acquire_solve(
             return
         if sample is None:  # printed as clingo finds them: --all on a large program streams
             found = Solutions(program, instance, limit=None if all_solutions else limit, time_limit_s=time_limit)
-            _print_solutions(map(solution_as_json, found), found, as_json)
+            count = _print_solutions(map(solution_as_json, found), found, as_json)
+            if all_solutions and not found.partial:
+                err.print(f"pyasp: {count} solution{'s' * (count != 1)}, all of them")
             return
         result = solve(program, instance, sample=sample, seed=seed, time_limit=time_limit)
     except PyaspError as error:
@@ -918,10 +920,10 @@ def acquire_solve(
     _print_solutions(map(solution_as_json, result.solutions), result, as_json)
 
 
-def _print_solutions(solutions, status, as_json: bool) -> None:
+def _print_solutions(solutions, status, as_json: bool) -> int:
     """Print solutions (JSON lists) as they come, then whether the time limit stopped the search
     (``status.partial``, known at the end); exit 1 when there was none (nothing on standard
-    output). ``--json`` is one document, ``{"solutions": [...], "partial", "seconds"}``, a solution
+    output). Returns how many there were. ``--json`` is one document, ``{"solutions": [...], "partial", "seconds"}``, a solution
     a line."""
     import sys
 
@@ -940,6 +942,7 @@ def _print_solutions(solutions, status, as_json: bool) -> None:
         sys.stdout.flush()
     if status.partial:
         err.print("pyasp: the time limit stopped the search")
+    return count
 
 
 @acquire_app.command("check")
@@ -1190,6 +1193,10 @@ def tables_answer(
                             for a in row.aligned_to)
         table.add_row(row.table, row.uid, row.sentence, aligned, "-" if row.relevance is None else f"{row.relevance:.3f}")
     out.print(table)
+    for r in result.relations:
+        how = (f"pattern '{r['pattern']}' in the {r['in']}" if r["in"] != "anywhere"
+               else "with the free pattern 'X Y'" if r["pattern"] else "with no pattern of it in the text (w_relation_none)")
+        out.print(f"relation {r['relation']} of {r['table']}: {how}")
     scores = ", ".join(f"({k}) " + ("none" if v is None else f"{v:.3f}") for k, v in result.scores.items())
     out.print(f"scores: {scores}   [{result.seconds:.2f} s]")
     if result.partial:

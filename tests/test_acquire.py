@@ -720,6 +720,7 @@ def test_solve_all_and_limit_print_one_json_document(tmp_path):
     data = json.loads(result.stdout)
     assert sorted(s["x"] for s in data["solutions"]) == [[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 0, 0]]
     assert data["partial"] is False and data["seconds"] >= 0
+    assert "pyasp: 4 solutions, all of them" in result.stderr
     result = run("acquire", "solve", program, "--constants", constants, "--limit", "2")
     assert result.exit_code == 0 and result.stdout.count("% solution") == 2
     result = run("acquire", "solve", program, "--constants", constants, "--limit", "1", "--json")

@@ -110,6 +110,14 @@ def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool
     from .learn import Learner
     from .simplify import divide_scalar_factors, drop_entailed
 
+    if tuple(directions) == (">=",) and not negation:
+        import warnings
+
+        from ..errors import PyaspWarning
+
+        warnings.warn("directions '>=' without negation proposes only '... <= -Z' (a sum of added terms at most a "
+                      "negated tensor), which nonnegative examples rarely satisfy; '... >= Z' needs negation",
+                      PyaspWarning, stacklevel=2)
     program = _program(schema, what="schema").with_constraints(())
     instance = _instance(program, constants)
     rows = load_examples(instance, examples) if isinstance(examples, (str, Path)) else check_examples(instance, examples)
