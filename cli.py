@@ -960,7 +960,7 @@ def acquire_check(
     """
     from pyasp.acquire.data import load_constants, load_examples
     from pyasp.acquire.dsl import load_program
-    from pyasp.acquire.evaluate import violations
+    from pyasp.acquire.evaluate import violations, where_broken
 
     try:
         program = load_program(program_file)
@@ -968,8 +968,9 @@ def acquire_check(
         rows = load_examples(instance, solutions)
         if not rows:
             raise PyaspError(f"{solutions}: no assignments to check (an empty list)")
-        broken = [[{"constraint": k + 1, "line": program.constraints[k].line, "text": program.text(program.constraints[k])}
-                   for k in ks] for ks in violations(program, instance, rows)]
+        broken = [[{"constraint": k + 1, "line": program.constraints[k].line, "text": program.text(program.constraints[k]),
+                    **(where_broken(program, instance, row, k) or {})}
+                   for k in ks] for row, ks in zip(rows, violations(program, instance, rows))]
     except PyaspError as error:
         raise _fail(error) from None
     results = [{"ok": not b, "violated": b} for b in broken]
@@ -980,10 +981,18 @@ def acquire_check(
             if r["ok"]:
                 out.print(f"solution {j}: ok")
             else:
-                texts = "; ".join(f"{v['text']} (line {v['line']})" if v["line"] else v["text"] for v in r["violated"])
+                texts = "; ".join(v["text"] + (f" (line {v['line']})" if v["line"] else "") + _where(v) for v in r["violated"])
                 out.print(f"solution {j}: breaks {texts}")
     if any(not r["ok"] for r in results):
         raise typer.Exit(1)
+
+
+def _where(violation: dict) -> str:
+    """" at b=2: left side 12, right side 10" for a broken constraint (nothing without a place)."""
+    if "left" not in violation:
+        return ""
+    at = ", ".join(f"{name}={value}" for name, value in violation["at"].items())
+    return f"{' at ' + at if at else ''}: left side {violation['left']}, right side {violation['right']}"
 
 
 #: The (s, p) points of the ARNOLD paper's Table 1, the default of `pyasp acquire eval`.

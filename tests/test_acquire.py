@@ -787,9 +787,26 @@ def test_check_reports_the_broken_constraint(shipping, tmp_path):
     data = json.loads(result.stdout)
     assert [r["ok"] for r in data["results"]] == [True, False]
     assert data["results"][0]["violated"] == []
-    assert data["results"][1]["violated"] == [{"constraint": 2, "line": 12, "text": "sum[f] ship[f,w] >= demand[w]"}]
+    assert data["results"][1]["violated"] == [{"constraint": 2, "line": 12, "text": "sum[f] ship[f,w] >= demand[w]",
+                                               "at": {"w": 1}, "left": 0, "right": 30}]  # where it first breaks
+    text = run(*args, write(tmp_path, "s.json", [good, short]))
+    assert "solution 2: breaks sum[f] ship[f,w] >= demand[w] (line 12) at w=1: left side 0, right side 30" in text.stdout
     ok = run(*args, write(tmp_path, "ok.json", [good]))
     assert ok.exit_code == 0 and "solution 1: ok" in ok.stdout
+
+
+def test_where_a_constraint_breaks():
+    """The first place a solution breaks a constraint, sides as printed: a variable on the
+    right is read there, a '>=' constraint shows its left side below the right."""
+    from pyasp.acquire.evaluate import where_broken
+
+    program = parse_program("index i = 1..3; index b = 1..2; const size[i]; const cap[b]; var y[i,b] in 0..1;\n"
+                            "var z[b] in 0..5; sum[i] size[i]*y[i,b] <= cap[b]; sum[i] y[i,b] <= z[b]; sum[b] y[i,b] >= 1;")
+    instance = make_instance(program, {"size": [4, 5, 6], "cap": [10, 6]})
+    solution = {"y": np.array([[1, 0], [1, 0], [0, 0]]), "z": np.array([1, 0])}
+    assert where_broken(program, instance, solution, 0) is None  # 4 + 5 <= 10, 0 <= 6
+    assert where_broken(program, instance, solution, 1) == {"at": {"b": 1}, "left": 2, "right": 1}
+    assert where_broken(program, instance, solution, 2) == {"at": {"i": 3}, "left": 0, "right": 1}
 
 
 def test_learn_json_reports_program_and_counts(shipping, tmp_path):

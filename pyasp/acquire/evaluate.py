@@ -21,9 +21,9 @@ from ..errors import InputError
 from .data import Instance
 from .dsl import Program
 from .learn import Learner, TensorEvaluator
-from .solve import TooLarge, solve
+from .solve import TooLarge, expand, solve
 
-__all__ = ["EvalRow", "accepts", "evaluate_program", "violations"]
+__all__ = ["EvalRow", "accepts", "evaluate_program", "violations", "where_broken"]
 
 
 @dataclass
@@ -64,6 +64,28 @@ def violations(program: Program, instance: Instance, solutions: Sequence[dict]) 
         for j in np.flatnonzero(~evaluator.satisfied(c)):
             broken[j].append(k)
     return broken
+
+
+def where_broken(program: Program, instance: Instance, solution: dict, k: int) -> dict | None:
+    """Where ``solution`` first breaks constraint ``k``: the values of its free indices
+    (``at``), and the two sides there as the constraint is printed (``left``, ``right``: for
+    ``... >= Z`` the left side is below the right). None when it holds everywhere."""
+    c = program.constraints[k]
+    flipped = not c.pos and bool(c.neg)  # printed as >=: both sides negated
+    values = {name: np.asarray(value) for name, value in solution.items()}
+    for ineq in expand(program.with_constraints((c,)), instance):
+        total = sum(coef * int(np.prod([values[name][tuple(p - 1 for p in pos)] for name, pos in cells]))
+                    for cells, coef in ineq.terms.items())
+        if total <= ineq.bound:
+            continue
+        right = ineq.bound
+        if isinstance(c.rhs, str) and program.tensor(c.rhs).variable:  # the right side was moved left
+            decl = program.tensor(c.rhs)
+            right = (-1 if c.rhs_negated else 1) * int(values[c.rhs][tuple(ineq.at[i] - 1 for i in decl.indices)])
+            total += right
+        left = total
+        return {"at": dict(ineq.at), "left": -left if flipped else left, "right": -right if flipped else right}
+    return None
 
 
 def accepts(program: Program, instance: Instance, solutions: Sequence[dict]) -> np.ndarray:
