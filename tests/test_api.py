@@ -95,6 +95,24 @@ def test_tables_solve_raises_no_answer_with_the_result():
         tables.make_solver(store, consts={"w_nothing": 1})
 
 
+def test_tables_loads_a_folder_with_the_options_of_load_tables(tmp_path):
+    """A folder given to solve/evaluate is read with skip_bad, joins and relations, as the
+    command's --skip-bad, --no-joins, --relations do; with a loaded store they are refused."""
+    import shutil
+
+    store = tmp_path / "store"
+    shutil.copytree(EXAMPLES / "tables", store)
+    (store / "Broken.tsv").write_text("A\tB\nonly one field\n", encoding="utf-8")
+    question = "Which month has the longest day in New York? (A) June (B) December (C) March"
+    with pytest.raises(InputError, match="Broken.tsv:2"):
+        tables.solve(question, tables=store)
+    assert tables.solve(question, tables=store, skip_bad=True, joins=False).answer
+    result = tables.evaluate(EXAMPLES / "tables_questions.tsv", tables=store, skip_bad=True)
+    assert result.n > 0
+    with pytest.raises(InputError, match="give them to load_tables"):
+        tables.make_solver(tables.load_tables(EXAMPLES / "tables"), joins=False)
+
+
 def test_tables_trains_a_row_model_and_evaluates_with_it(tmp_path):
     from pyasp.tables.evaluate import Item
     from test_tables_relevance import EXPLAINED

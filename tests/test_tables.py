@@ -243,6 +243,26 @@ def test_relation_pattern_orients_the_question(state_change):
     assert {"column": "INTO", "question": "solid"} in row.aligned_to
 
 
+def test_relations_used_without_a_pattern_are_reported_and_priced(state_change, tmp_path):
+    """A relation used with no pattern of it in the text is listed ("in": "anywhere"), and its
+    cost (w_relation_none, or w_relation_empty for the free pattern "X Y") is a term of the
+    objective that option_features reads back: the terms add up to clingo's score."""
+    from pyasp.tables.features import objective, option_features
+    from pyasp.tables.ground import _thresholds
+
+    result = state_change["relations"].answer(FREEZING)
+    assert {"relation": "changedBy", "table": "StateChange", "pattern": "X Y", "in": "anywhere"} in result.relations
+    strict = "changedBy\tStateChange\tFROM\tHOW\tX is changed by Y\n"  # no free pattern: using it costs
+    solver = TableSolver(load_store(write_store(tmp_path, {"StateChange.tsv": STATE_CHANGE, "_relations.tsv": FROM_TO + strict})))
+    result = solver.answer(FREEZING)
+    assert {"relation": "changedBy", "table": "StateChange", "pattern": None, "in": "anywhere"} in result.relations
+    weights = {name: value / 1000 for name, value in _thresholds(None).items()}
+    grounded, models, scores, _ = solver.solve_options(solver.read(FREEZING))
+    terms = option_features(grounded, models[result.answer], result.answer)
+    assert terms["relations_none"] == 1 and terms["relations"] >= 1
+    assert objective(terms, weights) == pytest.approx(scores[result.answer], abs=0.02)
+
+
 @pytest.mark.parametrize("question, answer, uid", CHANGES)
 def test_relation_pattern_in_both_directions(state_change, question, answer, uid):
     result = state_change["relations"].answer(question)
@@ -285,7 +305,7 @@ def test_relation_pattern_into(example_solver):
     ]:
         result = example_solver.answer(question)
         assert (result.answer, result.tie, uids(result)) == (answer, False, {uid})
-        assert [r["relation"] for r in result.relations] and {r["relation"] for r in result.relations} == {"fromTo"}
+        assert {r["relation"] for r in result.relations if r["in"] != "anywhere"} == {"fromTo"}
 
 
 # =================================================================================================
@@ -494,6 +514,29 @@ def test_rows_sharing_a_uid_give_one_warning(tmp_path):
 def test_joins_wrong_number_of_fields(tmp_path):
     write_store(tmp_path, {**TWO_TABLES, "_joins.tsv": "Locations\tHEMISPHERE\tMonths\n"})
     with pytest.raises(TablesError, match=r"_joins\.tsv:1: expected TABLE1<TAB>COLUMN1<TAB>TABLE2<TAB>COLUMN2, got 3 fields"):
+        load_store(tmp_path)
+
+
+def test_joins_of_a_table_with_itself_and_lines_with_spaces_are_refused(tmp_path):
+    write_store(tmp_path, {**TWO_TABLES, "_joins.tsv": "Locations\tHEMISPHERE\tLocations\tHEMISPHERE\n"})
+    with pytest.raises(TablesError, match=r"_joins\.tsv:1: table 'Locations' joined to itself"):
+        load_store(tmp_path)
+    write_store(tmp_path, {**TWO_TABLES, "_joins.tsv": "Locations HEMISPHERE Months HEMISPHERE\n"})
+    with pytest.raises(TablesError, match=r"got 1 field \(fields are separated by tabs, not spaces\)"):
+        load_store(tmp_path)
+
+
+def test_a_table_without_rows_is_kept_with_a_warning(tmp_path):
+    store = load_store(write_store(tmp_path, {**TWO_TABLES, "Empty.tsv": "X\tY\n"}))
+    assert "Empty" in store.tables and any("Empty.tsv: the table has a header and no rows" in w for w in store.warnings)
+
+
+def test_an_unclosed_quote_in_a_csv_table_is_named(tmp_path):
+    write_store(tmp_path, {"Kinds.csv": 'X,Y,Z\nsparrow,"bird,animal\ncow,mammal,animal\n'})
+    with pytest.raises(TablesError, match=r"Kinds\.csv:2: a quoted cell runs on to line 3; is a '\"' left unclosed\?"):
+        load_store(tmp_path)
+    write_store(tmp_path, {"Kinds.csv": 'X,Y,Z\nsparrow,"bird, a kind of animal",animal\ncow,mammal\n'})
+    with pytest.raises(TablesError, match=r"Kinds\.csv:3: the row has 2 fields, the header has 3"):
         load_store(tmp_path)
 
 

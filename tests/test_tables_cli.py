@@ -330,3 +330,17 @@ def test_a_zero_width_character_in_a_question_changes_nothing_and_retrieval_is_b
     assert json.loads(hidden.stdout)["answer"] == json.loads(plain.stdout)["answer"] == "A"
     result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--max-rows", "20000")
     assert result.exit_code == 2 and "at most 2,000 rows are retrieved" in result.stderr
+
+
+def test_the_rows_solver_says_when_its_model_was_trained_on_other_tables():
+    result = run("tables", "eval", "--tables", STORE, "--questions", QUESTIONS, "--solver", "rows", "--json")
+    assert result.exit_code == 0, result.output
+    assert "pyasp: warning: the rows solver uses the shipped row model, trained on the WorldTree tables" in result.stderr
+    assert json.loads(result.stdout)["n"] > 0
+
+
+def test_answer_lists_the_relations_the_graph_used():
+    result = run("tables", "answer", "Which process changes a liquid into a gas? (A) condensation (B) evaporation",
+                 "--tables", STORE)
+    assert result.exit_code == 0, result.output
+    assert "relation fromTo of StateChange: pattern 'X into a Y' in the question" in result.stdout

@@ -63,10 +63,13 @@ def load_model(path: str | Path | None = None):
 
 def make_solver(tables, *, solver: str = "ilp", model="auto", max_tables: int = 7, max_rows: int = 20,
                 ranking: str = "rows", retrieval_words: str = "family", encoding: str | Path | None = None,
-                consts: dict[str, int] | None = None, time_limit: float | None = None):
+                consts: dict[str, int] | None = None, time_limit: float | None = None, skip_bad: bool = False,
+                joins: str | Path | bool | None = None, relations: str | Path | None = None):
     """A solver with ``answer(question) -> Result``: support graphs (``"ilp"``), IR(tables)
     (``"ir"``) or the learned rows alone (``"rows"``). ``consts`` overrides the encoding's
-    ``#const`` weights by name (integers; real weights are scaled by 1000)."""
+    ``#const`` weights by name (integers; real weights are scaled by 1000). ``tables`` is a
+    folder (loaded with ``skip_bad``, ``joins`` and ``relations`` as :func:`load_tables` does) or
+    a loaded store."""
     from ..errors import InputError, check_input_file
     from .engine import TableSolver
     from .ir import IRSolver
@@ -85,7 +88,12 @@ def make_solver(tables, *, solver: str = "ilp", model="auto", max_tables: int = 
         check_input_file(encoding, "encoding file")
     if consts:
         _check_consts(consts, encoding)
-    store = load_tables(tables) if isinstance(tables, (str, Path)) else tables
+    if isinstance(tables, (str, Path)):
+        store = load_tables(tables, skip_bad=skip_bad, joins=joins, relations=relations)
+    elif skip_bad or joins is not None or relations is not None:
+        raise InputError("skip_bad, joins and relations are for loading a store: give them to load_tables")
+    else:
+        store = tables
     if solver == "ir":
         return IRSolver(store)
     if solver == "rows":
@@ -93,7 +101,16 @@ def make_solver(tables, *, solver: str = "ilp", model="auto", max_tables: int = 
 
         if model is None:
             raise InputError("the rows solver is the row model alone: it needs a model")
-        return RowSolver(store, _row_model(model, explicit=True))
+        scorer = _row_model(model, explicit=True)
+        if model == "auto" and not scorer.knows(store):
+            import warnings
+
+            from ..errors import PyaspWarning
+
+            warnings.warn("the rows solver uses the shipped row model, trained on the WorldTree tables; this store's "
+                          "tables are others, so it has only its word features to go on (pyasp tables train makes a "
+                          "model for this store; give it with --row-model)", PyaspWarning, stacklevel=2)
+        return RowSolver(store, scorer)
     return TableSolver(store, max_tables=max_tables, max_rows=max_rows, ranking=ranking, encoding=encoding,
                        consts=consts or None, time_limit_s=time_limit, retrieval_words=retrieval_words,
                        row_model=_row_model(model))
@@ -150,6 +167,8 @@ def evaluate(questions, *, tables, explanations=None, categories: set[str] | Non
     items = _items(questions, categories, skip_bad)
     if explanations is not None:
         items = attach_explanations(items, explanations, skip_bad=skip_bad)
+    if isinstance(tables, (str, Path)):
+        options["skip_bad"] = skip_bad
     return score(make_solver(tables, **options), items, jobs=jobs, progress=progress)
 
 

@@ -21,7 +21,7 @@ TERMS = {
     "q_edges": "w_qedge", "o_edges": "w_oedge", "table_score": "w_table", "tables": "w_table_use",
     "rows": "w_row_use", "columns": "w_column", "titles": "w_title", "qcons": "w_qcons", "ocons": "w_ocons",
     "proximity": "w_proximity", "which": "w_which", "relations": "w_relation", "relevance": "w_relevance",
-    "ir": "w_ir", "joins": None,
+    "ir": "w_ir", "relations_none": "w_relation_none", "relations_empty": "w_relation_empty", "joins": None,
 }
 #: the sign each term enters the objective with (penalties are paid)
 SIGN = {"tables": -1, "rows": -1}
@@ -104,6 +104,10 @@ def option_features(grounded: Grounded, model: Model | None, letter: str, ir_sco
     min_which = limits.get("min_which", 600)
     f["which"] = len({a[0] for a in qcell if a[0] in which and facts["e_which"].get(a, -10**9) - offset >= min_which})
     f["relations"] = len(model.atoms("rel", 1))
+    empty = {number: e for (number, _t, _c1, _c2, e) in facts.get("relation", {})}
+    anywhere = [empty.get(number, 0) for (number,) in model.atoms("rel_anywhere", 1)]
+    f["relations_none"] = float(anywhere.count(0))  # used without a pattern of it in the text
+    f["relations_empty"] = float(anywhere.count(1))  # ... where the relation has the free pattern "X Y"
     # joins: each cell of the lower-numbered table earns its best max_cell_edges joins above the
     # penalty; a join scoring below the penalty costs the difference
     penalty = limits.get("w_join_penalty", 100)

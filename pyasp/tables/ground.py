@@ -106,6 +106,7 @@ class Grounded:
     facts: list[tuple] = field(default_factory=list)
     option_parts: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)
     hits: dict[int, tuple[Relation, str, str]] = field(default_factory=dict)  # hit id -> relation, text, pattern
+    relations: dict[int, Relation] = field(default_factory=dict)  # relation number -> relation
 
     def table(self, t: int) -> Table:
         return self.retrieved[t - 1].table
@@ -149,6 +150,7 @@ def _relation_facts(grounded: Grounded, store: TableStore, tables: dict[str, int
         t = tables[relation.table]
         empty = int(any(p.strip() == "X Y" for p in relation.patterns))
         facts.append(("relation", number, t, relation.column1, relation.column2, empty))
+        grounded.relations[number] = relation
         for pattern in relation.patterns:
             compiled = _pattern_regex(pattern)
             if compiled is None:

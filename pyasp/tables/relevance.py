@@ -61,6 +61,9 @@ FORMAT = "pyasp-table-rows"
 #: How a row model learns: from rows alone, or from rows and the options they make win.
 OBJECTIVES = ("rows", "options")
 VERSION = 1
+#: The lemmatiser the features were computed with (pyasp.tables.text.lemma): 2 since base forms
+#: are weighed by their use in WordNet's tagged corpus; models without the field used 1.
+LEMMAS = 2
 
 FEATURES = (
     "cos_query", "cos_stem", "cos_option", "option_share", "option_share_idf", "stem_share", "stem_share_idf",
@@ -405,7 +408,7 @@ class RowScorer:
 
     # -- persistence ----------------------------------------------------------------------------
     def to_json(self) -> dict:
-        return {"format": FORMAT, "version": VERSION,
+        return {"format": FORMAT, "version": VERSION, "lemmas": LEMMAS,
                 "params": {"C": self.C, "candidates": self.candidates, "top": self.top, "embeddings": self.embeddings,
                            "objective": self.objective, "row_weight": self.row_weight, "sharpness": self.sharpness},
                 "trained_on": {"questions": self.n_questions_, "rows": self.n_rows_, "option_questions": self.n_option_questions_},
@@ -454,6 +457,14 @@ class RowScorer:
             model.n_option_questions_ = int(data["trained_on"].get("option_questions", 0))
         except (KeyError, TypeError, ValueError, OverflowError) as err:
             raise PyaspError(f"{source}: malformed model ({err})") from None
+        if data.get("lemmas", 1) != LEMMAS:
+            import warnings
+
+            from ..errors import PyaspWarning
+
+            warnings.warn(f"{source} was trained with another lemmatiser (lemmas {data.get('lemmas', 1)}, this pyasp's "
+                          f"{LEMMAS}): a few words are read differently than in training; retrain it with pyasp tables train",
+                          PyaspWarning, stacklevel=2)
         return model
 
     @classmethod

@@ -176,30 +176,40 @@ def _kind(header: str) -> str:
     return "data"
 
 
-def _records(path: Path) -> list[list[str]]:
+def _records(path: Path) -> list[tuple[int, list[str]]]:
+    """(line number, fields) of every line of a table file."""
     lines = read_text_file(path, "table", TablesError).splitlines()
     if path.suffix.lower() == ".tsv":
-        return [line.split("\t") for line in lines]
+        return [(number, line.split("\t")) for number, line in enumerate(lines, start=1)]
+    reader = csv.reader(lines)
+    records = []
     try:
-        return list(csv.reader(lines))
+        start = 1
+        for record in reader:
+            if reader.line_num > start:  # a quoted cell went on over the next lines
+                raise TablesError(f"{path}:{start}: a quoted cell runs on to line {reader.line_num}; "
+                                  "is a '\"' left unclosed? (a cell of a table holds one line)")
+            records.append((start, record))
+            start = reader.line_num + 1
     except csv.Error as err:
-        raise TablesError(f"{path}: not valid CSV: {err}") from None
+        raise TablesError(f"{path}:{start}: not valid CSV: {err}") from None
+    return records
 
 
 def read_table(path: str | Path) -> Table:
     """One table file (see the module docstring)."""
     path = Path(path)
     records = _records(path)
-    if not records or not any(h.strip() for h in records[0]):
+    if not records or not any(h.strip() for h in records[0][1]):
         raise TablesError(f"{path}:1: the header row is empty")
-    header = [h.strip() for h in records[0]]
+    header = [h.strip() for h in records[0][1]]
     width = len(header)
     rows_cells: list[tuple[int, list[str]]] = []
-    for number, record in enumerate(records[1:], start=2):
+    for number, record in records[1:]:
         if not any(cell.strip() for cell in record):
             continue  # blank line
         if len(record) != width:
-            raise TablesError(f"{path}:{number}: the row has {len(record)} fields, the header has {width}")
+            raise TablesError(f"{path}:{number}: the row has {len(record)} field{'s' * (len(record) != 1)}, the header has {width}")
         rows_cells.append((number, [cell.strip() for cell in record]))
     keep: list[int] = []
     for i, name in enumerate(header):
@@ -227,6 +237,12 @@ def _sidecar_lines(path: Path) -> list[tuple[int, list[str]]]:
         if line.strip() and not line.lstrip().startswith("#"):
             out.append((number, [part.strip() for part in line.split("\t")]))
     return out
+
+
+def _fields(parts: list[str]) -> str:
+    """How many fields a sidecar line has, with a hint when spaces stand where tabs should."""
+    said = f"{len(parts)} field{'s' * (len(parts) != 1)}"
+    return said + (" (fields are separated by tabs, not spaces)" if len(parts) == 1 and " " in parts[0] else "")
 
 
 def _column(tables: dict[str, Table], where: str, table: str, column: str) -> int:
@@ -258,8 +274,10 @@ def _read_joins(path: Path, tables: dict[str, Table], skip_bad: bool, warnings: 
         where = f"{path}:{number}"
         try:
             if len(parts) != 4:
-                raise TablesError(f"{where}: expected TABLE1<TAB>COLUMN1<TAB>TABLE2<TAB>COLUMN2, got {len(parts)} fields")
+                raise TablesError(f"{where}: expected TABLE1<TAB>COLUMN1<TAB>TABLE2<TAB>COLUMN2, got {_fields(parts)}")
             t1, c1, t2, c2 = parts
+            if t1 == t2:
+                raise TablesError(f"{where}: table {t1!r} joined to itself; a join links rows of two different tables")
             joins.add(Join(t1, _column(tables, where, t1, c1), t2, _column(tables, where, t2, c2)))
         except TablesError as err:
             if not skip_bad:
@@ -275,7 +293,7 @@ def _read_relations(path: Path, tables: dict[str, Table], skip_bad: bool, warnin
         try:
             if len(parts) != 5:
                 raise TablesError(
-                    f"{where}: expected RELATION<TAB>TABLE<TAB>COLUMN1<TAB>COLUMN2<TAB>PATTERNS, got {len(parts)} fields")
+                    f"{where}: expected RELATION<TAB>TABLE<TAB>COLUMN1<TAB>COLUMN2<TAB>PATTERNS, got {_fields(parts)}")
             name, table, c1, c2, patterns = parts
             if not re.fullmatch(r"[a-z][A-Za-z0-9_]*", name):
                 raise TablesError(f"{where}: relation name {name!r} must start with a lower-case letter (letters, digits, _)")
@@ -314,6 +332,8 @@ def load_store(path: str | Path, *, skip_bad: bool = False, joins: str | Path | 
             if file.stem in tables:
                 raise TablesError(f"{file}: a table named {file.stem!r} was already read from {tables[file.stem].path.name}")
             tables[file.stem] = read_table(file)
+            if not tables[file.stem].rows:
+                warnings.append(f"warning: {file}: the table has a header and no rows")
         except TablesError as err:
             if not skip_bad:
                 raise

