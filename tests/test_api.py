@@ -124,6 +124,9 @@ def test_tables_trains_a_row_model_and_evaluates_with_it(tmp_path):
     graphs = tables.evaluate(questions, tables=EXAMPLES / "tables", model=model)
     ir = tables.evaluate(questions, tables=EXAMPLES / "tables", solver="ir")
     assert graphs.n == ir.n == len(questions.read_text().splitlines()) and graphs.accuracy >= 0.5
+    # read as the word-problem engines' results are: as_dict, predictions
+    assert graphs.as_dict()["accuracy"] == graphs.accuracy and "questions" not in graphs.as_dict()
+    assert len(graphs.predictions) == graphs.n == len(graphs.as_dict(with_predictions=True)["questions"])
     assert tables.evaluate(items, tables=EXAMPLES / "tables", model=model, solver="rows").accuracy > 0.5
 
 

@@ -51,6 +51,16 @@ class Evaluation:
             data["questions"] = self.rows
         return data
 
+    # the names the word-problem engines' EvaluationResult uses, for code that reads both
+    @property
+    def predictions(self) -> list[dict]:
+        """Every question's record (id, answer, predicted, tied, scores, credit, seconds, support)."""
+        return self.rows
+
+    def as_dict(self, with_predictions: bool = False) -> dict:
+        """What ``pyasp tables eval --json`` prints (with the records under ``questions``)."""
+        return self.as_json(details=with_predictions)
+
 
 def _check_question(where: str, question: str, answer: str) -> None:
     """A question must have its options and its answer among them: otherwise it is a bad
