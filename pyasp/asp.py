@@ -202,7 +202,7 @@ def encoding_facts(path: str | Path) -> EncodingFacts:
     """The ``#const`` definitions, bare names used as numbers and ``#show`` signatures of an
     encoding file. Bad UTF-8 raises :class:`InputError` with the line; a syntax error raises
     :class:`AspError` with file, line and column."""
-    path = Path(path)
+    path = check_input_file(path, "encoding file")  # a pipe would block here, or read empty the second time
     stat = path.stat()
     return _encoding_facts(str(path), stat.st_mtime_ns, stat.st_size)
 

@@ -41,6 +41,9 @@ def check_input_file(path: str | Path, what: str = "file") -> Path:
     if str(path) == "-" and not path.exists():
         raise InputError(f"{what} '-': pyasp does not read standard input here; give a file")
     if not path.is_file():
+        if path.exists():  # a pipe or a device: process substitution, /dev/stdin
+            raise InputError(f"{what} {path} is not a regular file (a pipe, or <(...)): pyasp may read it more than "
+                             "once; write it to a file and give that")
         raise InputError(f"{what} not found: {path}")
     return path
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import InputError, PyaspError
+from .errors import InputError, PyaspError, check_input_file
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -59,4 +59,4 @@ def model_file(path, default: Path, train_command: str) -> str:
         if not default.is_file():
             raise InputError(f"the default model is missing ({default}); train one with `{train_command}`")
         path = default
-    return str(Path(path).resolve())
+    return str(check_input_file(path, "model file").resolve())  # a pipe resolves to no file at all

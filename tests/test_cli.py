@@ -237,6 +237,15 @@ def test_a_time_limit_is_a_number_of_seconds_above_zero(tmp_path, value):
     assert result.exit_code == 0 and json.loads(result.stdout)["partial"] is False
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_an_encoding_that_is_a_pipe_is_named_as_one(tmp_path):
+    """<(...) gives a pipe, which pyasp may need to read twice: a clear message, not 'not found'."""
+    pipe = tmp_path / "enc.lp"
+    os.mkfifo(pipe)
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--encoding", str(pipe))
+    assert result.exit_code == 2 and "is not a regular file (a pipe, or <(...))" in result.stderr
+
+
 def test_a_json_number_too_long_for_python_is_bad_input(tmp_path):
     path = tmp_path / "q.json"
     path.write_text('[{"value": ' + "9" * 5000 + ', "type": "dollar"}, {"value": "x", "type": "dollar"}]')
