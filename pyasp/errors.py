@@ -32,6 +32,16 @@ class PyaspWarning(UserWarning):
     as a ``pyasp: warning:`` line)."""
 
 
+def shown_char(ch: str) -> str:
+    """A character as an error message shows it: quoted when it can be seen, else by its code
+    point and name ("U+00A0 NO-BREAK SPACE", which a terminal shows as a plain space)."""
+    import unicodedata
+
+    if ch.isprintable() and not ch.isspace() or ch == " ":
+        return f'"{ch}"'
+    return f"U+{ord(ch):04X} {unicodedata.name(ch, 'character')}"
+
+
 def check_input_file(path: str | Path, what: str = "file") -> Path:
     """``path`` as a Path when it is a file; otherwise an :class:`InputError` saying whether it is
     missing or a directory."""

@@ -171,11 +171,14 @@ def test_random_programs_print_and_parse_back(program):
 
 # -- errors: where and what ------------------------------------------------------------------------
 DSL_ERRORS = [
-    ("missing semicolon", "index i = 1..2;\nvar x[i] in 0..3\nx[i] <= 2;", 3, 1, ["unexpected 'x'", '";"']),
-    ("dangling <=", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <=;", 3, 8, ["unexpected ';'", "a name", "a number"]),
-    ("stray character", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= 2 $;", 3, 11, ["unexpected '$'"]),
+    ("missing semicolon", "index i = 1..2;\nvar x[i] in 0..3\nx[i] <= 2;", 3, 1, ['unexpected "x"', '";"']),
+    ("dangling <=", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <=;", 3, 8, ['unexpected ";"', "a name", "a number"]),
+    ("stray character", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= 2 $;", 3, 11, ['unexpected "$"']),
+    ("scalar tensor on the left", "index v = 1..3; index c = 1..2; const V; var x[v,c] in 0..1;\nsum[v] 2*x[v,c] - V <= -1;",
+     2, 1, ["same free indices ({} vs {c})", "V has none: a tensor without indices goes on the right-hand side"]),
+    ("stray no-break space", "index i = 1..2;\u00a0var x[i] in 0..3;", 1, 16, ["unexpected U+00A0 NO-BREAK SPACE"]),
     ("terms on the right", "index i = 1..2;\nconst c[i];\nvar x[i] in 0..3;\nx[i] <= c[i] + 1;", 4, 14,
-     ["unexpected '+'", "the right-hand side is one tensor, its negation or an integer"]),
+     ['unexpected "+"', "the right-hand side is one tensor, its negation or an integer"]),
     ("undeclared index", "index i = 1..2;\nvar x[j] in 0..3;", 2, 7,
      ["tensor x uses index j, which is not declared"]),
     ("unknown tensor", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= y[i];", 3, 9, ["unknown tensor y"]),

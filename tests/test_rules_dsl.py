@@ -133,6 +133,11 @@ def test_syntax_error_names_file_line_column_text_and_what_was_expected():
     assert isinstance(error, PyaspError) and error.exit_code == 2
 
 
+def test_an_invisible_character_is_named_by_its_code_point():
+    error = syntax_error(HEAD + "rule r\u00a0(transfer): Verb1 in HAVE => add\n")
+    assert str(error).startswith('my.rules:6:7: unexpected U+00A0 NO-BREAK SPACE: expected "("')
+
+
 def test_unclosed_parenthesis_expects_a_closing_one():
     error = syntax_error(HEAD + "rule r (transfer): (Verb1 in HAVE => add\n")
     assert str(error).startswith('my.rules:6:35: unexpected "=>": expected ")"')

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import PyaspError, read_text_file
+from ..errors import PyaspError, read_text_file, shown_char
 from ..resources import grammar_path
 
 __all__ = [
@@ -256,12 +256,12 @@ def _syntax_error(error, text: str, source: str) -> ConstraintsError:
     readable = sorted({_READABLE.get(e, e.lower()) for e in expected})
     if isinstance(error, UnexpectedToken):
         token = error.token
-        found = "end of file" if token.type == "$END" else f"{str(token)!r}"
+        found = "end of file" if token.type == "$END" else f'"{token}"'
         if token.type == "$END":
             lines = text.splitlines() or [""]
             line, column = len(lines), len(lines[-1]) + 1
     elif isinstance(error, UnexpectedCharacters):
-        found = f"{text[error.pos_in_stream]!r}"
+        found = shown_char(text[error.pos_in_stream])
     elif isinstance(error, UnexpectedEOF):
         found = "end of file"
     else:  # pragma: no cover
@@ -269,7 +269,7 @@ def _syntax_error(error, text: str, source: str) -> ConstraintsError:
     message = f"unexpected {found}" + (f": expected {', '.join(readable)}" if readable else "")
     lines = text.splitlines() or [""]
     before = lines[min(line, len(lines)) - 1][: max(column - 1, 0)] if lines else ""
-    if found in ("'+'", "'-'", "'*'") and '";"' in readable and any(op in before for op in ("<=", ">=", "=")):
+    if found in ('"+"', '"-"', '"*"') and '";"' in readable and any(op in before for op in ("<=", ">=", "=")):
         message += ("; the right-hand side is one tensor, its negation or an integer "
                     "(move the other terms to the left: sum[j] x[i,j] - 1 <= c[i])")
     shown = lines[min(line, len(lines)) - 1] if lines else ""
@@ -407,7 +407,13 @@ class _Builder:
         frees = {self._free(t) for t in plus + minus if t.factors}  # a number alone holds for every index
         if len(frees) > 1:
             shown = " vs ".join("{" + ",".join(sorted(f)) + "}" for f in sorted(frees, key=sorted))
-            raise self.fail(node, f"the terms of a constraint must have the same free indices ({shown})")
+            scalars = [t for t in plus + minus if t.factors and not self._free(t) and not t.summed]
+            hint = ""
+            if scalars:  # a scalar tensor beside indexed terms: it belongs on the right
+                name = "*".join(scalars[0].factors)
+                hint = (f"; {name} has none: a tensor without indices goes on the right-hand side "
+                        f"(... <= {name}), numbers may stay on the left")
+            raise self.fail(node, f"the terms of a constraint must have the same free indices ({shown}){hint}")
         if str(rel) in ("<=", "="):
             self.constraints.append(Constraint.of(plus, minus, value, negated, line=node.meta.line))
         if str(rel) in (">=", "="):  # read the other way round: -lhs <= -rhs (an equation is both)

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from ..errors import PyaspError, read_text_file
+from ..errors import PyaspError, read_text_file, shown_char
 from ..resources import grammar_path, rules_path
 
 __all__ = [
@@ -470,7 +470,7 @@ def _syntax_diagnostic(error, text: str, source: str) -> Diagnostic:
         else:
             found = f'"{token.value}"'
     elif isinstance(error, UnexpectedCharacters):
-        found = f'"{text[error.pos_in_stream]}"'
+        found = shown_char(text[error.pos_in_stream])
         expected = set(error.allowed or ())
     else:  # UnexpectedEOF
         found, expected = "end of file", set(getattr(error, "expected", ()) or ())
