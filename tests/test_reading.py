@@ -160,6 +160,18 @@ def test_numbers_written_with_typographic_characters_are_read_as_written():
     assert [m.value for m in doc.mentions] == [1000, 80, -5, Fraction(5, 2), Fraction(3, 4)]
 
 
+def test_full_width_forms_are_read_as_ascii():
+    doc = read("Tom had \uff11\uff12 apples.\u3000He ate \uff13. How many are left?")
+    assert [m.value for m in doc.mentions] == [12, 3]
+
+
+def test_a_table_question_in_full_width_forms_has_its_options():
+    from pyasp.tables.question import split_options
+
+    assert split_options("Which is a \uff4d\uff45\uff54\uff41\uff4c? \uff08\uff21\uff09 copper (B) wood") == (
+        "Which is a metal?", [("A", "copper"), ("B", "wood")])
+
+
 def test_digit_groups_split_by_a_plain_space_are_ambiguous():
     with pytest.raises(InputError, match="'1 000' is ambiguous: write one number as 1000 or 1,000"):
         read("Tom had 1 000 apples. He ate 3. How many are left?")

@@ -164,6 +164,7 @@ def _sentence_index(sp_doc, tok) -> int:
 
 
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))  # zero-width characters, soft hyphen
+_FULL_WIDTH = {**{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}, 0x3000: 0x20}  # "１２ｋｇ" is "12kg"
 _GROUP_SPACE = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")  # "1 000" with a no-break or thin space
 _VULGAR = re.compile("(\\d?)([\u00bc-\u00be\u2150-\u215e])")
 
@@ -176,14 +177,14 @@ def _fraction_text(match: re.Match) -> str:
 
 
 def normalize(text: str) -> str:
-    """The text as the reader takes it: zero-width characters dropped, '1 000' written with a
-    no-break or thin space read as 1,000, the minus sign U+2212 as '-', '2½' as '2 1/2', other
-    no-break spaces as spaces.
+    """The text as the reader takes it: zero-width characters dropped, full-width letters, digits
+    and signs as their ASCII forms, '1 000' written with a no-break or thin space read as 1,000,
+    the minus sign U+2212 as '-', '2½' as '2 1/2', other no-break spaces as spaces.
 
         >>> normalize("2\u00bd cups and 1\u00a0000 grams, \u22125 degrees")
         '2 1/2 cups and 1,000 grams, -5 degrees'
     """
-    text = text.translate(_INVISIBLE)
+    text = text.translate(_INVISIBLE).translate(_FULL_WIDTH)
     text = _GROUP_SPACE.sub(",", text)
     text = _VULGAR.sub(_fraction_text, text)
     return text.replace("\u2212", "-").replace("\u00a0", " ").replace("\u202f", " ")
@@ -213,7 +214,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 7  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous
+READER_VERSION = 8  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms
 
 
 def _cache_key(text: str, determiners: bool) -> str:
