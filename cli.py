@@ -869,7 +869,7 @@ def acquire_solve(
     program_file: Annotated[Path, typer.Argument(metavar="PROGRAM", help="A program in the constraint DSL (learned or written).")],
     constants: ConstantsOpt,
     sample: Annotated[Optional[int], typer.Option("--sample", help="Draw this many distinct solutions at random.", min=1)] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of --sample.", min=0, max=2**32 - 1)] = 0,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of --sample (default 0).", min=0, max=2**32 - 1)] = None,
     all_solutions: Annotated[bool, typer.Option("--all", help="Every solution (mind the number).")] = False,
     limit: Annotated[int, typer.Option("--limit", help="Without --sample/--all: this many solutions.", min=1)] = 1,
     fmt: Annotated[str, typer.Option("--format", help="solutions (default), mzn (the program as MiniZinc, constants filled in) or dsl.")] = "solutions",
@@ -893,6 +893,8 @@ def acquire_solve(
             raise PyaspError(f"--format takes solutions, mzn or dsl; got {fmt!r}")
         if sample is not None and all_solutions:
             raise PyaspError("--sample and --all exclude each other")
+        if seed is not None and sample is None:
+            raise PyaspError("--seed is the seed of --sample: without --sample, solutions come in clingo's order")
         if fmt != "solutions" and (as_json or all_solutions or sample is not None or limit != 1 or time_limit is not None):
             raise PyaspError(f"--format {fmt} prints the program; --json, --all, --sample, --limit and --time-limit "
                              "are for solutions")
@@ -912,7 +914,7 @@ def acquire_solve(
             if all_solutions and not found.partial:
                 err.print(f"pyasp: {count} solution{'s' * (count != 1)}, all of them")
             return
-        result = solve(program, instance, sample=sample, seed=seed, time_limit=time_limit)
+        result = solve(program, instance, sample=sample, seed=seed or 0, time_limit=time_limit)
     except PyaspError as error:
         raise _fail(error) from None
     if len(result.solutions) < sample and not result.partial:

@@ -80,7 +80,7 @@ def read_text_file(path: str | Path, what: str = "file", error: type[PyaspError]
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         line = raw[: err.start].count(b"\n") + 1
-        raise error(f"{path}:{line}: not UTF-8 text ({err.reason})") from None
+        raise error(f"{path}:{line}: not UTF-8 text ({err.reason}); save it as UTF-8") from None
 
 
 def read_json_file(path: str | Path, what: str = "file"):

@@ -1021,6 +1021,7 @@ def test_simplification_past_its_deadline_keeps_the_rest_and_says_so():
     (["--format", "mzn", "--json"], "are for solutions"),
     (["--format", "dsl", "--all"], "are for solutions"),
     (["--all", "--limit", "3"], "cannot be combined with --all"),
+    (["--seed", "3"], "--seed is the seed of --sample"),
 ])
 def test_solve_refuses_options_that_would_be_ignored(extra, message):
     result = run("acquire", "solve", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"), *extra)

@@ -43,7 +43,7 @@ def test_answer_writes_the_support_graph_as_dot(tmp_path):
     assert result.exit_code == 0, result.output
     text = path.read_text()
     assert text.startswith("digraph support_graph")
-    assert 'option [shape=box, peripheries=2, label="(A)"]' in text  # the chosen option
+    assert 'option [shape=box, peripheries=2, label="(A) June"]' in text  # the chosen option, with its text
     assert "longest day" in text and "New York is located" in text  # the two rows, as sentences
     assert "style=dashed" in text  # the join between them
 

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..asp import Model, Program, fact
-from ..errors import InputError
+from ..errors import InputError, PyaspError
 from .ground import SCALE, Grounded, ground
 from .question import Question, parse_question
 from .retrieval import Retrieved, TableIndex
@@ -279,7 +279,13 @@ def to_dot(result: Result) -> str:
     lines = ["digraph support_graph {", "  rankdir=LR;", "  node [fontname=Helvetica, fontsize=10];"]
     words: dict[str, str] = {}
     if result.answer:
-        lines.append(f"  option [shape=box, peripheries=2, label={_quote('(' + result.answer + ')')}];")
+        from .question import split_options
+
+        try:
+            text = dict(split_options(result.question)[1]).get(result.answer, "")
+        except PyaspError:  # a result made by hand, without the question's text
+            text = ""
+        lines.append(f"  option [shape=box, peripheries=2, label={_quote(f'({result.answer}) {text}'.strip())}];")
     for k, row in enumerate(result.support):
         node = f"row{k}"
         lines.append(f"  {node} [shape=note, label={_quote(row.table + ': ' + row.sentence)}];")
