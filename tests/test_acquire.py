@@ -819,9 +819,9 @@ def test_learn_json_reports_program_and_counts(shipping, tmp_path):
                  "--examples", examples, "-s", "1", "-p", "1", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert {"program", "constraints", "visited", "violated", "kept", "seconds", "partial", "dropped"} <= set(data)
+    assert {"program", "constraints", "visited", "violated", "kept", "seconds", "partial", "dropped", "merged"} <= set(data)
     assert data["partial"] is False
-    assert data["kept"] == len(data["constraints"]) + len(data["dropped"])
+    assert data["kept"] == len(data["constraints"]) + len(data["dropped"]) + len(data["merged"])
     assert data["visited"] >= data["violated"] + data["kept"]
     learned = parse_program(data["program"])
     assert [learned.text(c) for c in learned.constraints] == data["constraints"]

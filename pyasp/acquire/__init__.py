@@ -34,8 +34,8 @@ PAPER_GRID = ((1, 1), (1, 2), (1, 3), (2, 1), (3, 1))
 class Learned:
     """A learned program and how it was found: ``result`` counts the candidates visited, violated
     and kept; ``dropped`` are the constraints simplification found implied by the others,
-    ``divided`` how many it divided by a positive constant; ``stopped``: the time limit cut the
-    simplification short."""
+    ``divided`` how many it divided by a positive constant, ``merged`` those that then equalled
+    another and were kept once; ``stopped``: the time limit cut the simplification short."""
 
     program: object
     result: object
@@ -46,6 +46,7 @@ class Learned:
     kinds: dict
     dropped: list = field(default_factory=list)
     divided: int = 0
+    merged: list = field(default_factory=list)
     simplified: bool = True
     simplify_seconds: float = 0.0
     stopped: bool = False
@@ -67,6 +68,7 @@ class Learned:
                 f"{f' of {r.language} ({r.language - r.visited} pruned)' if r.language is not None else ''}"
                 f", {r.violated} violated, {len(r.constraints)} most specific kept"
                 f"{f', {self.divided} divided by a positive constant' if self.divided else ''}"
+                f"{f' ({len(self.merged)} then equal to another, kept once)' if self.merged else ''}"
                 f"{f', {len(self.dropped)} implied by the others dropped' if self.simplified else ''}"
                 f" ({r.seconds:.2f} s{f' + {self.simplify_seconds:.2f} s' if self.simplified else ''})"
                 f"{'; PARTIAL (time limit)' if r.partial else ''}"
@@ -77,6 +79,7 @@ class Learned:
         program = self.program
         return {"program": self.text, "constraints": [program.text(c) for c in program.constraints],
                 "dropped": [program.text(c) for c in self.dropped], "divided": self.divided,
+                "merged": [program.text(c) for c in self.merged],
                 "simplify_seconds": round(self.simplify_seconds, 4), "kinds": self.kinds, "s": self.s, "p": self.p,
                 "negation": self.negation, **self.result.as_dict()}
 
@@ -135,7 +138,7 @@ def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool
         program, learned.divided, repeated = divide_scalar_factors(learned.program, instance)
         learned.program, dropped = drop_entailed(program, instance, status=cut,
                                                  deadline=None if time_limit is None else begun + time_limit)
-        learned.dropped = repeated + dropped
+        learned.dropped, learned.merged = dropped, repeated
         learned.simplify_seconds = time.perf_counter() - started
         learned.stopped = bool(cut.get("stopped"))
         learned.too_large = cut.get("too_large", 0)
