@@ -962,7 +962,7 @@ def acquire_check(
     """
     from pyasp.acquire.data import load_constants, load_examples
     from pyasp.acquire.dsl import load_program
-    from pyasp.acquire.evaluate import violations, where_broken
+    from pyasp.acquire.evaluate import broken_places, violations
 
     try:
         program = load_program(program_file)
@@ -970,9 +970,10 @@ def acquire_check(
         rows = load_examples(instance, solutions)
         if not rows:
             raise PyaspError(f"{solutions}: no assignments to check (an empty list)")
+        positions = violations(program, instance, rows)
         broken = [[{"constraint": k + 1, "line": program.constraints[k].line, "text": program.text(program.constraints[k]),
-                    **(where_broken(program, instance, row, k) or {})}
-                   for k in ks] for row, ks in zip(rows, violations(program, instance, rows))]
+                    **(place or {})} for k, place in zip(ks, places)]
+                  for ks, places in zip(positions, broken_places(program, instance, rows, positions))]
     except PyaspError as error:
         raise _fail(error) from None
     results = [{"ok": not b, "violated": b} for b in broken]
@@ -1409,6 +1410,15 @@ def main() -> None:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     interrupt.install()  # Ctrl-C also while clingo grounds or solves
+    try:
+        _run(interrupt)
+    finally:
+        interrupt.uninstall()
+
+
+def _run(interrupt) -> None:
+    import sys
+
     try:
         code = app(standalone_mode=False)
     except (typer.Abort, KeyboardInterrupt):

@@ -758,10 +758,12 @@ class Program:
         its shown atoms (clingo's projection onto them); at most ``limit`` (None: all). Nothing
         is kept, so a program with millions of models streams in constant memory. The time
         limit stops the enumeration where it is (then ``self.partial`` is True)."""
+        if limit is not None and limit < 1:
+            raise InputError(f"a limit of {limit} models: give at least 1 (None: all)")
         ctl = self.ground()
-        ctl.configuration.solve.opt_mode = "ignore"
-        ctl.configuration.solve.project = "show"
-        ctl.configuration.solve.models = 0 if limit is None else limit
+        settings = ctl.configuration.solve
+        before = {key: getattr(settings, key) for key in ("opt_mode", "project", "models")}
+        settings.opt_mode, settings.project, settings.models = "ignore", "show", 0 if limit is None else limit
         deadline = deadline_after(time_limit_s)
         start = time.perf_counter()
         try:
@@ -784,6 +786,9 @@ class Program:
                 handle.get()
         except RuntimeError as err:
             raise PyaspError(f"clingo cannot solve the program: {str(err).rsplit(': ', 1)[-1]}") from None
+        finally:  # later solves of this program optimise again
+            for key, value in before.items():
+                setattr(settings, key, value)
         self.stats.solve_s += time.perf_counter() - start
         self.stats.runs += 1
 

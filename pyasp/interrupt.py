@@ -32,6 +32,7 @@ EXIT_CODE = 130
 _lock = threading.Lock()
 _solving: set = set()  # clingo controls whose search is running now
 _reported = False
+_installed: tuple[int, int] | None = None  # (the wakeup fd before, the pipe's write end)
 
 
 @contextmanager
@@ -67,32 +68,54 @@ def _interrupt_searches() -> None:
             ctl.interrupt()
 
 
-def _watch(read_fd: int, grace_s: float) -> None:
+def _watch(read_fd: int, write_fd: int, grace_s: float) -> None:
     while True:
         try:
             data = os.read(read_fd, 64)
         except OSError:
-            return
-        if not data:
+            data = b""
+        if not data:  # uninstalled
+            os.close(read_fd)
             return
         if signal.SIGINT in data:
             break
     _interrupt_searches()
     threading.Event().wait(grace_s)
+    with _lock:
+        still = _installed is not None and _installed[1] == write_fd
+    if not still:  # main() has ended and handed Ctrl-C back (a program that called it goes on)
+        return
     report_abort()
     os._exit(EXIT_CODE)
 
 
 def install(grace_s: float = GRACE_S) -> bool:
-    """Start the watcher (from the main thread, once). Returns False where it cannot run (not
-    the main thread, or SIGINT ignored, as for a background job): Ctrl-C then works as Python's
-    default."""
+    """Start the watcher (from the main thread; a second call keeps the first). Returns False
+    where it cannot run (not the main thread, or SIGINT ignored, as for a background job):
+    Ctrl-C then works as Python's default."""
+    global _installed, _reported
+    if _installed is not None:
+        return True
     if threading.current_thread() is not threading.main_thread():
         return False
     if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         return False
     read_fd, write_fd = os.pipe()
     os.set_blocking(write_fd, False)
-    signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
-    threading.Thread(target=_watch, args=(read_fd, grace_s), name="pyasp-interrupt", daemon=True).start()
+    before = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
+    with _lock:
+        _installed, _reported = (before, write_fd), False
+    threading.Thread(target=_watch, args=(read_fd, write_fd, grace_s), name="pyasp-interrupt", daemon=True).start()
     return True
+
+
+def uninstall() -> None:
+    """Stop the watcher and give the wakeup fd back (for a program that calls the console
+    script's ``main`` and goes on: its own Ctrl-C must not end it two seconds later)."""
+    global _installed
+    if _installed is None or threading.current_thread() is not threading.main_thread():
+        return
+    with _lock:
+        (before, write_fd), _installed = _installed, None
+    signal.set_wakeup_fd(before)
+    os.close(write_fd)  # the watcher reads the end of the pipe and returns

@@ -711,6 +711,8 @@ def test_solutions_stream_one_at_a_time():
     first, second = next(stream), next(stream)
     assert found._asp.stats.models == 2
     assert first["x"].sum() >= 1 and second["x"].sum() >= 1 and first["x"].tolist() != second["x"].tolist()
+    with pytest.raises(InputError, match="give at least 1"):
+        Solutions(program, {}, limit=0)  # clingo would read 0 as "all"
     every = list(Solutions(parse_program("index i = 1..3; var x[i] in 0..2; sum[i] x[i] <= 1;"), {}, limit=None))
     assert sorted(s["x"].tolist() for s in every) == [[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 0, 0]]
 
@@ -810,6 +812,13 @@ def test_where_a_constraint_breaks():
     assert where_broken(program, instance, solution, 0) is None  # 4 + 5 <= 10, 0 <= 6
     assert where_broken(program, instance, solution, 1) == {"at": {"b": 1}, "left": 2, "right": 1}
     assert where_broken(program, instance, solution, 2) == {"at": {"i": 3}, "left": 0, "right": 1}
+    numbers = parse_program("index i = 1..2; const c[i]; var x[i] in 0..9; var y[i] in 0..9;\n"
+                            "x[i] - 1 <= c[i]; x[i] - 1 <= y[i]; 1 + sum[i] x[i] >= 7;")
+    instance = make_instance(numbers, {"c": [2, 2]})
+    solution = {"x": np.array([4, 0]), "y": np.array([2, 0])}  # numbers on the left are shown where written
+    assert where_broken(numbers, instance, solution, 0) == {"at": {"i": 1}, "left": 3, "right": 2}
+    assert where_broken(numbers, instance, solution, 1) == {"at": {"i": 1}, "left": 3, "right": 2}
+    assert where_broken(numbers, instance, solution, 2) == {"at": {}, "left": 5, "right": 7}
 
 
 def test_learn_json_reports_program_and_counts(shipping, tmp_path):

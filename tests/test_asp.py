@@ -221,3 +221,12 @@ def test_an_undefined_constant_is_caught_before_solving(tmp_path):
     edited.write_text(encoding_path("equation_trees").read_text().replace("#const w_symmetry = 1.", ""))
     with pytest.raises(InputError, match="w_symmetry stands where a number must"):
         Program(edited).ground()
+
+
+def test_enumeration_streams_distinct_models_and_leaves_optimisation_as_it_was():
+    prog = Program.from_text("{ a(1..4) }. b :- a(1). :~ a(X). [-X@0, X] #show a/1.")
+    models = list(prog.enumerate_models())
+    assert len(models) == 16 and len({m.texts for m in models}) == 16  # b is hidden: no duplicates
+    assert len(list(prog.enumerate_models(3))) == 3
+    best, partial = prog.optimal_models()  # the same program optimises again afterwards
+    assert not partial and [m.cost for m in best] == [(-10,)]

@@ -61,3 +61,32 @@ def test_not_installed_where_sigint_is_ignored():
             "from pyasp import interrupt; print(interrupt.install())")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "False"
+
+
+def test_main_called_in_process_hands_ctrl_c_back():
+    """A program that calls the console script's main and goes on keeps its own Ctrl-C: no
+    watcher is left behind to end it two seconds later."""
+    code = """
+import os, signal, sys, threading, time
+from pyasp.cli import main
+from pyasp import interrupt
+for _ in range(3):
+    sys.argv = ["pyasp", "rules", "--help"]
+    try:
+        main()
+    except SystemExit:
+        pass
+time.sleep(0.3)
+print(sum(t.name == "pyasp-interrupt" for t in threading.enumerate()), interrupt._installed)
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(0.5)
+except KeyboardInterrupt:
+    print("caught")
+time.sleep(interrupt.GRACE_S + 1)
+print("still here")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-3:] == ["0 None", "caught", "still here"]

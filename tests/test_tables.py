@@ -535,6 +535,9 @@ def test_an_unclosed_quote_in_a_csv_table_is_named(tmp_path):
     write_store(tmp_path, {"Kinds.csv": 'X,Y,Z\nsparrow,"bird,animal\ncow,mammal,animal\n'})
     with pytest.raises(TablesError, match=r"Kinds\.csv:2: a quoted cell runs on to line 3; is a '\"' left unclosed\?"):
         load_store(tmp_path)
+    write_store(tmp_path, {"Kinds.csv": 'X,Y,Z\nsparrow,bird,animal\ncow,"mammal,animal\n'})  # on the last line too
+    with pytest.raises(TablesError, match=r"Kinds\.csv:3: a quoted cell is not closed"):
+        load_store(tmp_path)
     write_store(tmp_path, {"Kinds.csv": 'X,Y,Z\nsparrow,"bird, a kind of animal",animal\ncow,mammal\n'})
     with pytest.raises(TablesError, match=r"Kinds\.csv:3: the row has 2 fields, the header has 3"):
         load_store(tmp_path)

@@ -411,8 +411,9 @@ class _Builder:
             hint = ""
             if scalars:  # a scalar tensor beside indexed terms: it belongs on the right
                 name = "*".join(scalars[0].factors)
-                hint = (f"; {name} has none: a tensor without indices goes on the right-hand side "
-                        f"(... <= {name}), numbers may stay on the left")
+                sign = "-" if scalars[0] in plus else ""
+                hint = (f"; {name} has none: a tensor without indices goes on the right-hand side, its sign "
+                        f"changed (... {rel} {sign}{name}), and a number on the right moves left")
             raise self.fail(node, f"the terms of a constraint must have the same free indices ({shown}){hint}")
         if str(rel) in ("<=", "="):
             self.constraints.append(Constraint.of(plus, minus, value, negated, line=node.meta.line))

@@ -21,9 +21,9 @@ from ..errors import InputError
 from .data import Instance
 from .dsl import Program
 from .learn import Learner, TensorEvaluator
-from .solve import TooLarge, expand, solve
+from .solve import Inequality, TooLarge, expand, solve
 
-__all__ = ["EvalRow", "accepts", "evaluate_program", "violations", "where_broken"]
+__all__ = ["EvalRow", "accepts", "evaluate_program", "violations", "where_broken", "broken_places"]
 
 
 @dataclass
@@ -66,26 +66,46 @@ def violations(program: Program, instance: Instance, solutions: Sequence[dict]) 
     return broken
 
 
-def where_broken(program: Program, instance: Instance, solution: dict, k: int) -> dict | None:
+def where_broken(program: Program, instance: Instance, solution: dict, k: int,
+                 instances: Sequence[Inequality] | None = None) -> dict | None:
     """Where ``solution`` first breaks constraint ``k``: the values of its free indices
-    (``at``), and the two sides there as the constraint is printed (``left``, ``right``: for
-    ``... >= Z`` the left side is below the right). None when it holds everywhere."""
+    (``at``), and the two sides there as the constraint is written (``left``, ``right``: for
+    ``... >= Z`` the left side is below the right). None when it holds everywhere.
+    ``instances``: the constraint's instances (``expand``), when they are at hand."""
     c = program.constraints[k]
     flipped = not c.pos and bool(c.neg)  # printed as >=: both sides negated
     values = {name: np.asarray(value) for name, value in solution.items()}
-    for ineq in expand(program.with_constraints((c,)), instance):
+    if instances is None:
+        instances = expand(program.with_constraints((c,)), instance)
+    for ineq in instances:
         total = sum(coef * int(np.prod([values[name][tuple(p - 1 for p in pos)] for name, pos in cells]))
                     for cells, coef in ineq.terms.items())
         if total <= ineq.bound:
             continue
-        right = ineq.bound
         if isinstance(c.rhs, str) and program.tensor(c.rhs).variable:  # the right side was moved left
             decl = program.tensor(c.rhs)
             right = (-1 if c.rhs_negated else 1) * int(values[c.rhs][tuple(ineq.at[i] - 1 for i in decl.indices)])
-            total += right
-        left = total
+            left = total + right + ineq.constant
+        else:
+            left, right = total + ineq.constant, ineq.bound + ineq.constant
         return {"at": dict(ineq.at), "left": -left if flipped else left, "right": -right if flipped else right}
     return None
+
+
+def broken_places(program: Program, instance: Instance, solutions: Sequence[dict],
+                  broken: Sequence[Sequence[int]]) -> list[list[dict | None]]:
+    """:func:`where_broken` for each solution and each constraint it breaks (``broken``, as
+    :func:`violations` gives it), every constraint expanded once."""
+    expanded: dict[int, list[Inequality]] = {}
+    places = []
+    for solution, ks in zip(solutions, broken):
+        row = []
+        for k in ks:
+            if k not in expanded:
+                expanded[k] = expand(program.with_constraints((program.constraints[k],)), instance)
+            row.append(where_broken(program, instance, solution, k, expanded[k]))
+        places.append(row)
+    return places
 
 
 def accepts(program: Program, instance: Instance, solutions: Sequence[dict]) -> np.ndarray:

@@ -56,6 +56,7 @@ class Inequality:
     at: dict  # index name -> 1-based value
     terms: dict  # tuple of cells (sorted) -> coefficient
     bound: int
+    constant: int = 0  # the numbers of the left side, moved into the bound (to show the sides as written)
 
 
 def _universal(program: Program, c: Constraint) -> list[str]:
@@ -122,8 +123,8 @@ def expand(program: Program, instance: Instance, deadline: float | None = None) 
                     bound = 0
                 else:
                     bound = sign * int(instance.constants[c.rhs][tuple(p - 1 for p in pos)])
-            bound -= poly.pop((), 0)
-            out.append(Inequality(k, at, {m: a for m, a in poly.items() if a}, bound))
+            constant = poly.pop((), 0)
+            out.append(Inequality(k, at, {m: a for m, a in poly.items() if a}, bound - constant, constant))
     return out
 
 
@@ -337,6 +338,8 @@ class Solutions:
 
     def __init__(self, program: Program, constants: Instance | Mapping, *, limit: int | None = 1,
                  time_limit_s: float | None = None, encoding: str | None = None):
+        if limit is not None and limit < 1:
+            raise InputError(f"a limit of {limit} solutions: give at least 1 (None: all)")
         self._start = time.perf_counter()
         self._deadline = deadline_after(time_limit_s)
         self.program = program

@@ -193,6 +193,11 @@ def _records(path: Path) -> list[tuple[int, list[str]]]:
             start = reader.line_num + 1
     except csv.Error as err:
         raise TablesError(f"{path}:{start}: not valid CSV: {err}") from None
+    if lines and lines[-1].count('"') % 2:  # a quote left open on the last line is closed silently by csv
+        try:
+            list(csv.reader(lines[-1:], strict=True))
+        except csv.Error:
+            raise TablesError(f"{path}:{len(lines)}: a quoted cell is not closed; is a '\"' left unclosed?") from None
     return records
 
 
