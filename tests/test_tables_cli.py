@@ -344,3 +344,10 @@ def test_answer_lists_the_relations_the_graph_used():
                  "--tables", STORE)
     assert result.exit_code == 0, result.output
     assert "relation fromTo of StateChange: pattern 'X into a Y' in the question" in result.stdout
+
+
+def test_a_header_line_in_a_questions_file_is_named_as_one(tmp_path):
+    questions = tmp_path / "q.tsv"
+    questions.write_text("question\tanswer\nWhich month has the longest day in New York? (A) June (B) December\tA\n")
+    result = run("tables", "eval", "--tables", STORE, "--questions", str(questions))
+    assert result.exit_code == 2 and "q.tsv:1: the answer 'ANSWER' is not a letter A-H (a header line?" in result.stderr

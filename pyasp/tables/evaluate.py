@@ -84,7 +84,8 @@ def _check_regents(where: str, fields: int, question: str, answer: str) -> None:
         raise InputError(f"{where}: expected 'question text<TAB>answer letter'"
                          + (f", found {fields} tab-separated fields" if fields > 2 else ""))
     if len(answer) != 1 or answer not in LETTERS:
-        raise InputError(f"{where}: the answer {answer!r} is not a letter A-H")
+        header = " (a header line? this format has none: every line is a question)" if where.endswith(":1") else ""
+        raise InputError(f"{where}: the answer {answer!r} is not a letter A-H{header}")
     _check_question(where, question, answer)
 
 
