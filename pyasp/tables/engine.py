@@ -263,8 +263,7 @@ def decode(grounded: Grounded, model: Model | None, scores: dict[str, float | No
                           "in": "question" if text_id == "q" else f"option {str(text_id).upper()}"})
     for (number,) in model.atoms("rel_anywhere", 1):  # used with no pattern of it in the text
         relation = grounded.relations[number]
-        free = any(p.strip() == "X Y" for p in relation.patterns)
-        relations.append({"relation": relation.name, "table": relation.table, "pattern": "X Y" if free else None,
+        relations.append({"relation": relation.name, "table": relation.table, "pattern": "X Y" if relation.free else None,
                           "in": "anywhere"})
     return Result(question.text, answer, score, scores, len(tied) > 1, tied, support, joins, titles, relations)
 

@@ -148,8 +148,7 @@ def _relation_facts(grounded: Grounded, store: TableStore, tables: dict[str, int
         if relation.table not in tables:
             continue
         t = tables[relation.table]
-        empty = int(any(p.strip() == "X Y" for p in relation.patterns))
-        facts.append(("relation", number, t, relation.column1, relation.column2, empty))
+        facts.append(("relation", number, t, relation.column1, relation.column2, int(relation.free)))
         grounded.relations[number] = relation
         for pattern in relation.patterns:
             compiled = _pattern_regex(pattern)

