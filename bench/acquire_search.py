@@ -63,6 +63,8 @@ def python_language(schema, kinds, s, p, negation=True):
                 continue
             pos = [t for g, t in chosen if g == "pos"]
             neg = [t for g, t in chosen if g == "neg"]
+            if set(pos) & set(neg):
+                continue  # a term added and subtracted: the candidate without both is in the language
             mentions = any(f in variables for _, t in chosen for f in t.factors)
             for z, negated in rhs_options:
                 if not (mentions or z in variables):

@@ -32,7 +32,7 @@ def language(tensors: Mapping[str, tuple[tuple[str, ...], bool]], *, max_terms: 
     side is a tensor Z (``<= Z`` with "<=", ``<= -Z`` with ">=") or the literal 0 (only ``<= 0``)
     or 1 (``<= 1`` with "<=", ``<= -1`` with ">="); some tensor of the candidate is a decision
     variable; and ``Z <= Z`` / ``-Z <= -Z`` (one unsummed single-factor term equal to the right-hand
-    side, same sign) are left out.
+    side, same sign) are left out, as are candidates that add and subtract the same term.
     """
     names = sorted(tensors)
     terms = []  # (factors, summed, free)
@@ -61,6 +61,8 @@ def language(tensors: Mapping[str, tuple[tuple[str, ...], bool]], *, max_terms: 
                 continue
             pos = tuple(sorted((t[0], t[1]) for g, t in chosen if g == "pos"))
             neg = tuple(sorted((t[0], t[1]) for g, t in chosen if g == "neg"))
+            if set(pos) & set(neg):
+                continue  # a term added and subtracted: t - t + u <= Z is u <= Z
             lhs_has_var = any(tensors[f][1] for _, t in chosen for f in t[0])
             for rhs, negated in rhs_options:
                 rhs_is_var = isinstance(rhs, str) and tensors[rhs][1]
