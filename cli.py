@@ -845,23 +845,31 @@ def acquire_learn(
     Example: [bold]pyasp acquire learn --schema examples/acquire/shipping/program.ip --constants examples/acquire/shipping/constants.json --examples ship.json -s 1 -p 2[/bold]
 
     Prints the learned program in the DSL, with how many candidates were visited, found violated
-    (each pruning all its specialisations) and kept.
+    (each pruning all its specialisations) and kept. Ctrl-C during the search prints the program
+    learned so far (partial; --out is not written) and exits 130; a second Ctrl-C ends at once.
     """
+    from pyasp import interrupt
     from pyasp.acquire import learn
 
     try:
         if output is not None:
             check_output_path(output, "program file", [schema, constants, examples, encoding])
         learned = learn(examples, schema=schema, constants=constants, s=max_terms, p=max_tensors, negation=negation,
-                        directions=_directions(directions), time_limit=time_limit, encoding=encoding, simplify=simplify)
-        if output is not None:
+                        directions=_directions(directions), time_limit=time_limit, encoding=encoding, simplify=simplify,
+                        keep_on_interrupt=True)
+        stopped = learned.result.interrupted
+        if output is not None and not stopped:
             write_file(output, learned.header + learned.text, "learned program")
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
         out.print_json(json.dumps(learned.as_dict()))
-        return
-    out.print(learned.header + learned.text, end="")
+    else:
+        out.print(learned.header + learned.text, end="")
+    if stopped:
+        interrupt.report_abort("pyasp: interrupted: the program above is what the search had learned (partial)"
+                               + (f"; {output} was not written" if output is not None else ""))
+        raise typer.Exit(interrupt.EXIT_CODE)
 
 
 @acquire_app.command("solve")

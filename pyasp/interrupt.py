@@ -10,17 +10,23 @@ pipe as it arrives (:func:`signal.set_wakeup_fd`), and a watcher thread reading 
    thread gets back to Python at once and raises ``KeyboardInterrupt`` as usual: results already
    printed stay, files being written are left as they were (:func:`pyasp.errors.write_file`);
 2. if the process is still running :data:`GRACE_S` seconds later (clingo still grounding, or the
-   interrupt lost), reports the abort and ends the process with exit code 130.
+   interrupt lost), reports the abort and ends the process with exit code 130. Code that catches
+   the ``KeyboardInterrupt`` to report what it found so far (``acquire learn`` prints the program
+   learned before Ctrl-C) says so with :func:`handled`: from then on only a second Ctrl-C ends
+   the process.
 
 Library users are not affected: :func:`install` is called by the console script only.
 """
 
 from __future__ import annotations
 
+import math
 import os
+import select
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -33,6 +39,7 @@ _lock = threading.Lock()
 _solving: set = set()  # clingo controls whose search is running now
 _reported = False
 _installed: tuple[int, int] | None = None  # (the wakeup fd before, the pipe's write end)
+_handled = False  # the main thread caught the Ctrl-C and reports (handled)
 
 
 @contextmanager
@@ -48,15 +55,16 @@ def solving(ctl) -> Iterator[None]:
             _solving.discard(ctl)
 
 
-def report_abort() -> None:
-    """Print ``pyasp: aborted`` on standard error, once per process."""
+def report_abort(message: str = "pyasp: aborted") -> None:
+    """Print ``message`` (by default ``pyasp: aborted``) on standard error, once per process: the
+    first call prints, later ones (and the watcher's) do not."""
     global _reported
     with _lock:
         if _reported:
             return
         _reported = True
     try:
-        sys.stderr.write("pyasp: aborted\n")
+        sys.stderr.write(message + "\n")
         sys.stderr.flush()
     except (OSError, ValueError):  # a closed or broken stderr: nothing to tell
         pass
@@ -68,19 +76,46 @@ def _interrupt_searches() -> None:
             ctl.interrupt()
 
 
+def handled() -> None:
+    """After Ctrl-C, for code that caught the ``KeyboardInterrupt`` in Python and goes on to
+    report what it found so far: the watcher no longer ends the process by itself (the main
+    thread is back in Python, where a second Ctrl-C raises ``KeyboardInterrupt`` again), and a
+    second Ctrl-C ends it at once. Does nothing before a Ctrl-C or without the watcher."""
+    global _handled
+    with _lock:
+        _handled = _installed is not None
+
+
+def _read(read_fd: int) -> bytes:
+    try:
+        return os.read(read_fd, 64)
+    except OSError:
+        return b""
+
+
 def _watch(read_fd: int, write_fd: int, grace_s: float) -> None:
     while True:
-        try:
-            data = os.read(read_fd, 64)
-        except OSError:
-            data = b""
+        data = _read(read_fd)
         if not data:  # uninstalled
             os.close(read_fd)
             return
         if signal.SIGINT in data:
             break
+    end = time.monotonic() + grace_s
     _interrupt_searches()
-    threading.Event().wait(grace_s)
+    while True:  # until the grace is over (never, once handled) or a second Ctrl-C
+        with _lock:
+            left = math.inf if _handled else end - time.monotonic()
+        if left <= 0:
+            break
+        if not select.select([read_fd], [], [], None if left == math.inf else left)[0]:
+            continue
+        data = _read(read_fd)
+        if not data:  # main() has ended and handed Ctrl-C back (a program that called it goes on)
+            os.close(read_fd)
+            return
+        if signal.SIGINT in data:  # a second Ctrl-C: now
+            break
     with _lock:
         still = _installed is not None and _installed[1] == write_fd
     if not still:  # main() has ended and handed Ctrl-C back (a program that called it goes on)
@@ -93,7 +128,7 @@ def install(grace_s: float = GRACE_S) -> bool:
     """Start the watcher (from the main thread; a second call keeps the first). Returns False
     where it cannot run (not the main thread, or SIGINT ignored, as for a background job):
     Ctrl-C then works as Python's default."""
-    global _installed, _reported
+    global _installed, _reported, _handled
     if _installed is not None:
         return True
     if threading.current_thread() is not threading.main_thread():
@@ -104,7 +139,7 @@ def install(grace_s: float = GRACE_S) -> bool:
     os.set_blocking(write_fd, False)
     before = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
     with _lock:
-        _installed, _reported = (before, write_fd), False
+        _installed, _reported, _handled = (before, write_fd), False, False
     threading.Thread(target=_watch, args=(read_fd, write_fd, grace_s), name="pyasp-interrupt", daemon=True).start()
     return True
 

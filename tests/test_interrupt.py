@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,7 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child pr
 # the console script's handling, around a program that takes minutes to ground or to solve
 SCRIPT = """
 import sys
+from pathlib import Path
 from pyasp import interrupt
 from pyasp.asp import Program
 program = sys.argv[1]
@@ -90,3 +92,68 @@ print("still here")
                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-3:] == ["0 None", "caught", "still here"]
+
+
+def test_handled_interrupt_waits_for_the_report_and_a_second_ctrl_c_ends_at_once():
+    """Code that caught Ctrl-C and reports what it found (pyasp.interrupt.handled) is not ended
+    after the grace; a second Ctrl-C ends the process at once, even if the code swallows it."""
+    code = """
+import os, signal, sys, time
+from pyasp import interrupt
+interrupt.install(grace_s=0.3)
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(5)
+except KeyboardInterrupt:
+    interrupt.handled()
+time.sleep(1.0)
+print("reported", flush=True)
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(5)
+except KeyboardInterrupt:
+    time.sleep(30)
+print("not ended")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert done.returncode == 130, done.stderr
+    assert done.stdout.split() == ["reported"]
+    assert done.stderr.count("pyasp: aborted") == 1
+
+
+# `pyasp acquire learn` on a search of minutes (assignment, s=3, p=2): Ctrl-C comes one second
+# into the search, sent by the process itself, so that it cannot land while Python starts
+LEARN = """
+import os, signal, sys, threading
+from pyasp.acquire.learn import Learner
+search = Learner._search
+def timed(self, *args):
+    threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    return search(self, *args)
+Learner._search = timed
+from pyasp.cli import main
+sys.argv = ["pyasp"] + sys.argv[1:]
+main()
+"""
+
+
+def test_ctrl_c_in_acquire_learn_prints_the_program_learned_so_far(tmp_path):
+    acq = Path(__file__).resolve().parent.parent / "examples" / "acquire" / "assignment"
+    sample = subprocess.run([sys.executable, "-c", "from pyasp.cli import main; main()", "acquire", "solve",
+                             str(acq / "program.ip"), "--constants", str(acq / "constants.json"), "--sample", "20",
+                             "--json"], capture_output=True, text=True, timeout=300)
+    import json
+    (tmp_path / "examples.json").write_text(json.dumps(json.loads(sample.stdout)["solutions"]))
+    out = tmp_path / "learned.ip"
+    done = subprocess.run([sys.executable, "-c", LEARN, "acquire", "learn", "--schema", str(acq / "program.ip"),
+                           "--constants", str(acq / "constants.json"), "--examples", str(tmp_path / "examples.json"),
+                           "-s", "3", "-p", "2", "--out", str(out)], capture_output=True, text=True, timeout=300,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert done.returncode == 130, done.stderr
+    header, *program = done.stdout.splitlines()
+    assert header.startswith("% learned by pyasp acquire learn from 20 examples") and "PARTIAL (Ctrl-C)" in header
+    assert "var x[i,j] in 0..1;" in program and len(program) > 10
+    assert "pyasp: interrupted" in done.stderr and "was not written" in done.stderr
+    assert "aborted" not in done.stderr and "Traceback" not in done.stderr
+    assert not out.exists()  # an output file is written whole or not at all

@@ -71,8 +71,8 @@ class Learned:
                 f"{f' ({len(self.merged)} then equal to another, kept once)' if self.merged else ''}"
                 f"{f', {len(self.dropped)} implied by the others dropped' if self.simplified else ''}"
                 f" ({r.seconds:.2f} s{f' + {self.simplify_seconds:.2f} s' if self.simplified else ''})"
-                f"{'; PARTIAL (time limit)' if r.partial else ''}"
-                f"{'; simplification stopped at the time limit' if self.stopped else ''}"
+                f"{'; PARTIAL (Ctrl-C)' if r.interrupted else '; PARTIAL (time limit)' if r.partial else ''}"
+                f"{'; simplification stopped ' + ('after Ctrl-C' if r.interrupted else 'at the time limit') if self.stopped else ''}"
                 f"{f'; simplification skipped: the instances expand to {self.too_large:,} products' if self.too_large else ''}\n")
 
     def as_dict(self) -> dict:
@@ -101,16 +101,17 @@ def solve(program, constants, *, limit: int | None = 1, sample: int | None = Non
 
 def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool = True,
           directions: Sequence[str] = ("<=", ">="), time_limit: float | None = None, encoding: str | Path | None = None,
-          simplify: bool = True) -> Learned:
+          simplify: bool = True, keep_on_interrupt: bool = False) -> Learned:
     """Learn the constraints that all ``examples`` satisfy, most specific first, over the
     tensors ``schema`` declares (its constraints are ignored): at most ``s`` terms a constraint,
     ``p`` tensors a product. With ``simplify``, constraints implied by the others and the domains
-    are dropped, as ``pyasp acquire learn`` does."""
+    are dropped, as ``pyasp acquire learn`` does. With ``keep_on_interrupt``, Ctrl-C during the
+    search returns the program learned so far (``result.interrupted``), as the time limit does."""
     import time
 
     from ..errors import InputError
     from .data import check_examples, load_examples
-    from .learn import Learner
+    from .learn import INTERRUPT_FINISH_S, Learner
     from .simplify import divide_scalar_factors, drop_entailed
 
     if tuple(directions) == (">=",) and not negation:
@@ -125,7 +126,7 @@ def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool
     instance = _instance(program, constants)
     rows = load_examples(instance, examples) if isinstance(examples, (str, Path)) else check_examples(instance, examples)
     learner = Learner(max_terms=s, max_factors=p, negation=negation, directions=tuple(directions), time_limit_s=time_limit,
-                      encoding=encoding, count_language=True)
+                      encoding=encoding, count_language=True, keep_on_interrupt=keep_on_interrupt)
     begun = time.perf_counter()
     learner.fit(program, instance, rows)
     result = learner.result_
@@ -135,13 +136,24 @@ def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool
     learned = Learned(learner.program_, result, len(rows), s, p, negation, learner.kinds_, simplified=simplify)
     if simplify:
         started, cut = time.perf_counter(), {}
-        program, learned.divided, repeated = divide_scalar_factors(learned.program, instance)
-        learned.program, dropped = drop_entailed(program, instance, status=cut,
-                                                 deadline=None if time_limit is None else begun + time_limit)
-        learned.dropped, learned.merged = dropped, repeated
+        deadline = None if time_limit is None else begun + time_limit
+        if result.interrupted:
+            deadline = started + INTERRUPT_FINISH_S
+        try:
+            program, divided, repeated = divide_scalar_factors(learned.program, instance)
+            program, dropped = drop_entailed(program, instance, status=cut, deadline=deadline)
+            learned.program, learned.divided, learned.dropped, learned.merged = program, divided, dropped, repeated
+            learned.too_large = cut.get("too_large", 0)
+        except KeyboardInterrupt:  # the most specific constraints, not simplified
+            if not keep_on_interrupt:
+                raise
+            from .. import interrupt
+
+            interrupt.handled()
+            result.partial = result.interrupted = True
+            cut["stopped"] = True
         learned.simplify_seconds = time.perf_counter() - started
         learned.stopped = bool(cut.get("stopped"))
-        learned.too_large = cut.get("too_large", 0)
     return learned
 
 

@@ -33,6 +33,7 @@ from pathlib import Path
 import clingo
 import numpy as np
 
+from .. import interrupt
 from ..asp import Program as AspProgram
 from ..asp import deadline_after
 from ..errors import InputError
@@ -222,6 +223,9 @@ def language_program(
 # -- the learner -------------------------------------------------------------------------------------
 #: the largest s and p: beyond, grounding the language alone outgrows memory and time limits
 MAX_SIZE = 6
+#: Seconds a search stopped by Ctrl-C (``keep_on_interrupt``) gives the most-specific filter, and
+#: :func:`pyasp.acquire.learn` its simplification, each, before it reports what it found.
+INTERRUPT_FINISH_S = 2.0
 
 
 @dataclass
@@ -236,6 +240,7 @@ class LearnResult:
     levels: int = 0
     seconds: float = 0.0
     partial: bool = False
+    interrupted: bool = False  # Ctrl-C stopped the search (Learner keep_on_interrupt)
     stats: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
@@ -249,6 +254,7 @@ class LearnResult:
             "levels": self.levels,
             "seconds": round(self.seconds, 4),
             "partial": self.partial,
+            "interrupted": self.interrupted,
             "clingo": self.stats,
         }
 
@@ -263,8 +269,10 @@ class Learner:
     only be specialised without adding a term, and its nogood costs more to ground and
     propagate than the few candidates it removes -- measured in ``bench/acquire_search.py``), ``time_limit_s``, ``encoding`` (a user's copy of
     ``ip_acquisition.lp``), ``count_language`` (also count every candidate, so that the result
-    says how many pruning skipped; a second, cheap clingo run). After :meth:`fit`: ``constraints_``, ``program_``, ``result_``,
-    ``kinds_``.
+    says how many pruning skipped; a second, cheap clingo run), ``keep_on_interrupt`` (a
+    ``KeyboardInterrupt`` during the search ends it as the time limit does, with the result so
+    far, ``partial`` and ``interrupted``; otherwise it propagates). After :meth:`fit`:
+    ``constraints_``, ``program_``, ``result_``, ``kinds_``.
     """
 
     def __init__(
@@ -279,8 +287,10 @@ class Learner:
         time_limit_s: float | None = None,
         encoding: str | Path | None = None,
         count_language: bool = False,
+        keep_on_interrupt: bool = False,
     ):
         self.count_language = count_language
+        self.keep_on_interrupt = keep_on_interrupt
         self.max_terms = max_terms
         self.max_factors = max_factors
         self.negation = negation
@@ -382,47 +392,56 @@ class Learner:
         kept: list[tuple[Constraint, int]] = []
         result = LearnResult([])
         batch = 0
-        while True:
-            remaining = None if deadline is None else deadline - time.perf_counter()
-            if remaining is not None and remaining <= 0:
-                result.partial = True
-                break
-            models, timed_out = asp.optimal_models(time_limit_s=remaining)
-            if not models:
-                result.partial = result.partial or timed_out
-                break
-            level = models[0].cost[0] if models[0].cost else 0
-            result.levels += 1
-            violated_facts: list = []
-            for model in models:
-                c, pos_raw, neg_raw, (z, g) = self._decode(model, names, index_names, symbols)
-                result.visited += 1
-                if evaluator.holds(c):
-                    result.satisfied += 1
-                    kept.append((c, level))
-                    continue
-                result.violated += 1
-                if not self.prune or any(self.kinds_[f] == "signed" for t in c.terms for f in t.factors):
-                    continue
-                if len(c.terms) > prune_terms:
-                    continue  # a nogood that costs more to ground than the few candidates it removes
-                v = result.violated
-                k = batch + 1
-                violated_facts.append(f"vrhs({k},{v},{z},{g})")
-                violated_facts.append(f"vnpos({k},{v},{len(pos_raw)})")
-                violated_facts += [f"vpos({k},{v},{j},{x})" for j, x in enumerate(pos_raw, start=1)]
-                violated_facts += [f"vneg({k},{v},{j},{x})" for j, x in enumerate(neg_raw, start=1)]
-            if timed_out:
-                result.partial = True
-                break
-            parts: list = [("floor", [level])]
-            if violated_facts:
-                batch += 1
-                parts.append(("prune", [batch]))
-            asp.extend(parts, violated_facts)
+        try:  # one cost level a round: the most general candidates left
+            while True:
+                remaining = None if deadline is None else deadline - time.perf_counter()
+                if remaining is not None and remaining <= 0:
+                    result.partial = True
+                    break
+                models, timed_out = asp.optimal_models(time_limit_s=remaining)
+                if not models:
+                    result.partial = result.partial or timed_out
+                    break
+                level = models[0].cost[0] if models[0].cost else 0
+                result.levels += 1
+                violated_facts: list = []
+                for model in models:
+                    c, pos_raw, neg_raw, (z, g) = self._decode(model, names, index_names, symbols)
+                    result.visited += 1
+                    if evaluator.holds(c):
+                        result.satisfied += 1
+                        kept.append((c, level))
+                        continue
+                    result.violated += 1
+                    if not self.prune or any(self.kinds_[f] == "signed" for t in c.terms for f in t.factors):
+                        continue
+                    if len(c.terms) > prune_terms:
+                        continue  # a nogood that costs more to ground than the few candidates it removes
+                    v = result.violated
+                    k = batch + 1
+                    violated_facts.append(f"vrhs({k},{v},{z},{g})")
+                    violated_facts.append(f"vnpos({k},{v},{len(pos_raw)})")
+                    violated_facts += [f"vpos({k},{v},{j},{x})" for j, x in enumerate(pos_raw, start=1)]
+                    violated_facts += [f"vneg({k},{v},{j},{x})" for j, x in enumerate(neg_raw, start=1)]
+                if timed_out:
+                    result.partial = True
+                    break
+                parts: list = [("floor", [level])]
+                if violated_facts:
+                    batch += 1
+                    parts.append(("prune", [batch]))
+                asp.extend(parts, violated_facts)
+        except KeyboardInterrupt:
+            if not self.keep_on_interrupt:
+                raise
+            interrupt.handled()  # the console script's watcher waits for the report (a second Ctrl-C does not)
+            result.partial = result.interrupted = True
+            deadline = time.perf_counter() + INTERRUPT_FINISH_S
         status: dict = {}
-        result.constraints = self._most_specific(kept, deadline=deadline, status=status)
+        result.constraints = self._most_specific(kept, deadline=deadline, status=status,
+                                                 interruptible=self.keep_on_interrupt)
         result.partial = result.partial or bool(status.get("stopped"))
+        result.interrupted = result.interrupted or bool(status.get("interrupted"))
         result.seconds = time.perf_counter() - start
         if self.count_language and not result.partial:
             total, stopped = language_program(schema, self.kinds_, **language).count_models(time_limit_s=60.0)
@@ -460,7 +479,7 @@ def term_geq_matrix(terms: Sequence[Term], kinds: Mapping[str, str]) -> np.ndarr
 
 
 def most_specific(kept: list[tuple[Constraint, int]], kinds: Mapping[str, str], *, deadline: float | None = None,
-                  status: dict | None = None) -> list[Constraint]:
+                  status: dict | None = None, interruptible: bool = False) -> list[Constraint]:
     """Of constraints with their levels, those no other one of a higher level specialises (see
     :func:`specializes`). Vectorised: a term-by-term ``geq`` matrix, then for each pair of
     constraints with the same right-hand side an injective matching of their terms, tried over
@@ -468,7 +487,8 @@ def most_specific(kept: list[tuple[Constraint, int]], kinds: Mapping[str, str], 
 
     Past ``deadline`` (a ``time.perf_counter()`` value) the constraints not yet compared are all
     kept (true of the examples, but some may be implied by others) and ``status["stopped"]`` is
-    set."""
+    set. With ``interruptible``, a ``KeyboardInterrupt`` while comparing stops it the same way and
+    also sets ``status["interrupted"]``."""
     if not kept:
         return []
     terms = sorted({t for c, _ in kept for t in c.terms}, key=repr)
@@ -484,31 +504,55 @@ def most_specific(kept: list[tuple[Constraint, int]], kinds: Mapping[str, str], 
         groups.setdefault((repr(c.rhs), c.rhs_negated), []).append(k)
     signed_ids = {k for k, (c, _) in enumerate(kept) if any(kinds[f] == "signed" for t in c.terms for f in t.factors)}
     out: list[Constraint] = []
+    stopped = interrupted = False
     for members in groups.values():
-        pos = np.full((len(members), width), wild, dtype=np.int64)
-        neg = np.full((len(members), width), wild, dtype=np.int64)
-        for r, k in enumerate(members):
-            c = kept[k][0]
-            pos[r, :len(c.pos)] = [tid[t] for t in c.pos]
-            neg[r, :len(c.neg)] = [tid[t] for t in c.neg]
-        level = np.array([kept[k][1] for k in members])
-        usable = np.array([k not in signed_ids for k in members])
         general = np.zeros(len(members), dtype=bool)  # some member of a higher level specialises it
-        step = max(1, 4_000_000 // max(1, len(members) * len(perms) * width))  # width 0: constraints without terms
-        for lo in range(0, len(members), step):
-            if deadline is not None and time.perf_counter() > deadline:
-                if status is not None:
-                    status["stopped"] = True
-                break
-            c = slice(lo, lo + step)
-            # [c, d, perm, slot]: d's positive slots (permuted) cover c's; c's negative slots cover d's
-            pos_ok = geq[pos[None, :, :][:, :, perms], pos[c][:, None, None, :]].all(axis=3).any(axis=2)
-            neg_ok = geq[neg[c][:, perms][:, None, :, :], neg[None, :, None, :]].all(axis=3).any(axis=2)
-            higher = (level[None, :] > level[c][:, None]) & usable[None, :] & usable[c][:, None]
-            general[c] = (pos_ok & neg_ok & higher).any(axis=1)
+        try:
+            _mark_general(general, members, kept, tid, wild, width, perms, geq, signed_ids,
+                          lambda: stopped or (deadline is not None and time.perf_counter() > deadline))
+        except _Stopped:
+            stopped = True
+        except KeyboardInterrupt:
+            if not interruptible:
+                raise
+            interrupt.handled()
+            stopped = interrupted = True
         out += [kept[k][0] for k, g in zip(members, general) if not g]
+    if status is not None and stopped:
+        status["stopped"] = True
+        if interrupted:
+            status["interrupted"] = True
     out.sort(key=lambda c: (repr(c.rhs), c.rhs_negated, c.pos, c.neg))
     return out
+
+
+class _Stopped(Exception):
+    """The deadline of :func:`most_specific` has passed."""
+
+
+def _mark_general(general: np.ndarray, members: list[int], kept, tid, wild: int, width: int, perms, geq, signed_ids,
+                  stop) -> None:
+    """Set ``general[r]`` for each member that a member of a higher level specialises, a chunk of
+    members at a time; raises :class:`_Stopped` before a chunk when ``stop()`` is true (the members
+    not reached stay unmarked, so they are kept)."""
+    pos = np.full((len(members), width), wild, dtype=np.int64)
+    neg = np.full((len(members), width), wild, dtype=np.int64)
+    for r, k in enumerate(members):
+        c = kept[k][0]
+        pos[r, :len(c.pos)] = [tid[t] for t in c.pos]
+        neg[r, :len(c.neg)] = [tid[t] for t in c.neg]
+    level = np.array([kept[k][1] for k in members])
+    usable = np.array([k not in signed_ids for k in members])
+    step = max(1, 4_000_000 // max(1, len(members) * len(perms) * width))  # width 0: constraints without terms
+    for lo in range(0, len(members), step):
+        if stop():
+            raise _Stopped
+        c = slice(lo, lo + step)
+        # [c, d, perm, slot]: d's positive slots (permuted) cover c's; c's negative slots cover d's
+        pos_ok = geq[pos[None, :, :][:, :, perms], pos[c][:, None, None, :]].all(axis=3).any(axis=2)
+        neg_ok = geq[neg[c][:, perms][:, None, :, :], neg[None, :, None, :]].all(axis=3).any(axis=2)
+        higher = (level[None, :] > level[c][:, None]) & usable[None, :] & usable[c][:, None]
+        general[c] = (pos_ok & neg_ok & higher).any(axis=1)
 
 
 def enumerate_language(
