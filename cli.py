@@ -937,6 +937,8 @@ def _print_solutions(solutions, status, as_json: bool) -> int:
     a line."""
     import sys
 
+    from pyasp.acquire.solve import SolveResult
+
     count = 0
     for count, solution in enumerate(solutions, start=1):
         if as_json:
@@ -947,8 +949,10 @@ def _print_solutions(solutions, status, as_json: bool) -> int:
                 out.print(f"{name} = {json.dumps(value)}")
     if not count:
         raise _fail(NoAnswer("the program has no solution" + (" within the time limit" if status.partial else "")))
-    if as_json:
-        sys.stdout.write(f"\n], \"partial\": {json.dumps(status.partial)}, \"seconds\": {round(status.seconds, 4)}}}\n")
+    if as_json:  # the keys after the solutions are SolveResult.as_dict's
+        rest = SolveResult(partial=status.partial, seconds=status.seconds).as_dict()
+        del rest["solutions"]
+        sys.stdout.write("\n], " + json.dumps(rest)[1:] + "\n")
         sys.stdout.flush()
     if status.partial:
         err.print("pyasp: the time limit stopped the search")
