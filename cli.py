@@ -27,8 +27,26 @@ app = typer.Typer(
 )
 
 
+def _print_version(wanted: bool) -> None:
+    if not wanted:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    import clingo
+
+    try:
+        mine = version("pyasp")
+    except PackageNotFoundError:  # run from a source tree that was not installed
+        mine = "(not installed)"
+    out.print(f"pyasp {mine} (clingo {clingo.__version__})")
+    raise typer.Exit()
+
+
 @app.callback()
-def _setup() -> None:
+def _setup(
+    show_version: Annotated[bool, typer.Option("--version", help="Print pyasp's version (and clingo's) and exit.",
+                                               callback=_print_version, is_eager=True)] = False,
+) -> None:
     """Warnings of pyasp's own (:class:`pyasp.errors.PyaspWarning`) are printed as one
     ``pyasp: warning:`` line, like the command line's other warnings."""
     import warnings
@@ -70,8 +88,8 @@ def _output_file(value: str | Path) -> Path:
 
 
 def _seconds(value: str | float) -> float:
-    """A time limit: a number of seconds above 0, or inf (no option means no limit too; clingo's 0
-    for "no limit" would here mean no search at all, so it is refused rather than guessed at)."""
+    """A time limit: a number of seconds above 0, or inf for none (clingo's 0 for "no limit" would
+    here mean no search at all, so it is refused rather than guessed at)."""
     if isinstance(value, (int, float)):
         return float(value)
     try:
@@ -79,8 +97,13 @@ def _seconds(value: str | float) -> float:
     except ValueError:
         raise typer.BadParameter(f"{value!r} is not a number of seconds") from None
     if math.isnan(seconds) or seconds <= 0:
-        raise typer.BadParameter(f"{value!r}: give a number of seconds above 0 (inf, or no option, for no limit)")
+        raise typer.BadParameter(f"{value!r}: give a number of seconds above 0, or inf for no limit")
     return seconds
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 problem``, ``2 problems``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _fail(error: PyaspError) -> typer.Exit:
@@ -363,6 +386,7 @@ def algebra_train(
     from pyasp.algebra import train
 
     try:
+        check_input_file(data, "dataset")  # a folder given as --data is named as such, not as --out's folder
         check_output_path(out_path, "model", [data])
         problems = _load_data(data, skip_bad)
         progress, advance = _progress(len(problems), "reading and generating candidates")
@@ -375,7 +399,7 @@ def algebra_train(
     if as_json:
         out.print_json(json.dumps(report))
     else:
-        out.print(f"trained on {report['problems']} problems ({report['with_correct_candidate']} with a candidate giving "
+        out.print(f"trained on {_count(report['problems'], 'problem')} ({report['with_correct_candidate']} with a candidate giving "
                   f"the answer): {report['local_examples']} operator examples, {report['global_examples']} tree examples; "
                   f"wrote {out_path}")
 
@@ -415,6 +439,7 @@ def algebra_eval(
         if folds_dir is not None and model is not None:
             raise PyaspError("--folds-dir cross-validates; it cannot be combined with --model")
         if predictions is not None:
+            check_input_file(data, "dataset")
             check_output_path(predictions, "predictions", [data, model, folds_dir])
         problems = _load_data(data, skip_bad)
         progress, advance = _progress(len(problems) * (1 if model is not None else 2), "evaluating")
@@ -623,7 +648,7 @@ def arith_solve(
         out.print_json(json.dumps(solution.as_dict()))
         return
     out.print(f"expression: {solution.expression}")
-    out.print(f"answer:     {solution.answer}")
+    out.print(f"answer:     {_answer_text(solution.expr.value)}")
     out.print("derivation:")
     for k, step in enumerate(solution.derivation, 1):
         out.print(f"  {k}. {step['expression']} = {step['value']}   {step['concept']}, rule {step['rule']}")
@@ -642,9 +667,23 @@ def arith_solve(
         out.print("runners-up:")
         for k, other in enumerate(solution.alternatives, 2):
             rules_used = "; ".join(f"{step['concept']}, rule {step['rule']}" for step in other["steps"])
-            out.print(f"  {k}. {other['expression']} = {other['answer']}   score {other['score']:.3f}   {rules_used}")
+            out.print(f"  {k}. {other['expression']} = {_answer_text(other['answer'])}   score {other['score']:.3f}   {rules_used}")
     out.print(f"chosen among {solution.as_dict()['options']} rule applications, score {solution.score:.3f}, "
               f"{solution.seconds:.2f} s")
+
+
+def _answer_text(value) -> str:
+    """An answer for people: an integer as it is; otherwise 6 significant digits (the float's own
+    17 show rounding noise, 3.3333333333333335), with the exact fraction when it is a short one."""
+    from fractions import Fraction
+
+    exact = Fraction(value)
+    if exact.denominator == 1:
+        return str(exact.numerator)
+    text = f"{float(exact):.6g}"
+    if isinstance(value, Fraction) and exact.denominator <= 1000 and float(text) != exact:
+        text += f" (= {exact.numerator}/{exact.denominator})"
+    return text
 
 
 RestartsOpt = Annotated[int, typer.Option(
@@ -691,6 +730,7 @@ def arith_train(
     from pyasp.arith import FIELDS, train
 
     try:
+        check_input_file(data, "dataset")
         check_output_path(out_path, "model", [data, ids, rules])
         problems = _load_data(data, skip_bad, FIELDS)
         if ids is not None:
@@ -714,7 +754,7 @@ def arith_train(
     if as_json:
         out.print_json(json.dumps(report))
     else:
-        out.print(f"trained on {report['problems']} problems: {report['features']} weighted features; wrote {out_path} "
+        out.print(f"trained on {_count(report['problems'], 'problem')}: {report['features']} weighted features; wrote {out_path} "
                   f"in {report['seconds']} s")
         for name, what in (("equations", "gold equations (lEquations)"), ("rates", "rate annotations (rates, quants)")):
             counts = model.annotations_[name]
@@ -765,6 +805,7 @@ def arith_eval(
             raise PyaspError("--folds-dir cross-validates; it cannot be combined with --model or --train-ids")
         folds = _folds(folds, folds_dir, model)
         if predictions is not None:
+            check_input_file(data, "dataset")
             check_output_path(predictions, "predictions", [data, train_ids, test_ids, model, rules, folds_dir])
         problems = _load_data(data, skip_bad, FIELDS)
         progress, advance = _progress(len(problems) * (1 if model is not None or train_ids is not None else 2), "evaluating")

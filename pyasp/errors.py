@@ -100,7 +100,8 @@ def read_json_file(path: str | Path, what: str = "file"):
     try:
         return json.loads(text, object_pairs_hook=no_repeated_keys)
     except json.JSONDecodeError as err:
-        raise InputError(f"{path}: not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+        message = err.msg.removesuffix(" at")  # "Unterminated string starting at", then where
+        raise InputError(f"{path}: not valid JSON: {message} at line {err.lineno}, column {err.colno}") from None
     except ValueError as err:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
         raise InputError(f"{path}: a number in the file has more digits than can be read (more than 4300)") from None
 

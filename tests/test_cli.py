@@ -233,6 +233,7 @@ def test_a_time_limit_is_a_number_of_seconds_above_zero(tmp_path, value):
     for args in (["algebra", "candidates", "-q", q], ["tables", "answer", "Q? (A) a (B) b", "--tables", str(tmp_path)]):
         result = run(*args, "--time-limit", value)
         assert result.exit_code == 2 and "--time-limit" in result.stderr and "seconds" in result.stderr, result.output
+        assert "no option" not in result.stderr  # algebra candidates has a default limit: leaving it out is not "none"
     result = run("algebra", "candidates", "-q", q, "--time-limit", "30", "--top", "1", "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["partial"] is False
 
@@ -472,3 +473,35 @@ def test_predictions_are_written_after_the_results_are_printed(tmp_path, example
 def test_standard_input_is_named_when_given_as_a_file(tmp_path):
     result = run("algebra", "candidates", "-q", "-")
     assert result.exit_code == 2 and "'-': pyasp does not read standard input here" in result.stderr
+
+
+def test_version_names_pyasp_and_clingo():
+    import clingo
+
+    result = run("--version")
+    assert result.exit_code == 0 and result.stdout.startswith("pyasp ") and f"clingo {clingo.__version__}" in result.stdout
+
+
+@pytest.mark.parametrize("command", [["algebra", "train"], ["arith", "train"]])
+def test_a_folder_given_as_the_dataset_is_named_as_such(tmp_path, monkeypatch, command):
+    """Not "cannot write model ...: it is a file of the input folder" when --out exists in it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "m.json").write_text("{}")
+    result = run(*command, "--data", ".", "--out", "m.json")
+    assert result.exit_code == 2 and "dataset . is a directory, not a file" in result.stderr, result.output
+
+
+def test_a_broken_json_string_is_named_once(tmp_path):
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", '[{"value": "x'))
+    assert result.exit_code == 2 and "Unterminated string starting at line 1, column 12" in result.stderr, result.stderr
+
+
+def test_answers_are_shown_without_float_noise():
+    from fractions import Fraction
+
+    from pyasp.cli import _answer_text
+
+    assert _answer_text(Fraction(10, 3)) == "3.33333 (= 10/3)"
+    assert _answer_text(Fraction(7, 2)) == "3.5"
+    assert _answer_text(Fraction(12)) == "12" and _answer_text(12.0) == "12"
+    assert _answer_text(1 / 6) == "0.166667"  # a float (a runner-up's answer): no fraction is made up for it
