@@ -80,7 +80,8 @@ def handled() -> None:
     """After Ctrl-C, for code that caught the ``KeyboardInterrupt`` in Python and goes on to
     report what it found so far: the watcher no longer ends the process by itself (the main
     thread is back in Python, where a second Ctrl-C raises ``KeyboardInterrupt`` again), and a
-    second Ctrl-C ends it at once. Does nothing before a Ctrl-C or without the watcher."""
+    second Ctrl-C ends it at once. Call it only where a ``KeyboardInterrupt`` was caught; it does
+    nothing without the watcher."""
     global _handled
     with _lock:
         _handled = _installed is not None
