@@ -13,10 +13,11 @@ by default, so that nothing that trains or predicts from answers can read them b
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import InputError, read_json_file, read_text_file
+from .errors import InputError, PyaspWarning, read_json_file, read_text_file
 
 #: An answer is right when it is within this relative tolerance of a gold solution.
 RELATIVE_TOLERANCE = 1e-4
@@ -27,8 +28,14 @@ class WordProblem:
     id: int | str
     text: str
     solutions: tuple[float, ...]
-    position: int = 0  # index of the record in its file
+    position: int | None = None  # index of the record in its file (0-based; messages count from 1)
     extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def record(self) -> str:
+        """The problem as messages name it: "record 3 (iIndex 12)", the record counted from 1 as
+        a reader of the file counts; "problem 12" for one not loaded from a file."""
+        return f"problem {self.id}" if self.position is None else f"record {self.position + 1} (iIndex {self.id})"
 
 
 def _number(raw: object) -> float | None:
@@ -68,12 +75,12 @@ def records_from_json(data: object, source: str = "dataset", *, extra_fields: tu
     problems: list[WordProblem] = []
     bad: list[str] = []
     for position, record in enumerate(data):
-        where = f"{source}: record {position}"
+        where = f"{source}: record {position + 1}"
         if not isinstance(record, dict):
             bad.append(f"{where}: expected an object, got {type(record).__name__}")
             continue
         ident = record.get("iIndex", position)
-        where = f"{source}: record {position} (iIndex {ident})"
+        where = f"{source}: record {position + 1} (iIndex {ident})"
         text = record.get("sQuestion")
         if "sQuestion" not in record:
             bad.append(f"{where}: missing field sQuestion")
@@ -110,7 +117,7 @@ def load_dataset(path: str | Path, *, skip_bad: bool = False, extra_fields: tupl
 def _usable(problems: list[WordProblem], bad: list[str], skip_bad: bool, source: str) -> list[WordProblem]:
     if bad and not skip_bad:
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-        raise InputError(f"{bad[0]}{more}; fix the file or pass --skip-bad (skip_bad=True) to leave it out and use the rest")
+        raise InputError(f"{bad[0]}{more}; fix the file or skip bad records (--skip-bad) to use the rest")
     if not problems:
         raise InputError(f"{source}: no usable problem in the file")
     return problems
@@ -130,8 +137,48 @@ def problems_from(data, *, skip_bad: bool = False, extra_fields: tuple[str, ...]
         problems, bad = records_from_json(list(data) if isinstance(data, tuple) else data, "data", extra_fields=extra_fields)
         problems = _usable(problems, bad, skip_bad, "data")
     for message in bad:
-        warnings.warn(f"skipped {message}", stacklevel=3)
+        warnings.warn(f"skipped {message}", PyaspWarning, stacklevel=3)
     return problems
+
+
+#: how many records a warning names before "and N more"
+NAMED_RECORDS = 3
+
+
+def warn_records(problems: list[WordProblem], reasons: dict[int, str | None], what: tuple[str, str],
+                 stacklevel: int = 2) -> None:
+    """One :class:`pyasp.errors.PyaspWarning` naming the problems at these positions of
+    ``problems`` (each with its reason, when there is one), the first :data:`NAMED_RECORDS` of
+    them: ``what`` says what is the matter, for one problem and for several.
+
+        >>> warn_records(problems, {4: "'1e9' is not a number"}, ("cannot be read", "cannot be read"))  # doctest: +SKIP
+        PyaspWarning: 1 problem cannot be read: record 5 (iIndex 4): '1e9' is not a number
+    """
+    import warnings
+
+    if not reasons:
+        return
+    named = [problems[i].record + (f": {reasons[i]}" if reasons[i] else "") for i in sorted(reasons)[:NAMED_RECORDS]]
+    more = len(reasons) - len(named)
+    listed = "; ".join(named) + (f"; and {more} more" if more else "")
+    count = f"1 problem {what[0]}" if len(reasons) == 1 else f"{len(reasons)} problems {what[1]}"
+    warnings.warn(f"{count}: {listed}", PyaspWarning, stacklevel=stacklevel + 1)
+
+
+def warn_unusable(problems: list[WordProblem], unreadable: dict[int, str], numberless: Sequence[int] = (), *,
+                  training: bool = False, stacklevel: int = 2) -> None:
+    """Warn about the problems (positions in ``problems``) a train or eval run gets nothing from,
+    the same way for every engine: those whose text the reader refuses (``unreadable``: the
+    reader's message), which count as unanswered in an evaluation and add nothing to training;
+    and, in ``training``, those without a number (``numberless``), which add nothing either."""
+    if training:
+        warn_records(problems, unreadable, ("cannot be read and adds nothing to training",
+                                            "cannot be read and add nothing to training"), stacklevel + 1)
+        warn_records(problems, dict.fromkeys(numberless), ("has no number and adds nothing to training",
+                                                           "have no number and add nothing to training"), stacklevel + 1)
+    else:
+        warn_records(problems, unreadable, ("cannot be read and counts as unanswered",
+                                            "cannot be read and count as unanswered"), stacklevel + 1)
 
 
 def is_correct(answer: float | None, solutions: tuple[float, ...]) -> bool:
@@ -190,8 +237,11 @@ def select(problems: list[WordProblem], ids: list[str], source: str) -> list[int
     where: dict[str, int] = {}
     for i, p in enumerate(problems):
         if str(p.id) in where and str(p.id) in ids:  # which of the two records does the id select?
-            raise InputError(f"{source}: id {p.id} names two problems of the dataset (records {problems[where[str(p.id)]].position} "
-                             f"and {p.position}); selecting by id needs each iIndex once")
+            first = problems[where[str(p.id)]]
+            records = (f" (records {first.position + 1} and {p.position + 1})"
+                       if first.position is not None and p.position is not None else "")
+            raise InputError(f"{source}: id {p.id} names two problems of the dataset{records}; "
+                             "selecting by id needs each iIndex once")
         where.setdefault(str(p.id), i)
     missing = [i for i in ids if i not in where]
     if missing:

@@ -130,10 +130,10 @@ def test_bad_records_are_named_and_stop_unless_skipped(tmp_path):
     path = write(tmp_path, "bad.json", records)
     result = run("algebra", "eval", "--data", path, "--folds", "2")
     assert result.exit_code == 2
-    assert "record 1 (iIndex 2): missing field sQuestion" in result.output
+    assert "record 2 (iIndex 2): missing field sQuestion" in result.output
     assert "--skip-bad" in result.output
     skipped = run("algebra", "eval", "--data", path, "--folds", "2", "--skip-bad", "--json", "--cache-dir", str(tmp_path / "c"))
-    assert "record 2 (iIndex 3): field lSolutions is not a list of numbers" in skipped.output
+    assert "record 3 (iIndex 3): field lSolutions is not a list of numbers" in skipped.output
     assert skipped.exit_code in (0, 2)  # two usable problems may be too few to learn from, but never a traceback
     assert "Traceback" not in skipped.output
 

@@ -50,7 +50,7 @@ def test_algebra_solves_trains_and_evaluates(tmp_path):
 
 def test_algebra_leaves_out_a_bad_record_only_when_asked(tmp_path):
     records = json.loads((EXAMPLES / "algebra" / "problems.json").read_text())[:6] + [{"iIndex": 99, "sQuestion": "?"}]
-    with pytest.raises(InputError, match="record 6 .*lSolutions.*skip_bad=True"):
+    with pytest.raises(InputError, match="record 7 .*lSolutions.*skip bad records"):
         algebra.evaluate(records, folds=2, cache=False)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

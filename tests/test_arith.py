@@ -502,7 +502,7 @@ def test_an_id_two_records_share_cannot_select_either(examples, tmp_path, comman
     (folds / "fold1.txt").write_text("2\n")
     result = run(command, "eval", "--data", data, "--folds-dir", str(folds))
     assert result.exit_code == 2, result.output
-    assert "id 1 names two problems of the dataset (records 0 and 1)" in result.stderr
+    assert "id 1 names two problems of the dataset (records 1 and 2)" in result.stderr
 
 
 @pytest.mark.parametrize("command", ["arith", "algebra"])

@@ -51,7 +51,9 @@ def load_model(path: str | Path | None = None):
 def train(data, *, jobs: int = 1, seed: int = 0, reorder: bool = True, skip_bad: bool = False,
           cache: str | Path | bool = True, progress: Progress | None = None):
     """Learn the local and global models from problems and their answers only (no equation is
-    read); ``cache``: the parse cache folder, ``True`` for the default one, ``False`` for none."""
+    read); ``cache``: the parse cache folder, ``True`` for the default one, ``False`` for none.
+    Problems whose text cannot be read or has no number add nothing; a
+    :class:`pyasp.errors.PyaspWarning` names them."""
     from .engine import PrepareSettings
     from .solver import train as fit
 
@@ -68,7 +70,9 @@ def evaluate(data, model=None, *, folds: int = 5, seed: int = 0, folds_dir: str 
     ``folds_dir`` (``fold*.txt``, one id a line; only the problems they list are scored).
     Returns :class:`pyasp.algebra.evaluate.EvaluationResult` with ``accuracy``, ``folds`` and
     ``predictions``; ``progress`` is called with the problems done, twice per problem without a
-    model (reading, then scoring)."""
+    model (reading, then scoring). A problem whose text cannot be read ("1e9 apples") counts as
+    unanswered, its prediction's ``error`` says why, and a :class:`pyasp.errors.PyaspWarning`
+    names those problems."""
     import time
 
     from ..errors import InputError

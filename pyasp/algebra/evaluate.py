@@ -18,22 +18,31 @@ from ..errors import InputError
 from ..parallel import map_chunks, workers
 from ..text.reading import read_many
 from ..wordproblems import EvaluationResult as BaseResult
-from ..wordproblems import WordProblem, is_correct
+from ..wordproblems import WordProblem, is_correct, warn_unusable
 from .engine import Prepared, PrepareSettings, prepare
 from .model import AlgebraModel
 
 ABLATIONS = ("no-local", "no-global", "no-reorder")
 
 
-def _prepare_chunk(docs, settings):
-    return [prepare(doc, settings) for doc in docs]
+def _prepare_chunk(items, settings):
+    return [prepare(doc, settings) if doc is not None else Prepared(None, error=error) for doc, error in items]
 
 
 def prepare_many(problems: list[WordProblem], settings: PrepareSettings, *, jobs: int = 1,
-                 cache_dir: str | Path | None = None, progress: Callable[[int], None] | None = None) -> list[Prepared]:
-    """Read every problem (parse cache in ``cache_dir``) and prepare it; ``jobs`` processes."""
-    docs = read_many([p.text for p in problems], cache_dir=cache_dir)
-    return map_chunks(_prepare_chunk, docs, settings, jobs=jobs, chunk=8, progress=progress)
+                 cache_dir: str | Path | None = None, progress: Callable[[int], None] | None = None,
+                 training: bool = False) -> list[Prepared]:
+    """Read every problem (parse cache in ``cache_dir``) and prepare it; ``jobs`` processes.
+
+    A problem whose text the reader refuses ("1e9 apples") is prepared with no candidate and the
+    reader's message as its ``error``, so that it is scored as unanswered and trains nothing; one
+    warning names those problems (in ``training``, another those with no number at all)."""
+    errors: dict[int, str] = {}
+    docs = read_many([p.text for p in problems], cache_dir=cache_dir, errors=errors)
+    warn_unusable(problems, errors, [i for i, doc in enumerate(docs) if doc is not None and not doc.mentions],
+                  training=training, stacklevel=2)
+    items = [(doc, errors.get(i)) for i, doc in enumerate(docs)]
+    return map_chunks(_prepare_chunk, items, settings, jobs=jobs, chunk=8, progress=progress)
 
 
 def fold_indices(n: int, folds: int, seed: int = 0) -> list[np.ndarray]:

@@ -93,6 +93,6 @@ def train(problems: list[WordProblem], *, settings: PrepareSettings = PrepareSet
     """Learn a model from problems and their answers (Figure 3): no equation is read."""
     from .evaluate import prepare_many
 
-    prepared = prepare_many(problems, settings, jobs=jobs, cache_dir=cache, progress=progress)
+    prepared = prepare_many(problems, settings, jobs=jobs, cache_dir=cache, progress=progress, training=True)
     model = AlgebraModel(seed=seed, settings=settings, **(model_params or {}))
     return model.fit(prepared, [p.solutions for p in problems])

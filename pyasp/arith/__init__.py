@@ -56,7 +56,8 @@ def train(data, *, ids: str | Path | Sequence | None = None, rules=None, epochs:
           normal_form: str = "multiplicative", use_equations: bool = True, use_rates: bool = True, jobs: int = 1,
           skip_bad: bool = False, cache: str | Path | bool = True, progress: Progress | None = None):
     """Learn the weights of concepts, rules and features from the problems (those of ``ids``: an
-    id file, one a line, or a list of ids) and their answers."""
+    id file, one a line, or a list of ids) and their answers. Problems whose text cannot be read
+    or has no number add nothing; a :class:`pyasp.errors.PyaspWarning` names them."""
     from .solver import train as fit
 
     problems = problems_from(data, skip_bad=skip_bad, extra_fields=FIELDS)
@@ -74,7 +75,9 @@ def evaluate(data, model=None, *, folds: int = 5, seed: int = 0, folds_dir: str 
     problem), of a model trained on ``train_ids`` and tested on ``test_ids``, or of
     cross-validation: the fold files of ``folds_dir`` (the paper's), else ``folds`` seeded parts.
     Returns :class:`pyasp.arith.evaluate.ArithResult` (``accuracy``, ``folds``,
-    ``predictions``, ``oracle``); ``progress`` is called with the problems done."""
+    ``predictions``, ``oracle``); ``progress`` is called with the problems done. A problem whose
+    text cannot be read ("1e9 apples") counts as unanswered, its prediction's ``error`` says why,
+    and a :class:`pyasp.errors.PyaspWarning` names those problems."""
     import time
 
     from ..errors import InputError

@@ -89,6 +89,8 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     (training: the record's rate annotations), else the learned ``rates`` model, else the parse
     reader's verdict (see :mod:`pyasp.arith.rates`)."""
     info = read_info(doc, knowledge) if isinstance(doc, Document) else doc
+    if info.error is not None:  # the reader refused the text: no number (solver.unanswerable says why)
+        return Prepared(info, ())
     info = _rates.decide(info, rates, labels)
     if len(info.numbers) > MAX_NUMBERS:  # not solved (solver.solve_prepared says why): skip the pairwise work
         return Prepared(info, tuple(n.value for n in info.numbers), memberships={})

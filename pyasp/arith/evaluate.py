@@ -22,26 +22,35 @@ from ..errors import InputError
 from ..parallel import map_chunks, workers
 from ..text.reading import read_many
 from ..wordproblems import EvaluationResult as BaseResult
-from ..wordproblems import WordProblem, folds_from_dir, is_correct, read_ids, select  # noqa: F401 (re-exported)
+from ..wordproblems import WordProblem, folds_from_dir, is_correct, read_ids, select, warn_unusable  # noqa: F401 (re-exported)
 from .engine import Prepared, prepare, read_info
 from .inference import infix, search
 from .knowledge import Knowledge, load_knowledge
 from .model import KnowledgeModel
-from .properties import ProblemInfo
+from .properties import ProblemInfo, unreadable_problem
 from .rates import RateModel, annotated_rates, number_evidence, question_evidence
 from .solver import NO_RULE, unanswerable
 
 
-def _read_chunk(docs, knowledge):
-    return [read_info(doc, knowledge) for doc in docs]
+def _read_chunk(items, knowledge):
+    return [read_info(doc, knowledge) if doc is not None else unreadable_problem(text, error) for doc, text, error in items]
 
 
 def read_infos(problems: list[WordProblem], knowledge: Knowledge, *, jobs: int = 1,
-               cache_dir: str | Path | None = None, progress: Callable[[int], None] | None = None) -> list[ProblemInfo]:
+               cache_dir: str | Path | None = None, progress: Callable[[int], None] | None = None,
+               training: bool = False) -> list[ProblemInfo]:
     """Parse every problem (parse cache in ``cache_dir``) and read its numbers' properties;
-    ``jobs`` processes."""
-    docs = read_many([p.text for p in problems], cache_dir=cache_dir)
-    return map_chunks(_read_chunk, docs, knowledge, jobs=jobs, chunk=16, progress=progress)
+    ``jobs`` processes.
+
+    A problem whose text the reader refuses ("1e9 apples") is read with no number and the
+    reader's message as its ``error``, so that it is scored as unanswered and trains nothing; one
+    warning names those problems (in ``training``, another those with no number at all)."""
+    errors: dict[int, str] = {}
+    docs = read_many([p.text for p in problems], cache_dir=cache_dir, errors=errors)
+    warn_unusable(problems, errors, [i for i, doc in enumerate(docs) if doc is not None and not doc.mentions],
+                  training=training, stacklevel=2)
+    items = [(doc, p.text, errors.get(i)) for i, (doc, p) in enumerate(zip(docs, problems))]
+    return map_chunks(_read_chunk, items, knowledge, jobs=jobs, chunk=16, progress=progress)
 
 
 def _prepare_chunk(items, knowledge, rates):
@@ -66,7 +75,8 @@ def prepare_many(problems: list[WordProblem], knowledge: Knowledge, rates: RateM
 def rate_labels(problems: list[WordProblem], infos: list[ProblemInfo]) -> list[set[int] | None]:
     """Each problem's rate annotation (1-based numbers, 0 for the question), None where the
     record has none or its ``quants`` are not the numbers read from the text."""
-    return [annotated_rates(p.extra.get("rates"), p.extra.get("quants"), info) for p, info in zip(problems, infos)]
+    return [annotated_rates(p.extra.get("rates"), p.extra.get("quants"), info) if info.error is None else None
+            for p, info in zip(problems, infos)]
 
 
 def fit_rates(infos: list[ProblemInfo], labels: list[set[int] | None], C: float = 1.0) -> RateModel | None:

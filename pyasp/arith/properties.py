@@ -86,6 +86,7 @@ class ProblemInfo:
     question: NumberInfo  # index 0, value 0: the properties of the question
     question_sentence: int
     words: tuple[str, ...] = field(default=())  # lower-case lemmas of the question sentence
+    error: str | None = None  # why the reader refused the text (then no number is read)
 
 
 def _children(doc: Document) -> dict[int, list[Token]]:
@@ -381,6 +382,13 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = ()) ->
     start, end = doc.sentences[qsent] if doc.sentences else (0, 0)
     words = tuple(t.lemma.lower() for t in doc.tokens[start:end])
     return ProblemInfo(doc, tuple(numbers), question, qsent, words)
+
+
+def unreadable_problem(text: str, error: str) -> ProblemInfo:
+    """A problem whose text the reader refused (``error``, its message): no sentence, no
+    number; it is scored as unanswered with that message and trains nothing."""
+    question = NumberInfo(0, Fraction(0), Mention(Fraction(0), "?", 0, 1, 0, "question"))
+    return ProblemInfo(Document(text, (), (), ()), (), question, 0, error=error)
 
 
 def _question_sentence(doc: Document) -> int:

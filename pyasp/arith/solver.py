@@ -211,7 +211,10 @@ NO_RULE = "no rule applies to any pair of numbers of the problem"
 
 
 def unanswerable(prepared: Prepared) -> str | None:
-    """Why the problem's numbers cannot make an expression (too few, too many), or None."""
+    """Why the problem's numbers cannot make an expression (the reader refused its text, too few
+    numbers, too many), or None."""
+    if prepared.info.error is not None:
+        return prepared.info.error
     n = len(prepared.info.numbers)
     if not n:
         return "no number: the problem has no number to compute with"
@@ -258,6 +261,6 @@ def train(problems: list[WordProblem], *, rules: str | Path | Knowledge | None =
     from .evaluate import fit_pipeline, read_infos
 
     knowledge = knowledge_for(rules)
-    infos = read_infos(problems, knowledge, jobs=jobs, cache_dir=cache, progress=progress)
+    infos = read_infos(problems, knowledge, jobs=jobs, cache_dir=cache, progress=progress, training=True)
     return fit_pipeline(problems, infos, knowledge, model_params=model_params, use_equations=use_equations,
                         use_rates=use_rates, jobs=jobs)

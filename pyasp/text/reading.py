@@ -253,19 +253,34 @@ def cache_choice(cache: str | Path | bool) -> Path | None:
     return cache_dir() if cache is True else (Path(cache) if cache else None)
 
 
-def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str | Path | None = None) -> list[Document]:
+def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str | Path | None = None,
+              errors: dict[int, str] | None = None) -> list[Document | None]:
     """Read many texts at once (spaCy's batched ``pipe``), each parsed only once.
 
     With ``cache_dir``, documents are stored there as JSON (one file per text, keyed by the text,
     the reader's and the pipeline's versions), so that training and evaluation parse a dataset
     once. A damaged cache file is parsed again and rewritten.
+
+    A text the reader refuses (an empty one, a number it cannot read: :func:`read` raises) stops
+    the reading with that error, unless ``errors`` is given: then its document is None and
+    ``errors[index]`` the reader's message, so that one bad text of a dataset costs only itself.
+    The refusal is cached as the documents are.
+
+        >>> errors = {}                                                          # doctest: +SKIP
+        >>> [d is None for d in read_many(["Tom has 1e9 apples.", "Tom has 3."], errors=errors)]  # doctest: +SKIP
+        [True, False]
+        >>> errors                                                               # doctest: +SKIP
+        {0: "'1e9' is not a number pyasp can read: write numbers as 12, 3.5, 1,000, 3/4 or words"}
     """
     texts = list(texts)
+    docs: dict[int, Document | None] = {}
+    refused: dict[int, str] = {}
     for index, text in enumerate(texts):
         if not isinstance(text, str) or not text.strip():
-            raise PyaspError(f"text {index}: no text to read: the problem is empty")
-    texts = [normalize(text) for text in texts]
-    docs: dict[int, Document] = {}
+            if errors is None:
+                raise PyaspError(f"text {index}: no text to read: the problem is empty")
+            refused[index] = "no text to read: the problem is empty"
+    texts = [normalize(text) if index not in refused else "" for index, text in enumerate(texts)]
     cache = Path(cache_dir) if cache_dir is not None else None
     keys: dict[int, str] = {}
     if cache is not None:
@@ -274,18 +289,35 @@ def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str
         except OSError as err:
             raise PyaspError(f"cannot use {cache} as the parse cache folder: {err.strerror or err}") from None
         for index, text in enumerate(texts):
+            if index in refused:
+                continue
             keys[index] = _cache_key(text, determiners)
             path = cache / f"{keys[index]}.json"
             if path.is_file():
                 try:
-                    docs[index] = _from_json(json.loads(path.read_text(encoding="utf-8")))
+                    data = json.loads(path.read_text(encoding="utf-8"))
+                    if isinstance(data, dict) and isinstance(data.get("error"), str):
+                        refused[index] = data["error"]
+                    else:
+                        docs[index] = _from_json(data)
                 except (ValueError, KeyError, TypeError):
                     pass
-    todo = [i for i in range(len(texts)) if i not in docs]
+    todo = [i for i in range(len(texts)) if i not in docs and i not in refused]
     if todo:
         for index, sp_doc in zip(todo, load_pipeline().pipe(texts[i] for i in todo)):
-            docs[index] = _document(texts[index], sp_doc, determiners)
+            try:
+                docs[index] = _document(texts[index], sp_doc, determiners)
+                data = _to_json(docs[index])
+            except InputError as err:
+                if errors is None and cache is None:
+                    raise
+                refused[index] = str(err)
+                data = {"error": str(err)}
             if cache is not None:
                 path = cache / f"{keys[index]}.json"
-                write_file(path, json.dumps(_to_json(docs[index])), "parse cache file")  # whole or not at all
-    return [docs[i] for i in range(len(texts))]
+                write_file(path, json.dumps(data), "parse cache file")  # whole or not at all
+    if refused and errors is None:
+        raise InputError(refused[min(refused)])
+    if errors is not None:
+        errors.update(refused)
+    return [docs.get(i) for i in range(len(texts))]
