@@ -23,7 +23,8 @@ def test_solve_answers_the_papers_worked_problems(examples, example, answer):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["answer"] == answer
-    assert set(data) >= {"equation", "answer", "qsets", "candidates_considered", "score"}
+    assert set(data) >= {"equation", "answer", "qsets", "tree", "candidates_considered", "score"}
+    assert data["tree"]["postfix"].endswith("=") and isinstance(data["tree"]["cost"], int)  # as the text output shows it
     assert data["candidates_considered"] > 1
     assert any(q["target"] and q["text"] == "x" for q in data["qsets"])
 

@@ -58,6 +58,7 @@ class Solution:
             "equation": self.equation,
             "answer": self.answer,
             "qsets": [q.as_dict() for q in self.qsets],
+            "tree": {"postfix": self.tree.postfix, "cost": self.tree.cost, "violations": list(self.tree.violations)},
             "candidates_considered": len(self.prepared.candidates),
             "score": self.score,
             "reordered": list(self.prepared.problem.reordered),
