@@ -329,7 +329,7 @@ def _load_data(data: Path, skip_bad: bool, extra_fields: tuple[str, ...] = ()):
 
     problems, bad = load_dataset(data, skip_bad=skip_bad, extra_fields=extra_fields)
     for message in bad:
-        err.print(f"pyasp: skipped {message}")
+        err.print(f"pyasp: warning: skipped {message}")  # as the library warns (wordproblems.problems_from)
     return problems
 
 
@@ -499,8 +499,8 @@ def rules_check(
         for d in diagnostics:
             out.print(str(d) + (f"\n{d.context.rstrip()}" if d.context else ""))
         classes = len(ruleset.classes) if ruleset is not None else 0
-        out.print(f"{rules} rules, {classes} classes, {errors} error{'s' * (errors != 1)}, "
-                  f"{warnings} warning{'s' * (warnings != 1)}")
+        out.print(f"{_count(rules, 'rule')}, {classes} class{'es' * (classes != 1)}, {_count(errors, 'error')}, "
+                  f"{_count(warnings, 'warning')}")
     if errors:
         raise typer.Exit(2)
 

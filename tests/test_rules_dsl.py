@@ -388,7 +388,7 @@ def test_cli_check_reports_file_line_column_and_exits_2(tmp_path):
     result = run("rules", "check", path)
     assert result.exit_code == 2
     assert f"{path}:6:29: error: unknown class GETS; verbs classes: HAVE, GET" in result.output
-    assert "1 rules, 4 classes, 1 error, 0 warnings" in result.output
+    assert "1 rule, 4 classes, 1 error, 0 warnings" in result.output
     broken = write(tmp_path, "broken.rules", HEAD + "rule r (transfer): Verb1 in GET\n")
     result = run("rules", "check", broken, "--json")
     assert result.exit_code == 2

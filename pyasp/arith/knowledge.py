@@ -41,5 +41,7 @@ class Knowledge:
 
 def load_knowledge(path: str | Path | None = None) -> Knowledge:
     """The knowledge of a rule file (None: the packaged ``encodings/knowledge.rules``); raises
-    :class:`pyasp.rules.RulesError` (exit code 2) when the file has errors."""
+    :class:`pyasp.rules.RulesError` (exit code 2) when the file has errors, and issues the
+    warnings of ``pyasp rules check`` (a rule that can never fire, ...) as
+    :class:`pyasp.errors.PyaspWarning` (:func:`pyasp.rules.load_rules` does both)."""
     return Knowledge.from_ruleset(load_rules(path))

@@ -212,7 +212,7 @@ class KnowledgeModel:
             from ..errors import PyaspWarning
 
             listed = ", ".join(gone[:3]) + (", ..." if len(gone) > 3 else "")
-            warnings.warn(f"the model was trained with the rules of {file}; {len(gone)} of them are not in "
+            warnings.warn(f"the model was trained with the rules of {file}; {len(gone)} of them {'is' if len(gone) == 1 else 'are'} not in "
                           f"{Path(knowledge.source).name} ({listed}): give the rules it was trained with (--rules)",
                           PyaspWarning, stacklevel=3)
 

@@ -5,12 +5,14 @@ the wrong kind for a property (``Verb`` needs a verbs class, ``Math`` a math cla
 ``Rate`` a units class; Subj, Obj and IObj have no classes); a duplicate concept, class or rule;
 ``+=`` on an undefined class; ``if``/``unless`` naming anything but a units class; ``reversed``
 after anything but ``divide``; two rules with the same condition (the same set of satisfiable
-DNF disjuncts) and different operations.
+DNF disjuncts) and different operations; a file without any statement (empty, or only
+comments; ``extends default`` alone is the packaged rules and is fine).
 
 Warnings: a phrase listed in two classes of the same kind (unless one entry says ``if C`` and the
 other ``unless C``: they never hold together), a verbs entry of several words (a verb is matched
 by its lemma alone), two rules with the same condition and the same
-operation (one is redundant), a condition that can never hold. Notes: a rule that replaces a
+operation (one is redundant), a condition that can never hold, a learned predicate relating a
+property to itself, a file that declares concepts only. Notes: a rule that replaces a
 rule of the default file (``extends default``).
 
     >>> from pyasp.rules.dsl import parse_rules
@@ -265,7 +267,11 @@ def check_rules(ruleset: Ruleset) -> list[Diagnostic]:
     checker.concepts()
     checker.classes()
     checker.rules()
-    if not ruleset.rules and not ruleset.classes and ruleset.extends is None:  # an empty file
+    if not (ruleset.extends or ruleset.concept_decls or ruleset.class_decls or ruleset.rule_decls):
+        checker.report("error", ruleset.source, 1, 1, "the file has no statement (it is empty or only comments): "
+                       "declare concepts, classes and rules, or start it with `extends default` to add to the "
+                       "packaged rules")
+    elif not ruleset.rules and not ruleset.classes and ruleset.extends is None:  # concepts only
         checker.report("warning", ruleset.source, 1, 1, "the file has no rule: arith finds no derivation with it "
                        "(start it with `extends default` to add to the packaged rules)")
     own = ruleset.source

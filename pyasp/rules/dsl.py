@@ -57,8 +57,9 @@ KIND_OF_PROPERTY = {"Verb": "verbs", "Math": "math", "Unit": "units", "Rate": "u
 #: ``divide`` is number 1 / number 2; ``divide_reversed`` (written ``divide reversed``) is 2 / 1;
 #: ``subtract`` is the larger minus the smaller, as in the paper
 OPERATIONS = ("add", "subtract", "multiply", "divide", "divide_reversed")
-#: words that end an entry list; quote them ("math") to use them as words
-RESERVED_WORDS = frozenset({"rule", "concept", "verbs", "math", "units", "if", "unless"})
+#: the keywords that are never words of an entry (the grammar's WORD leaves them out): a statement
+#: ends an entry list; quote one ("math") to use it as a word
+RESERVED_WORDS = frozenset({"extends", "concept", "verbs", "math", "units", "rule", "if", "unless"})
 
 
 # -- errors ---------------------------------------------------------------------------------------
@@ -418,15 +419,20 @@ def _transformer(source: str):
     return ToAst()
 
 
-# Readable names of the grammar's terminals, for "expected ..." in syntax errors.
+# Readable names of the grammar's terminals, for "expected ..." in syntax errors: groups (with the
+# rank that orders them among the rest: in a class's word list "," comes first, then words, the
+# qualifier and the statements that end the list), then single terminals.
 _GROUPS = (
-    (("ADD", "SUBTRACT", "MULTIPLY", "DIVIDE"), "an operation (add, subtract, multiply or divide, then optionally reversed)"),
-    (("CONCEPT", "VERBS", "MATH", "UNITS", "RULE"), "a statement (concept, verbs, math, units or rule)"),
-    (("NAME", "NOT", "TRUE", "NULL", "LPAR"), 'a condition (a property such as Verb1 in CLASS, a predicate such as '
-                                      'Coref(Subj1, Subj2), null(...), true, not or "(")'),
-    (("WORD", "STRING"), "a word or a quoted phrase"),
-    (("IF", "UNLESS"), '"if" or "unless"'),
+    (("ADD", "SUBTRACT", "MULTIPLY", "DIVIDE"), 50,
+     "an operation (add, subtract, multiply or divide, then optionally reversed)"),
+    (("CONCEPT", "VERBS", "MATH", "UNITS", "RULE"), 50, "a statement (concept, verbs, math, units or rule)"),
+    (("NAME", "NOT", "TRUE", "NULL", "LPAR"), 50, 'a condition (a property such as Verb1 in CLASS, a predicate such '
+                                                  'as Coref(Subj1, Subj2), null(...), true, not or "(")'),
+    (("WORD", "STRING"), 20, "a word or a quoted phrase"),
+    (("IF", "UNLESS"), 30, "a qualifier (if or unless)"),
 )
+#: the keywords that start a statement (the grammar's terminal of each is its upper-case name)
+_STATEMENT_KEYWORDS = ("concept", "verbs", "math", "units", "rule")
 _NAMES = {"NAME": "a name", "WORD": "a word", "STRING": "a quoted string", "$END": "the end of the file",
           "VERBS": "verbs", "MATH": "math", "UNITS": "units"}
 _ORDER = ["__ANON_0", "RPAR", "COMMA", "COLON", "PLUS_EQ", "LPAR", "IN", "AND", "OR"]
@@ -435,10 +441,10 @@ _ORDER = ["__ANON_0", "RPAR", "COMMA", "COLON", "PLUS_EQ", "LPAR", "IN", "AND", 
 def _readable(expected: set[str]) -> list[str]:
     expected = set(expected)
     parts: list[tuple[int, str]] = []
-    for names, text in _GROUPS:
+    for names, rank, text in _GROUPS:
         if set(names) <= expected:
             expected -= set(names)
-            parts.append((50, text))
+            parts.append((rank, text))
     terminals = {t.name: t for t in _parser().terminals}
     for name in expected:
         term = terminals.get(name)
@@ -487,6 +493,12 @@ def _syntax_diagnostic(error, text: str, source: str) -> Diagnostic:
         message += f": {what} has no operation: expected {_join(rest + [operation])}"
     elif readable:
         message += f": expected {_join(readable)}"
+    special = _keyword_message(error, found, expected, readable, text)
+    if special is not None:
+        line, column, message = special
+        lines = text.splitlines() or [""]
+        context = f"{lines[line - 1]}\n{' ' * (column - 1)}^\n"
+        return Diagnostic("error", source, line, column, message, context)
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":
         lines = text.splitlines() or [""]
         shown = lines[min(line, len(lines)) - 1]
@@ -496,6 +508,89 @@ def _syntax_diagnostic(error, text: str, source: str) -> Diagnostic:
     else:
         context = error.get_context(text)
     return Diagnostic("error", source, line, column, message, context)
+
+
+def _stack_tokens(error) -> list:
+    """The tokens the parser had read of the statement it was in when ``error`` happened (from
+    lark's parser state; [] when lark does not give it)."""
+    from lark import Token, Tree
+
+    tokens: list = []
+    for value in getattr(getattr(error, "state", None), "value_stack", None) or ():
+        if isinstance(value, Token):
+            tokens.append(value)
+        elif isinstance(value, Tree):
+            tokens.extend(value.scan_values(lambda v: isinstance(v, Token)))
+    return tokens
+
+
+def _looks_like_keyword(word: str, keywords=_STATEMENT_KEYWORDS) -> str | None:
+    import difflib
+
+    close = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
+def _keyword_message(error, found: str, expected: set[str], readable: list[str], text: str):
+    """A better message than "unexpected X: expected Y" where a keyword meets a class's word list
+    (a keyword is never a word there) or a statement keyword is misspelt: ``(line, column,
+    message)``, or None to keep the plain one."""
+    from lark.exceptions import UnexpectedToken
+
+    token = getattr(error, "token", None)
+    kind = getattr(token, "type", None)
+    if kind == "EXTENDS":
+        return (token.line, token.column,
+                'unexpected "extends": `extends default` can only be the first statement of the file')
+    statement_terminals = {k.upper() for k in _STATEMENT_KEYWORDS}
+    stack = _stack_tokens(error)
+    # a keyword where the first word of an entry should be: after ":", "+=" or ","
+    if "WORD" in expected and kind in statement_terminals | {"IF", "UNLESS"} and stack:
+        quote = f'a keyword is a word only in quotes: "{token.value}"'
+        if stack[-1].type in ("COLON", "PLUS_EQ") and len(stack) >= 3:
+            what = f"class {stack[-2]} has" if stack[-1].type == "COLON" else f"`{' '.join(stack[-3:])}` adds"
+            return (token.line, token.column, f"unexpected {found}: {what} no entry: expected a word or a quoted "
+                                              f"phrase before the next statement ({quote})")
+        return (token.line, token.column, f'unexpected {found}: expected a word or a quoted phrase after "," ({quote})')
+    if "WORD" in expected or "COMMA" in expected:  # in a class's word list
+        return _misspelt_in_word_list(stack, text)
+    # a misspelt keyword where a statement may start
+    if statement_terminals <= expected and isinstance(error, UnexpectedToken) and kind != "$END":
+        keywords = _STATEMENT_KEYWORDS + (("extends",) if "EXTENDS" in expected else ())
+        keyword = _looks_like_keyword(str(token.value), keywords)
+        if keyword is not None and not text[: token.start_pos].rsplit("\n", 1)[-1].strip():  # first on its line
+            return (token.line, token.column, f"unexpected {found}: expected {_join(readable)}; "
+                                              f'"{token.value}" looks like "{keyword}"')
+    return None
+
+
+def _misspelt_in_word_list(stack: list, text: str):
+    """A misspelt statement keyword at the start of a line, read as words of the class before it
+    (an entry list runs on over line breaks): ``(line, column, message)`` when putting the keyword
+    in its place gets the parser past that line, else None."""
+    from lark.exceptions import UnexpectedInput, UnexpectedToken
+
+    starts = [i for i, t in enumerate(stack) if t.type in ("COLON", "PLUS_EQ")]
+    if not starts or starts[-1] < 1:
+        return None
+    name, start = stack[starts[-1] - 1], starts[-1]
+    for before, word in zip(stack[start:], stack[start + 1:]):
+        keyword = _looks_like_keyword(word) if word.type == "WORD" and word.line > before.end_line else None
+        if keyword is None:
+            continue
+        try:
+            _parser().parse(text[: word.start_pos] + keyword + text[word.end_pos:])
+        except UnexpectedInput as again:
+            at_end = isinstance(again, UnexpectedToken) and again.token.type == "$END"
+            if (again.line or 0) <= word.line and not at_end:
+                continue
+        except RecursionError:
+            continue
+        return (word.line, word.column,
+                f'unexpected "{word}": expected a statement (concept, verbs, math, units or rule); "{word}" looks like '
+                f'"{keyword}" (a class\'s word list ends only at a statement keyword, so this line was read as words '
+                f"of class {name})")
+    return None
 
 
 def parse_rules(text: str, source: str = "<rules>") -> Ruleset:
@@ -533,17 +628,31 @@ def _parse_cached(path: str, _mtime: int) -> Ruleset:
 def load_rules(path: str | Path | None = None) -> Ruleset:
     """Read and check a rule file (None: the packaged ``encodings/knowledge.rules``).
 
-    Raises :class:`RulesError` listing every error (``file:line:col: message``); warnings and
-    notes are not raised (``pyasp rules check`` shows them).
+    Raises :class:`RulesError` listing every error (``file:line:col: message``). Each warning of
+    the check (a rule that can never fire, a word in two classes, ...) is issued as a
+    :class:`pyasp.errors.PyaspWarning` (``file:line:col: message``; the command line prints it as
+    a ``pyasp: warning:`` line); notes are left to ``pyasp rules check``.
     """
     from .check import check_rules
 
     source = rules_path("knowledge") if path is None else Path(path)
     ruleset = parse_rules(read_text_file(source, "rule file"), str(source))
-    errors = [d for d in check_rules(ruleset) if d.severity == "error"]
+    found = check_rules(ruleset)
+    errors = [d for d in found if d.severity == "error"]
     if errors:
         raise RulesError(errors)
+    _warn(found)
     return ruleset
+
+
+def _warn(diagnostics: list[Diagnostic]) -> None:
+    import warnings
+
+    from ..errors import PyaspWarning
+
+    for d in diagnostics:
+        if d.severity == "warning":  # stacklevel: where load_rules was called
+            warnings.warn(f"{d.source}:{d.line}:{d.column}: {d.message}", PyaspWarning, stacklevel=3)
 
 
 # -- printing -------------------------------------------------------------------------------------
