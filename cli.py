@@ -101,6 +101,23 @@ def _seconds(value: str | float) -> float:
     return seconds
 
 
+def _text_argument(text: str, what: str) -> str:
+    """The text a command was given as its argument: ``-`` reads it from standard input; a bare
+    file name (one word naming a file) is refused with a hint, rather than read as a problem."""
+    import sys
+
+    if text == "-":
+        try:
+            return sys.stdin.read()
+        except UnicodeDecodeError:
+            raise PyaspError("standard input is not UTF-8 text: save it as UTF-8") from None
+    name = text.strip()
+    if name and not any(ch.isspace() for ch in name) and Path(name).is_file():
+        raise PyaspError(f"{name} is a file: give the {what} itself, \"$(cat {name})\", or - to read it from "
+                         "standard input (pyasp ... - < FILE)")
+    return text
+
+
 def _count(n: int, noun: str) -> str:
     """``1 problem``, ``2 problems``."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
@@ -335,7 +352,7 @@ def _load_data(data: Path, skip_bad: bool, extra_fields: tuple[str, ...] = ()):
 
 @algebra_app.command("solve")
 def algebra_solve(
-    text: Annotated[str, typer.Argument(help="The word problem, in quotes.")],
+    text: Annotated[str, typer.Argument(help="The word problem, in quotes (- reads it from standard input).")],
     model: ModelOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     dot: Annotated[Optional[Path], typer.Option("--dot", parser=_output_file, help="Write the tree as Graphviz DOT (.svg if dot is installed).")] = None,
@@ -349,7 +366,7 @@ def algebra_solve(
     try:
         if dot is not None:
             _check_dot(dot, [model])
-        solution = solve_text(text, model)
+        solution = solve_text(_text_argument(text, "problem's text"), model)
         if dot is not None:
             _write_dot(solution.tree.to_dot(), dot)
     except PyaspError as error:
@@ -622,7 +639,7 @@ ArithModelOpt = Annotated[
 
 @arith_app.command("solve")
 def arith_solve(
-    text: Annotated[str, typer.Argument(help="The word problem, in quotes.")],
+    text: Annotated[str, typer.Argument(help="The word problem, in quotes (- reads it from standard input).")],
     rules: RulesOpt = None,
     model: ArithModelOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -639,7 +656,7 @@ def arith_solve(
     try:
         if dot is not None:
             _check_dot(dot, [model, rules])
-        solution = solve_text(text, model, rules, top=top)
+        solution = solve_text(_text_argument(text, "problem's text"), model, rules, top=top)
         if dot is not None:
             _write_dot(solution.to_dot(), dot)
     except PyaspError as error:
@@ -1199,7 +1216,7 @@ def tables_weights(
 
 @tables_app.command("answer")
 def tables_answer(
-    question: Annotated[str, typer.Argument(help="The question with its options: \"... (A) ... (B) ...\".")],
+    question: Annotated[str, typer.Argument(help="The question with its options: \"... (A) ... (B) ...\" (- reads it from standard input).")],
     tables: TablesOpt,
     max_tables: MaxTablesOpt = 7,
     max_rows: MaxRowsOpt = 20,
@@ -1229,6 +1246,7 @@ def tables_answer(
     try:
         if dot is not None:
             _check_dot(dot, [tables, encoding, joins, relations, row_model])
+        question = _text_argument(question, "question's text")
         solver = _table_solver(tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, ranking=ranking,
                                joins=joins, relations=relations, retrieval_words=retrieval_words, row_model=row_model,
                                no_row_model=no_row_model, no_joins=no_joins)

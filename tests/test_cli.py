@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from clitools import run, write
+from clitools import run, runner, write
 
-
+from pyasp.cli import app
 
 BIKE = [{"value": 17, "type": "dollar"}, {"value": 7, "type": "dollar"}, {"value": "x", "type": "hour"}, {"value": 80, "type": "dollar"}]
 
@@ -505,3 +505,14 @@ def test_answers_are_shown_without_float_noise():
     assert _answer_text(Fraction(7, 2)) == "3.5"
     assert _answer_text(Fraction(12)) == "12" and _answer_text(12.0) == "12"
     assert _answer_text(1 / 6) == "0.166667"  # a float (a runner-up's answer): no fraction is made up for it
+
+
+def test_a_problem_text_can_come_from_standard_input_and_a_file_name_gets_a_hint(examples):
+    bike = examples / "algebra" / "bike.txt"
+    result = runner.invoke(app, ["algebra", "solve", "-", "--json"], input=bike.read_text())
+    assert result.exit_code == 0 and json.loads(result.stdout)["answer"] == 9
+    for command in (["algebra", "solve"], ["arith", "solve"]):
+        result = run(*command, str(bike))
+        assert result.exit_code == 2 and f"{bike} is a file: give the problem's text itself" in result.stderr
+    result = run("tables", "answer", str(bike), "--tables", str(examples / "tables"))
+    assert result.exit_code == 2 and "give the question's text itself" in result.stderr
