@@ -1469,6 +1469,23 @@ def tables_tuning_set(
         out.print(f"kept {len(kept)} questions; dropped " + ", ".join(f"{v} ({k})" for k, v in dropped.items()))
 
 
+def _unwrap_help(typer_app: typer.Typer) -> None:
+    """Each command's help is its docstring with the lines of a paragraph joined: rich keeps a
+    docstring's line breaks, which cut the command lists of ``--help`` mid-sentence."""
+    import inspect
+    import re
+
+    for info in typer_app.registered_commands:
+        if info.help is None and info.callback is not None and info.callback.__doc__:
+            paragraphs = inspect.cleandoc(info.callback.__doc__).split("\n\n")
+            info.help = "\n\n".join(re.sub(r"\s*\n\s*", " ", p) for p in paragraphs)
+    for group in typer_app.registered_groups:
+        _unwrap_help(group.typer_instance)
+
+
+_unwrap_help(app)
+
+
 def main() -> None:
     """The console script. Usage errors (a missing argument, a value out of range, an unknown
     command or option) are one ``pyasp: error:`` line naming the help to read, exit 2, like every
