@@ -202,10 +202,12 @@ def _parse_settings(weights: list[str] | None, max_depth: int | None, allow_unus
             settings[name.strip()] = _clingo_int(int(value), f"--weight {name.strip()}")
         except ValueError:
             raise PyaspError(f"--weight {name.strip()}: {value!r} is not a whole number") from None
-    if max_depth is not None:
-        settings["max_depth"] = _clingo_int(max_depth, "--max-depth")
-    if allow_unused:
-        settings["allow_unused"] = 1
+    for name, given, value in (("max_depth", max_depth is not None, max_depth), ("allow_unused", allow_unused, 1)):
+        if given:
+            if name in settings:  # which one would win is a guess: refuse it
+                option = name.replace("_", "-")
+                raise PyaspError(f"--{option} and --weight {name}={settings[name]} both set {name}: give one")
+            settings[name] = _clingo_int(value, f"--{name.replace('_', '-')}")
     return settings
 
 
@@ -239,9 +241,11 @@ def algebra_candidates(
     FILE holds e.g. [{"value": 17, "type": "dollar"}, {"value": "x", "type": "hour"}, ...];
     "x" marks the unknown. At most 12 quantities.
     """
+    from pyasp import interrupt
     from pyasp.algebra.candidates import generate_candidates
     from pyasp.algebra.quantities import load_quantities
 
+    interrupt.one_run()  # --time-limit bounds the grounding too
     try:
         if dot is not None:
             _check_dot(dot, [quantities, encoding])
@@ -262,7 +266,8 @@ def algebra_candidates(
         for rank, cand in enumerate(result.candidates, start=1):
             d = cand.as_dict()
             table.add_row(str(rank), d["equation"], str(d["answer"]), str(d["cost"]), d["postfix"], ", ".join(d["violations"]) or "-")
-        out.print(table)
+        if result.candidates:  # none: the line below says what was dropped, then the error
+            out.print(table)
         s = result.stats
         out.print(
             f"{s['models']} trees ranked in {s['ground_s'] + s['solve_s']:.3f} s "
@@ -909,6 +914,7 @@ def acquire_learn(
     from pyasp import interrupt
     from pyasp.acquire import learn
 
+    interrupt.one_run()  # --time-limit bounds the grounding too
     try:
         if output is not None:
             check_output_path(output, "program file", [schema, constants, examples, encoding])
@@ -940,6 +946,7 @@ def acquire_solve(
     limit: Annotated[int, typer.Option("--limit", help="Without --sample/--all: this many solutions.", min=1)] = 1,
     fmt: Annotated[str, typer.Option("--format", help="solutions (default), mzn (the program as MiniZinc, constants filled in) or dsl.")] = "solutions",
     time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Stop after this many seconds, grounding included.", parser=_seconds, metavar="SECONDS")] = None,
+    encoding: Annotated[Optional[Path], typer.Option("--encoding", help="Use this .lp file instead of the packaged encodings/ip_solve.lp (rules added to a copy hold for every solution).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Solve a program with clingo: one solution, --all, or --sample N --seed S; or export it.
@@ -951,9 +958,11 @@ def acquire_solve(
     from pyasp.acquire.data import load_constants
     from pyasp.acquire.dsl import format_program, load_program
     from pyasp.acquire.export import to_minizinc
+    from pyasp import interrupt
     from pyasp.acquire import solve
     from pyasp.acquire.solve import Solutions, solution_as_json
 
+    interrupt.one_run()  # --time-limit bounds the grounding too
     try:
         if fmt not in ("solutions", "mzn", "dsl"):
             raise PyaspError(f"--format takes solutions, mzn or dsl; got {fmt!r}")
@@ -961,9 +970,10 @@ def acquire_solve(
             raise PyaspError("--sample and --all exclude each other")
         if seed is not None and sample is None:
             raise PyaspError("--seed is the seed of --sample: without --sample, solutions come in clingo's order")
-        if fmt != "solutions" and (as_json or all_solutions or sample is not None or limit != 1 or time_limit is not None):
-            raise PyaspError(f"--format {fmt} prints the program; --json, --all, --sample, --limit and --time-limit "
-                             "are for solutions")
+        if fmt != "solutions" and (as_json or all_solutions or sample is not None or limit != 1 or time_limit is not None
+                                   or encoding is not None):
+            raise PyaspError(f"--format {fmt} prints the program; --json, --all, --sample, --limit, --time-limit and "
+                             "--encoding are for solutions")
         if limit != 1 and (all_solutions or sample is not None):
             raise PyaspError(f"--limit is for the first solutions; it cannot be combined with {'--all' if all_solutions else '--sample'}")
         program = load_program(program_file)
@@ -975,12 +985,13 @@ def acquire_solve(
             out.print(format_program(program), end="")
             return
         if sample is None:  # printed as clingo finds them: --all on a large program streams
-            found = Solutions(program, instance, limit=None if all_solutions else limit, time_limit_s=time_limit)
+            found = Solutions(program, instance, limit=None if all_solutions else limit, time_limit_s=time_limit,
+                              encoding=None if encoding is None else str(encoding))
             count = _print_solutions(map(solution_as_json, found), found, as_json)
             if all_solutions and not found.partial:
                 err.print(f"pyasp: {count} solution{'s' * (count != 1)}, all of them")
             return
-        result = solve(program, instance, sample=sample, seed=seed or 0, time_limit=time_limit)
+        result = solve(program, instance, sample=sample, seed=seed or 0, time_limit=time_limit, encoding=encoding)
     except PyaspError as error:
         raise _fail(error) from None
     if len(result.solutions) < sample and not result.partial:
@@ -1241,8 +1252,10 @@ def tables_answer(
 
     Exit code 1 when no option has a support graph.
     """
+    from pyasp import interrupt
     from pyasp.tables.engine import to_dot
 
+    interrupt.one_run()  # --time-limit bounds the grounding too
     try:
         if dot is not None:
             _check_dot(dot, [tables, encoding, joins, relations, row_model])

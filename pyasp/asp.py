@@ -45,7 +45,7 @@ import clingo
 import clingo.ast
 
 from .errors import InputError, PyaspError, check_input_file, read_text_file
-from .interrupt import solving
+from .interrupt import grounding, solving
 from .resources import encoding_path
 
 __all__ = ["AspError", "EncodingFacts", "Func", "Message", "Model", "Program", "Stats", "check_encoding", "encoding_facts",
@@ -60,6 +60,8 @@ _LOCATION = re.compile(
     r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+)(?:-(?:\d+:)?\d+)?:\s*(?P<kind>error|warning|info):\s*(?P<text>.*)$"
 )
 _PLAIN = re.compile(r"^(?P<file>.*?):\s*(?P<kind>error|warning|info):\s*(?P<text>.*)$")
+_PART_BODY = re.compile(r"\[#inc_\w+\];?")
+_CONTINUED = re.compile(r"^\s+%(.*)$")  # an indented comment line: the comment of the line above goes on
 
 
 def deadline_after(time_limit_s: float | None) -> float | None:
@@ -85,17 +87,23 @@ class Message:
         return f"{where}: {self.severity}: {self.text}"
 
 
-class AspError(PyaspError):
-    """clingo rejected a program; ``messages`` says where and why."""
+#: what an error made of clingo's warnings adds: pyasp refuses them where clingo would go on
+WARNINGS_HINT = ("pyasp refuses an encoding clingo warns about: in an edit a warning is nearly always a misspelt "
+                 "predicate or a variable out of place")
 
-    def __init__(self, messages: Sequence[Message], summary: str | None = None):
+
+class AspError(PyaspError):
+    """clingo rejected a program; ``messages`` says where and why (``hint``: one more sentence)."""
+
+    def __init__(self, messages: Sequence[Message], summary: str | None = None, hint: str | None = None):
         self.messages = list(messages)
         first = str(self.messages[0]) if self.messages else (summary or "clingo failed")
         more = len(self.messages) - 1
-        super().__init__(first + (f" (and {more} more)" if more > 0 else ""))
+        super().__init__(first + (f" (and {more} more)" if more > 0 else "") + (f" ({hint})" if hint else ""))
 
 
 def _parse_message(code: clingo.MessageCode, text: str) -> Message:
+    text = _PART_BODY.sub("", text)  # "foo(X):-[#inc_base];not bar(X)": the part clingo adds to each rule
     lines = text.strip().splitlines() or [""]
     detail = " ".join(part.strip() for part in lines[1:] if part.strip())
     severity = "error" if code == clingo.MessageCode.RuntimeError else "warning"
@@ -237,7 +245,13 @@ def _encoding_facts(path: str, _mtime_ns: int, _size: int) -> EncodingFacts:
             comment = _COMMENT.search(lines[line - 1]) if 0 < line <= len(lines) and definitions_on[line] == 1 else None
             if stmt.name in constants:  # as clingo refuses it, before a settings listing shows one of the two
                 raise InputError(f"{path}:{line}: #const {stmt.name} is defined twice (also on line {constants[stmt.name][1]})")
-            constants[stmt.name] = (str(stmt.value), line, comment[1].strip() if comment else "")
+            meaning = [comment[1].strip()] if comment else []
+            for more in lines[line:] if comment else ():  # the comment goes on in indented comment lines
+                continued = _CONTINUED.match(more)
+                if continued is None:
+                    break
+                meaning.append(continued[1].strip())
+            constants[stmt.name] = (str(stmt.value), line, " ".join(meaning))
         elif kind == A.ShowSignature:
             any_show = True
             if stmt.name:
@@ -476,10 +490,16 @@ class Program:
         self._messages.append(_parse_message(code, text))
 
     def _fail(self, summary: str) -> AspError:
-        return AspError(self._messages or [Message("clingo", None, None, "error", summary)], summary)
+        if self._messages:
+            return AspError(self._messages, summary)
+        message = _parse_message(clingo.MessageCode.RuntimeError, summary)  # "FILE:L:C: error: ..." as the logger's
+        return AspError([message], summary)
 
-    def ground(self) -> clingo.Control:
-        """Load the encoding and the facts and ground them (once)."""
+    def ground(self, time_limit_s: float | None = None) -> clingo.Control:
+        """Load the encoding and the facts and ground them (once). Grounding cannot be stopped
+        part-way: under the console script, a grounding that runs past ``time_limit_s`` ends the
+        process with an error (:func:`pyasp.interrupt.grounding`); elsewhere the limit counts
+        from the search."""
         if self._ctl is not None:
             return self._ctl
         args = ["--opt-mode=optN", "--project=auto", "0", *self.options]
@@ -500,14 +520,31 @@ class Program:
                 ctl.add("base", [], self.text)
             ctl.add("base", [], "".join(f"{f}." for f in self._facts))
             start = time.perf_counter()
-            ctl.ground([("base", [])])
+            with grounding(time_limit_s, self._name()):
+                ctl.ground([("base", [])])
             self.stats.ground_s += time.perf_counter() - start
         except RuntimeError as err:
             raise self._fail(str(err)) from None
-        if any(m.severity == "error" for m in self._messages) or (self.strict and self._messages):
-            raise self._fail("clingo reported problems in the program")
+        except MemoryError:  # clingo's bad_alloc
+            raise self._out_of_memory() from None
+        self._check_messages(0)
         self._ctl = ctl
         return ctl
+
+    def _name(self) -> str:
+        return str(self.encoding_file) if self.encoding_file is not None else "the program"
+
+    def _out_of_memory(self) -> PyaspError:
+        return PyaspError(f"clingo ran out of memory grounding {self._name()}: does a rule derive atoms without end "
+                          "(n(X+1) :- n(X).)?")
+
+    def _check_messages(self, since: int) -> None:
+        """Refuse the program for what clingo said while grounding (from message ``since`` on):
+        any error, and with ``strict`` any warning."""
+        new = self._messages[since:]
+        if any(m.severity == "error" for m in new) or (self.strict and new):
+            raise AspError(new, "clingo reported problems in the program",
+                           hint=None if any(m.severity == "error" for m in new) else WARNINGS_HINT)
 
     # -- solving ------------------------------------------------------------------------------
     def _solve_level(
@@ -584,7 +621,7 @@ class Program:
         ``batch``: ask clingo for at most this many models per run, so that a caller that stops
         early (a generator it does not exhaust) does not pay for a whole large level.
         """
-        ctl = self.ground()
+        ctl = self.ground(time_limit_s=time_limit_s)
         signatures = frozenset(project) if project else None
         projected: dict[str, int] | None = None  # read from clingo only when a run follows
         deadline = deadline_after(time_limit_s)
@@ -644,7 +681,7 @@ class Program:
         """One optimisation run (``optN``): every model of the best cost the program still has,
         and whether the time limit cut the run short. The caller narrows the program with
         :meth:`extend` between runs (a learner that visits one cost level at a time)."""
-        ctl = self.ground()
+        ctl = self.ground(time_limit_s=time_limit_s)
         deadline = deadline_after(time_limit_s)
         models, timed_out = self._solve_level(ctl, deadline, None, whole=False)
         if self.stats.runs == 0:
@@ -663,7 +700,7 @@ class Program:
         the grounding is kept, so a caller can ask the same program several questions), or None
         if there is none; and whether the time limit cut the run short (the model is then the
         best found, ``proven`` False)."""
-        ctl = self.ground()
+        ctl = self.ground(time_limit_s=time_limit_s)
         deadline = deadline_after(time_limit_s)
         models, timed_out = self._solve_level(ctl, deadline, 1, whole=False, assumptions=assumptions)
         if self.stats.runs == 0:
@@ -696,7 +733,7 @@ class Program:
         if self._ctl is None:
             extra = ("--heuristic=Domain",) if externals is not None else ("--sign-def=rnd", "--rand-freq=0.1")
             self.options = (*self.options, *extra)
-        ctl = self.ground()
+        ctl = self.ground(time_limit_s=time_limit_s)
         rng = random.Random(seed)
         signatures = frozenset(project)
         projected: dict[str, int] | None = None  # read from clingo only once a nogood is needed
@@ -745,12 +782,15 @@ class Program:
         self._steps = getattr(self, "_steps", 0) + 1
         name = f"_pyasp_step_{self._steps}"
         text = "".join(f"{f if isinstance(f, (clingo.Symbol, str)) else fact(f[0], *f[1:])}." for f in facts)
-        start = time.perf_counter()
+        start, seen = time.perf_counter(), len(self._messages)
         try:
             ctl.add(name, [], text)
             ctl.ground([(name, []), *[(part, [symbol(a) for a in args]) for part, args in parts]])
         except RuntimeError as err:
             raise self._fail(str(err)) from None
+        except MemoryError:
+            raise self._out_of_memory() from None
+        self._check_messages(seen)  # the parts grounded now are checked as the base part was
         self.stats.ground_s += time.perf_counter() - start
 
     def enumerate_models(self, limit: int | None = None, *, time_limit_s: float | None = None) -> Iterator[Model]:
@@ -760,7 +800,7 @@ class Program:
         limit stops the enumeration where it is (then ``self.partial`` is True)."""
         if limit is not None and limit < 1:
             raise InputError(f"a limit of {limit} models: give at least 1 (None: all)")
-        ctl = self.ground()
+        ctl = self.ground(time_limit_s=time_limit_s)
         settings = ctl.configuration.solve
         before = {key: getattr(settings, key) for key in ("opt_mode", "project", "models")}
         settings.opt_mode, settings.project, settings.models = "ignore", "show", 0 if limit is None else limit
@@ -795,7 +835,7 @@ class Program:
     def count_models(self, *, time_limit_s: float | None = None) -> tuple[int, bool]:
         """How many answer sets the program has (no optimisation, nothing decoded), and whether
         the time limit stopped the count."""
-        ctl = self.ground()
+        ctl = self.ground(time_limit_s=time_limit_s)
         ctl.configuration.solve.opt_mode = "ignore"
         ctl.configuration.solve.models = 0
         count = 0

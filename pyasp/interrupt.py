@@ -34,12 +34,15 @@ from contextlib import contextmanager
 GRACE_S = 2.0
 #: Exit code of an interrupted run (128 + SIGINT, as shells report it).
 EXIT_CODE = 130
+#: Exit code of a run whose grounding outlived its time limit (bad input: see :func:`grounding`).
+GROUNDING_EXIT_CODE = 2
 
 _lock = threading.Lock()
 _solving: set = set()  # clingo controls whose search is running now
 _reported = False
 _installed: tuple[int, int] | None = None  # (the wakeup fd before, the pipe's write end)
 _handled = False  # the main thread caught the Ctrl-C and reports (handled)
+_one_run = False  # the command solves one thing: its time limit bounds the grounding too (one_run)
 
 
 @contextmanager
@@ -53,6 +56,40 @@ def solving(ctl) -> Iterator[None]:
     finally:
         with _lock:
             _solving.discard(ctl)
+
+
+@contextmanager
+def grounding(time_limit_s: float | None, what: str) -> Iterator[None]:
+    """Around a clingo grounding, which cannot be stopped part-way: with the watcher installed
+    (the console script) and a time limit, a grounding still running when the limit has passed
+    ends the process with exit code 2 and an error naming ``what`` (a grounding that outlives the
+    whole limit leaves nothing to report, and is most often a rule that derives atoms without
+    end). Only for a command that makes one run (:func:`one_run`: not an evaluation, where one
+    question's grounding must not end the others); otherwise it does nothing."""
+    if time_limit_s is None or math.isinf(time_limit_s) or _installed is None or not _one_run:
+        yield
+        return
+    done = threading.Event()
+
+    def expire() -> None:
+        if not done.wait(time_limit_s):
+            report_abort(f"pyasp: error: clingo was still grounding {what} when the time limit of {time_limit_s:g} s "
+                         "ran out (grounding cannot be stopped part-way): does a rule derive atoms without end, "
+                         "such as n(X+1) :- n(X).?")
+            os._exit(GROUNDING_EXIT_CODE)
+
+    threading.Thread(target=expire, name="pyasp-grounding", daemon=True).start()
+    try:
+        yield
+    finally:
+        done.set()
+
+
+def one_run() -> None:
+    """Called by a console command that solves one thing (one problem, one question, one learning
+    run): its time limit also bounds the grounding (:func:`grounding`)."""
+    global _one_run
+    _one_run = True
 
 
 def report_abort(message: str = "pyasp: aborted") -> None:
@@ -129,7 +166,7 @@ def install(grace_s: float = GRACE_S) -> bool:
     """Start the watcher (from the main thread; a second call keeps the first). Returns False
     where it cannot run (not the main thread, or SIGINT ignored, as for a background job):
     Ctrl-C then works as Python's default."""
-    global _installed, _reported, _handled
+    global _installed, _reported, _handled, _one_run
     if _installed is not None:
         return True
     if threading.current_thread() is not threading.main_thread():
@@ -140,7 +177,7 @@ def install(grace_s: float = GRACE_S) -> bool:
     os.set_blocking(write_fd, False)
     before = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
     with _lock:
-        _installed, _reported, _handled = (before, write_fd), False, False
+        _installed, _reported, _handled, _one_run = (before, write_fd), False, False, False
     threading.Thread(target=_watch, args=(read_fd, write_fd, grace_s), name="pyasp-interrupt", daemon=True).start()
     return True
 

@@ -230,3 +230,37 @@ def test_enumeration_streams_distinct_models_and_leaves_optimisation_as_it_was()
     assert len(list(prog.enumerate_models(3))) == 3
     best, partial = prog.optimal_models()  # the same program optimises again afterwards
     assert not partial and [m.cost for m in best] == [(-10,)]
+
+
+def test_a_part_grounded_later_is_checked_as_the_base_part(tmp_path):
+    """A misspelt predicate in a #program part that is grounded later (acquire's floor and prune
+    parts) is refused as one in the base part is, with the hint that pyasp refuses warnings."""
+    path = tmp_path / "parts.lp"
+    path.write_text("p(1..3). #show p/1. #defined q/1.\n#program later(k).\nq(k) :- p(k), typo(k).\n#show q/1.\n")
+    program = Program(str(path))
+    program.ground()
+    with pytest.raises(AspError) as caught:
+        program.extend([("later", [1])])
+    message = str(caught.value)
+    assert f"{path}:3:" in message and "typo(" in message and "pyasp refuses an encoding clingo warns about" in message
+
+
+def test_clingo_messages_read_as_the_rule_was_written(tmp_path):
+    path = tmp_path / "unsafe.lp"
+    path.write_text("bar(1).\nfoo(X) :- not bar(X).\n#show foo/1.\n")
+    with pytest.raises(AspError) as caught:
+        Program(str(path)).ground()
+    assert "unsafe variables in: foo(X):-not bar(X)." in str(caught.value) and "#inc_" not in str(caught.value)
+    path.write_text("p.\n#script (python)\ndef f(): pass\n#end.\n#show p/0.\n")
+    try:  # clingo's wheels have no Python scripting: its refusal names the place once
+        Program(str(path)).ground()
+    except AspError as error:
+        assert str(error).startswith(f"{path}:2:1: error: ") and "clingo: error" not in str(error), str(error)
+
+
+def test_a_constants_comment_goes_on_in_indented_comment_lines(tmp_path):
+    path = tmp_path / "w.lp"
+    path.write_text("#const a = 1.   % first line\n                % and the second\n#const b = 2.   % alone\n"
+                    "% not part of b's\np(a, b). #show p/2.\n")
+    constants = parse_constants(path)
+    assert constants["a"][1] == "first line and the second" and constants["b"][1] == "alone"

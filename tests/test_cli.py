@@ -14,6 +14,7 @@ import pytest
 from clitools import run, runner, write
 
 from pyasp.cli import app
+from pyasp.resources import encoding_path
 
 BIKE = [{"value": 17, "type": "dollar"}, {"value": 7, "type": "dollar"}, {"value": "x", "type": "hour"}, {"value": 80, "type": "dollar"}]
 
@@ -516,3 +517,38 @@ def test_a_problem_text_can_come_from_standard_input_and_a_file_name_gets_a_hint
         assert result.exit_code == 2 and f"{bike} is a file: give the problem's text itself" in result.stderr
     result = run("tables", "answer", str(bike), "--tables", str(examples / "tables"))
     assert result.exit_code == 2 and "give the question's text itself" in result.stderr
+
+
+def test_a_time_limit_bounds_the_grounding_of_one_run(tmp_path):
+    """A grounding without end (an edit's n(X+1) :- n(X).) cannot be stopped part-way: under the
+    console script, --time-limit ends the run with a message instead of growing for ever."""
+    encoding = tmp_path / "endless.lp"
+    encoding.write_text(encoding_path("equation_trees").read_text() + "\nn2(0). n2(X+1) :- n2(X).\n")
+    q = write(tmp_path, "q.json", BIKE)
+    done = subprocess.run([sys.executable, "-c", "from pyasp.cli import main; main()", "algebra", "candidates", "-q", q,
+                           "--encoding", str(encoding), "--time-limit", "2"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert f"clingo was still grounding {encoding} when the time limit of 2 s ran out" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_conflicting_depth_settings_are_refused_and_no_empty_table_is_printed(tmp_path):
+    q = write(tmp_path, "q.json", BIKE)
+    result = run("algebra", "candidates", "-q", q, "--max-depth", "10", "-w", "max_depth=1")
+    assert result.exit_code == 2 and "--max-depth and --weight max_depth=1 both set max_depth" in result.stderr
+    result = run("algebra", "candidates", "-q", q, "-w", "max_depth=1")
+    assert result.exit_code == 1 and "equation trees" not in result.stdout and "0 trees ranked" in result.stdout
+
+
+def test_acquire_solve_reads_a_users_copy_of_the_solving_encoding(tmp_path, examples):
+    shipping = examples / "acquire" / "shipping"
+    encoding = tmp_path / "capped.lp"
+    encoding.write_text(encoding_path("ip_solve").read_text() + "\n:- value(X, C, V), V > 20.\n")
+    args = ["acquire", "solve", str(shipping / "program.ip"), "--constants", str(shipping / "constants.json"), "--sample", "5",
+            "--json"]
+    largest = []
+    for extra in ([], ["--encoding", str(encoding)]):
+        result = run(*args, *extra)
+        assert result.exit_code == 0, result.output
+        largest.append(max(v for s in json.loads(result.stdout)["solutions"] for row in s["ship"] for v in row))
+    assert largest[0] > 20 >= largest[1]

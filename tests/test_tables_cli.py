@@ -351,3 +351,16 @@ def test_a_header_line_in_a_questions_file_is_named_as_one(tmp_path):
     questions.write_text("question\tanswer\nWhich month has the longest day in New York? (A) June (B) December\tA\n")
     result = run("tables", "eval", "--tables", STORE, "--questions", str(questions))
     assert result.exit_code == 2 and "q.tsv:1: the answer 'ANSWER' is not a letter A-H (a header line?" in result.stderr
+
+
+@pytest.mark.parametrize("shown", ["join/6", "rel_anywhere/1", "otitle/4"])
+def test_a_copy_of_the_encoding_must_show_every_output_pyasp_reads(tmp_path, shown):
+    """Without its #show line the joins (or relations, or header edges) of a graph would be left
+    out of the answer without a word."""
+    from pyasp.resources import encoding_path
+
+    text = encoding_path("support_graph").read_text()
+    assert f"#show {shown}." in text
+    path = write(tmp_path, "copy.lp", text.replace(f"#show {shown}.", ""))
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--encoding", path)
+    assert result.exit_code == 2 and shown in result.stderr and f"#show {shown}." in result.stderr, result.output

@@ -85,15 +85,17 @@ class Learned:
 
 
 def solve(program, constants, *, limit: int | None = 1, sample: int | None = None, seed: int = 0,
-          time_limit: float | None = None):
+          time_limit: float | None = None, encoding: str | Path | None = None):
     """Solutions of a program (:class:`pyasp.acquire.solve.SolveResult`; each solution
     ``{variable: int64 array}``): the first ``limit`` (None: all), or ``sample`` distinct ones
-    drawn at random with ``seed``. Raises :class:`pyasp.errors.NoAnswer` when it has none."""
+    drawn at random with ``seed``; ``encoding``: a user's copy of ``encodings/ip_solve.lp``.
+    Raises :class:`pyasp.errors.NoAnswer` when it has none."""
     from ..errors import NoAnswer
     from .solve import solve as run
 
     program = _program(program)
-    result = run(program, _instance(program, constants), limit=limit, sample=sample, seed=seed, time_limit_s=time_limit)
+    result = run(program, _instance(program, constants), limit=limit, sample=sample, seed=seed, time_limit_s=time_limit,
+                 encoding=None if encoding is None else str(encoding))
     if not result.solutions:
         raise NoAnswer("the program has no solution" + (" within the time limit" if result.partial else ""))
     return result

@@ -318,13 +318,14 @@ class SolveResult:
                 "seconds": round(self.seconds, 4)}
 
 
-def _grounded(program: Program, constants: Instance | Mapping, sample: bool, encoding: str | None):
+def _grounded(program: Program, constants: Instance | Mapping, sample: bool, encoding: str | None,
+              time_limit_s: float | None = None):
     instance = constants if isinstance(constants, Instance) else make_instance(program, constants)
     if not program.variables:
         raise InputError("the program declares no decision variable (var NAME in LO..HI;): there is nothing to solve")
     asp = AspProgram(encoding or "ip_solve", options=("--heuristic=Domain",) if sample else (), needs=(("value", 3),))
     asp.add_facts(solve_facts(program, instance))
-    asp.ground()
+    asp.ground(time_limit_s=time_limit_s)
     return instance, asp
 
 
@@ -343,7 +344,7 @@ class Solutions:
         self._start = time.perf_counter()
         self._deadline = deadline_after(time_limit_s)
         self.program = program
-        self.instance, self._asp = _grounded(program, constants, False, encoding)
+        self.instance, self._asp = _grounded(program, constants, False, encoding, time_limit_s)
         self.limit = limit
         self.partial = False
         self.seconds = time.perf_counter() - self._start
@@ -372,7 +373,8 @@ def solve(
     """Solutions as ``{variable: int64 array}``: the first ``limit`` (None: all), or with
     ``sample`` that many distinct ones drawn by randomised search with ``seed``.
     ``time_limit_s`` counts from the call, grounding included (grounding itself cannot be
-    interrupted: when it takes longer, the search stops at once). :class:`Solutions` gives them
+    interrupted: when it takes longer, the search stops at once; under the console script the
+    process ends with an error, :func:`pyasp.interrupt.grounding`). :class:`Solutions` gives them
     one at a time instead."""
     if sample is None:
         found = Solutions(program, constants, limit=limit, time_limit_s=time_limit_s, encoding=encoding)
@@ -380,7 +382,7 @@ def solve(
         return SolveResult(solutions, found.partial, found.seconds)
     start = time.perf_counter()
     deadline = deadline_after(time_limit_s)
-    instance, asp = _grounded(program, constants, True, encoding)
+    instance, asp = _grounded(program, constants, True, encoding, time_limit_s)
 
     def out_of_time() -> bool:
         return deadline is not None and time.perf_counter() >= deadline

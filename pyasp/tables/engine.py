@@ -177,7 +177,8 @@ class TableSolver:
 
     def program(self, grounded: Grounded) -> Program:
         program = Program(encoding=self.encoding or ENCODING, consts=dict(self.consts or {}), options=self.clingo_options,
-                          needs=(("chosen", 1), ("active_row", 2), ("qcell", 4), ("ocell", 5)))
+                          needs=(("chosen", 1), ("active_row", 2), ("qcell", 4), ("qtitle", 3), ("ocell", 5),
+                                 ("otitle", 4), ("join", 6), ("rel", 1), ("rel_anywhere", 1)))
         program.add_facts(grounded.facts)
         return program
 
