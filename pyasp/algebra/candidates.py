@@ -12,6 +12,9 @@ Candidates come from ``encodings/equation_trees.lp`` (or a user's encoding), ran
 Trees whose answer is negative, or fractional while every constant is an integer, or that have
 no unique answer, are dropped after solving (ALGES does the same); enumeration continues until
 ``top`` candidates are kept, the trees run out, or the time limit passes.
+A model that is no single-variable equation tree (x missing or twice, "=" not once at the root,
+gaps in the positions: a user's encoding may produce them) is an error of the encoding, named with
+its file, never a candidate with a made-up answer.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from ..errors import InputError
 from ..resources import encoding_path
 from .ground import tree_facts
 from .quantities import Quantity, validate
-from .trees import OPERATORS, EquationTree, as_number, tree_from_model
+from .trees import EquationTree, as_number, tree_from_model
 
 ENCODING = "equation_trees"
 
@@ -100,26 +103,33 @@ _OPERATOR_RANK = {"add": 0, "sub": 1, "mul": 2, "div": 3, "eq": 4}
 
 
 def _tree_key(model) -> tuple:
-    """Ties are listed by postfix sequence: quantities (in text order) before + - * / =."""
+    """Ties are listed by postfix sequence: quantities (in text order) before + - * / =.
+
+    Any at/2 atoms are ordered without error (positions or arguments that are no numbers come
+    last), so that a malformed model reaches :func:`_decode`, which names what is wrong with it.
+    """
+    def number(value) -> tuple:
+        return (0, value, "") if isinstance(value, int) else (1, 0, repr(value))
+
     return tuple(
-        (0, s.args[0]) if isinstance(s, Func) else (1, _OPERATOR_RANK.get(s, 5))
-        for _, s in sorted(model.atoms("at", 2), key=lambda a: a[0])
+        (0, number(s.args[0] if s.args else None)) if isinstance(s, Func) else (1, _OPERATOR_RANK.get(s, 5))
+        for _, s in sorted(model.atoms("at", 2), key=lambda a: number(a[0]))
     )
 
 
 def _decode(model, quantities: list[Quantity], encoding: str | Path | None) -> EquationTree:
-    """The model's equation tree; a (user's) encoding whose models are not postfix equation
-    trees over these quantities is bad input, named with its file."""
-    tree = tree_from_model(model, quantities)
+    """The model's equation tree; a (user's) encoding whose models are not single-variable
+    equation trees over these quantities is bad input, named with its file: one symbol at each
+    position 1..L, a well-formed postfix sequence, "=" once at the root and x exactly once
+    (the answer is found by undoing the operations on x's path). Constants may be reused."""
     try:
-        for token in tree.postfix_tokens:
-            if not (token in OPERATORS if isinstance(token, str) else 1 <= token <= len(quantities)):
-                raise ValueError(f"at/2 names {token!r}, neither an operator nor a quantity")
-        tree.root  # raises ValueError on a malformed postfix sequence
+        tree = tree_from_model(model, quantities)
+        tree.check()
     except (ValueError, TypeError) as err:
         source = encoding if encoding else encoding_path(ENCODING)
-        raise InputError(f"{source}: a model is not an equation tree ({err}); "
-                         "an equation-tree encoding shows one postfix sequence at(Position, Token)") from None
+        raise InputError(f"{source}: a model is not an equation tree ({err}); an equation-tree encoding shows "
+                         "one postfix sequence at(Position, Token), positions 1..L, with = once at the root "
+                         "and the unknown x exactly once") from None
     return tree
 
 

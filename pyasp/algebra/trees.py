@@ -1,8 +1,10 @@
 """Decode: answer sets -> equation trees; their infix and postfix forms, answer and DOT picture.
 
-An :class:`EquationTree` is an equation ``left = right`` over the quantities of a problem, each
-used at most once, the unknown exactly once. Because x occurs once, the equation is solved by
-undoing, with SymPy's exact rationals, the operations on the path from the root to x.
+An :class:`EquationTree` is an equation ``left = right`` over the quantities of a problem, with
+"=" once, at the root, and the unknown exactly once (the packaged encoding also uses each constant
+at most once; a user's encoding may reuse constants). Because x occurs once, the equation is
+solved by undoing, with SymPy's exact rationals, the operations on the path from the root to x.
+:meth:`EquationTree.check` says what keeps a token sequence from being such a tree.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ class EquationTree:
     """An equation tree over ``quantities``, stored as its postfix token sequence.
 
     Tokens are quantity indices (int, 1-based) and operator names (``add`` ... ``eq``).
+    ``violations`` names every violated soft constraint of nonzero weight, once per violation;
+    a negative weight (a reward a user's encoding may give) is listed too, so that the weights of
+    the listed names add up to ``cost``.
     """
 
     postfix_tokens: tuple[int | str, ...]
@@ -46,18 +51,43 @@ class EquationTree:
     # -- structure ------------------------------------------------------------------------------
     @property
     def root(self) -> Node:
+        """The "=" node; ValueError (saying what is wrong) when the postfix sequence is no tree
+        with "=" at its root."""
         stack: list[Leaf | Node] = []
-        for token in self.postfix_tokens:
+        for position, token in enumerate(self.postfix_tokens, start=1):
             if isinstance(token, int):
                 stack.append(Leaf(token))
             else:
                 if len(stack) < 2:
-                    raise ValueError(f"malformed postfix sequence {self.postfix_tokens}")
+                    raise ValueError(f"malformed postfix sequence {self.postfix_tokens}: "
+                                     f"the {_symbol(token)} at position {position} has fewer than two operands")
                 right = stack.pop()
                 stack.append(Node(token, stack.pop(), right))
-        if len(stack) != 1 or not isinstance(stack[0], Node) or stack[0].op != "eq":
+        if not stack:
             raise ValueError(f"malformed postfix sequence {self.postfix_tokens}")
+        if len(stack) > 1:
+            raise ValueError(f"malformed postfix sequence {self.postfix_tokens}: "
+                             f"{len(stack)} values are left at the end, not one")
+        if not (isinstance(stack[0], Node) and stack[0].op == "eq"):
+            top = stack[0].op if isinstance(stack[0], Node) else "a quantity"
+            raise ValueError(f"malformed postfix sequence {self.postfix_tokens}: the root is {_symbol(top)}, not =")
         return stack[0]
+
+    def check(self) -> None:
+        """ValueError saying what keeps this sequence from being a single-variable equation
+        tree: a token that is no operator or quantity, a malformed postfix sequence, "=" other
+        than once at the root, or the unknown other than exactly once."""
+        for token in self.postfix_tokens:
+            quantity = isinstance(token, int) and not isinstance(token, bool) and 1 <= token <= len(self.quantities)
+            if not (quantity or (isinstance(token, str) and token in OPERATORS)):
+                raise ValueError(f"at/2 names {_term_text(token)}, neither an operator nor a quantity")
+        self.root  # noqa: B018 - raises ValueError on a malformed postfix sequence
+        equalities = self.postfix_tokens.count("eq")
+        if equalities != 1:
+            raise ValueError(f"= occurs {equalities} times, once expected: postfix {self.postfix}")
+        unknowns = sum(1 for t in self.postfix_tokens if isinstance(t, int) and self.quantities[t - 1].is_unknown)
+        if unknowns != 1:
+            raise ValueError(f"the unknown x occurs {unknowns} times, once expected: postfix {self.postfix}")
 
     def _leaf_text(self, leaf: Leaf) -> str:
         return self.quantities[leaf.index - 1].text
@@ -108,7 +138,9 @@ class EquationTree:
 
         x occurs once, so the side holding it is peeled from the root down: at each operator
         the other operand is a number and the operation is undone on the other side of "=".
+        A tree that breaks this (see :meth:`check`) raises ValueError.
         """
+        self.check()
         root = self.root
         if self._has_unknown(root.left):
             side, target = root.left, self._value(root.right)
@@ -186,12 +218,45 @@ def _escape(text: str) -> str:
     return text.replace('"', '\\"')
 
 
+def _symbol(token) -> str:
+    return OPERATORS.get(token, token) if isinstance(token, str) else _term_text(token)
+
+
+def _term_text(value) -> str:
+    """A value read from a model, written back as clingo writes it: ``q(9)``, ``(1,2)``, ``a``."""
+    if isinstance(value, Func):
+        return f"{value.name}({','.join(_term_text(a) for a in value.args)})"
+    if isinstance(value, tuple):
+        return f"({','.join(_term_text(a) for a in value)}{',' if len(value) == 1 else ''})"
+    return str(value)
+
+
 def tree_from_model(model: Model, quantities: list[Quantity]) -> EquationTree:
-    """Read ``at/2``, ``violation/3`` and ``type/2`` atoms of a model into an EquationTree."""
-    tokens: list[int | str] = []
-    for _, sym in sorted(model.atoms("at", 2), key=lambda a: a[0]):
-        tokens.append(sym.args[0] if isinstance(sym, Func) else sym)
-    violations = tuple(sorted(name for name, weight, _ in model.atoms("violation", 3) if weight > 0))
+    """Read ``at/2``, ``violation/3`` and ``type/2`` atoms of a model into an EquationTree.
+
+    ValueError when the ``at/2`` atoms are not one symbol at each position 1..L; whether the
+    symbols make an equation tree is :meth:`EquationTree.check`'s question.
+    """
+    at = model.atoms("at", 2)
+    symbols: dict[int, list] = {}
+    for position, sym in at:
+        if not isinstance(position, int) or isinstance(position, bool) or position < 1:
+            raise ValueError(f"at/2 has position {_term_text(position)}; positions are 1, 2, ..., L")
+        symbols.setdefault(position, []).append(sym)
+    for position, found in sorted(symbols.items()):
+        if len(found) > 1:
+            raise ValueError(f"position {position} holds {len(found)} symbols, one expected: {', '.join(map(_term_text, found))}")
+    expected = set(range(1, len(symbols) + 1))
+    if set(symbols) != expected:
+        missing = min(expected - set(symbols))
+        raise ValueError(f"the positions are {', '.join(map(str, sorted(symbols)))}, not 1..{len(symbols)}: "
+                         f"position {missing} holds no symbol")
+    tokens: list = []
+    for position in sorted(symbols):
+        sym = symbols[position][0]
+        quantity = isinstance(sym, Func) and sym.name == "q" and len(sym.args) == 1 and isinstance(sym.args[0], int)
+        tokens.append(sym.args[0] if quantity else sym)
+    violations = tuple(sorted(_term_text(name) for name, weight, _ in model.atoms("violation", 3) if weight != 0))
     types = {pos: str(t) for pos, t in model.atoms("type", 2)}
     cost = model.cost_at(0)  # lower priorities only break ties (see the encoding)
     return EquationTree(tuple(tokens), tuple(quantities), cost, violations, types)
