@@ -568,10 +568,10 @@ def test_the_time_limit_of_solve_counts_grounding(monkeypatch, sample):
 
     real_ground = AspProgram.ground
 
-    def slow_ground(self):
+    def slow_ground(self, *args, **kwargs):
         if self._ctl is None:
             time_module.sleep(0.3)
-        return real_ground(self)
+        return real_ground(self, *args, **kwargs)
 
     monkeypatch.setattr(AspProgram, "ground", slow_ground)
     program = parse_program("index i = 1..3; var x[i] in 0..2; sum[i] x[i] >= 2;")

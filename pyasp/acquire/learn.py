@@ -35,7 +35,7 @@ import numpy as np
 
 from .. import interrupt
 from ..asp import Program as AspProgram
-from ..asp import deadline_after
+from ..asp import deadline_after, encoding_facts, symbol
 from ..errors import InputError
 from .data import Instance, check_examples, classify, make_instance, stack_examples
 from .dsl import Constraint, Program, Term, format_term
@@ -183,13 +183,18 @@ def tensor_kinds(instance: Instance, examples: Sequence[Mapping[str, np.ndarray]
 
 def language_facts(program: Program, kinds: Mapping[str, str], directions: Sequence[str]) -> list[tuple]:
     """The facts the encoding reads (its header lists them). Tensors and indices are numbered
-    in declaration order; :class:`Learner` maps the numbers back to names."""
+    in declaration order (scalar constants included); :class:`Learner` maps the numbers back to
+    names. ``tensor_name(T, Name)`` and ``index_name(I, Name)`` give each number its name, so that
+    a user's restriction can say ``tensor_name(T, production)`` (a name that is no ASP constant,
+    such as ``W``, is a string: ``"W"``)."""
     facts: list[tuple] = []
     index_id = {d.name: k for k, d in enumerate(program.indices)}
     for k, d in enumerate(program.indices):
         facts.append(("index", k, k))
+        facts.append(("index_name", k, d.name))
     for t, decl in enumerate(program.tensors):
         facts.append(("tensor", t))
+        facts.append(("tensor_name", t, decl.name))
         facts.append(("kind", t, kinds[decl.name]))
         if decl.variable:
             facts.append(("variable", t))
@@ -218,6 +223,68 @@ def language_program(
     asp.add_facts(language_facts(schema, kinds, directions))
     asp.add_facts([("rhs_literal", 0), ("rhs_literal", 1)])
     return asp
+
+
+#: Where the encoding holds a tensor's number (T) or an index's number (I): (predicate, arity) ->
+#: argument positions. A name written there can never match (see :func:`check_names`).
+NUMBERED_ARGUMENTS = {("tensor", 1): (0,), ("variable", 1): (0,), ("kind", 2): (0,), ("tensor_index", 2): (0, 1),
+                      ("index", 2): (0,), ("count", 3): (1,), ("bits", 2): (0,), ("summed", 2): (1,),
+                      ("rhs", 2): (0,), ("rhs_option", 1): (0,), ("p", 2): (0,)}
+
+
+def check_names(encoding: str | Path, schema: Program, consts: Sequence[str] = ()) -> None:
+    """Refuse a copy of the encoding that writes a tensor's or an index's name where the
+    encoding has its number (``count(P, production, C)``, ``rhs(production, _)``): such a rule
+    never matches, so the restriction would silently do nothing. Names that the file (or
+    ``consts``) defines with ``#const`` are numbers, and pass."""
+    facts = encoding_facts(encoding)
+    names = set(schema.tensor_names) | {d.name for d in schema.indices}
+    parameters: set[str] = set()
+    for statement in facts.program:
+        if statement.ast_type == clingo.ast.ASTType.Program:
+            parameters = {p.name for p in statement.parameters}
+            continue
+        found: list = []
+        _names_as_numbers(statement, names - set(facts.constants) - set(consts) - parameters, found)
+        if found:
+            name, atom, arity, position, line, column = found[0]
+            what, number = ("a tensor", "T") if name in schema.tensor_names else ("an index", "I")
+            raise InputError(f"{encoding}:{line}:{column}: {name} is the name of {what}, but argument {position + 1} of "
+                             f"{atom}/{arity} is {what}'s number (the encoding numbers tensors and indices), so the "
+                             f"rule never matches: write a variable there, say {number}, and add "
+                             f"{what.split()[1]}_name({number}, {symbol(name)}) to the rule")
+
+
+def _constant_name(node) -> str | None:
+    """The name of a constant (``production``) or string (``"W"``) term, else None."""
+    kinds = clingo.ast.ASTType
+    if node.ast_type == kinds.SymbolicTerm:
+        sym = node.symbol
+        if sym.type == _FUNCTION and not sym.arguments and sym.name:
+            return sym.name
+        if sym.type == clingo.SymbolType.String:
+            return sym.string
+    elif node.ast_type == kinds.Function and not node.arguments and not node.external and node.name:
+        return node.name
+    return None
+
+
+def _names_as_numbers(node, names: set[str], found: list) -> None:
+    if node.ast_type == clingo.ast.ASTType.Function and not node.external:
+        for k in NUMBERED_ARGUMENTS.get((node.name, len(node.arguments)), ()):
+            argument = node.arguments[k]
+            name = _constant_name(argument)
+            if name in names:
+                begin = argument.location.begin
+                found.append((name, node.name, len(node.arguments), k, begin.line, begin.column))
+    for key in node.child_keys:
+        value = getattr(node, key)
+        if isinstance(value, clingo.ast.AST):
+            _names_as_numbers(value, names, found)
+        elif value is not None and not isinstance(value, (str, int)):
+            for item in value:
+                if isinstance(item, clingo.ast.AST):
+                    _names_as_numbers(item, names, found)
 
 
 # -- the learner -------------------------------------------------------------------------------------
@@ -328,11 +395,14 @@ class Learner:
         return self
 
     # decode ------------------------------------------------------------------------------------
-    def _decode(self, model, names: list[str], index_names: list[str], cache: dict) -> tuple[Constraint, list, list, tuple]:
+    def _decode(self, model, schema: Program, names: list[str], index_names: list[str], variables: frozenset[str],
+                cache: dict) -> tuple[Constraint, list, list, tuple]:
         """The constraint of an answer set, and its terms and right-hand side as ASP text (the
         facts of the prune part name them exactly). Decoding is on the path of every candidate
         visited: each distinct ``use``/``rhs`` symbol is read once and kept in ``cache`` (one per
-        search: the symbols name tensors by their number in that search's schema)."""
+        search: the symbols name tensors by their number in that search's schema). A candidate
+        that mentions none of the decision ``variables`` is not in the language: the answer set
+        is malformed (e.g. a copy that hides use/3 atoms)."""
         parts = []
         for sym in model.symbols:
             if sym not in cache:  # other shown atoms (a user's copy of the encoding) read as None
@@ -353,7 +423,12 @@ class Learner:
             raise InputError(f"{self.encoding or 'the encoding'}: an answer set shows {len(rhs_parts)} rhs/2 atoms; "
                              "a candidate constraint is its use/3 terms and one rhs(Z, G)")
         (_, _, (rhs, g), z), = rhs_parts
-        return Constraint.of(pos, neg, rhs, g == -1), pos_raw, neg_raw, (z, g)
+        c = Constraint.of(pos, neg, rhs, g == -1)
+        if rhs not in variables and not any(f in variables for t in c.terms for f in t.factors):
+            raise InputError(f"{self.encoding or 'the encoding'}: an answer set shows the candidate {schema.text(c)} "
+                             f"({len(pos) + len(neg)} use/3 atoms), which mentions no decision variable; every candidate "
+                             "of the language does: does the encoding #show every use/3 atom?")
+        return c, pos_raw, neg_raw, (z, g)
 
     @staticmethod
     def _read_symbol(sym, names: list[str], index_names: list[str]) -> tuple | None:
@@ -380,14 +455,19 @@ class Learner:
         deadline = deadline_after(self.time_limit_s)
         names = list(schema.tensor_names)
         index_names = [d.name for d in schema.indices]
+        variables = frozenset(t.name for t in schema.variables)
         language = dict(max_terms=self.max_terms, max_factors=self.max_factors, negation=self.negation,
                         directions=self.directions, canonical=self.canonical, encoding=self.encoding)
         asp = language_program(schema, self.kinds_, **language)
         # Every atom follows from the choice of use/3 and rhs/2, so projecting the enumeration on
         # the shown atoms (clingo's backtracking projection, 2-3x slower here) buys nothing; a
         # copy of the encoding with other choices still yields each candidate once (dedupe).
-        asp.ground().configuration.solve.project = "no"
+        asp.ground(time_limit_s=self.time_limit_s).configuration.solve.project = "no"
+        if self.encoding is not None:
+            check_names(asp.encoding_file, schema, asp.consts)
         symbols: dict = {}
+        seen: dict[tuple, int] = {}  # every candidate visited (its terms and right-hand side as ASP text) -> its level
+        previous: int | None = None
         prune_terms = max(1, self.max_terms - 1) if self.prune_terms is None else self.prune_terms
         kept: list[tuple[Constraint, int]] = []
         result = LearnResult([])
@@ -402,11 +482,19 @@ class Learner:
                 if not models:
                     result.partial = result.partial or timed_out
                     break
-                level = models[0].cost[0] if models[0].cost else 0
+                level = self._level(models[0], previous)
+                previous = level
                 result.levels += 1
                 violated_facts: list = []
                 for model in models:
-                    c, pos_raw, neg_raw, (z, g) = self._decode(model, names, index_names, symbols)
+                    c, pos_raw, neg_raw, (z, g) = self._decode(model, schema, names, index_names, variables, symbols)
+                    key = (tuple(pos_raw), tuple(neg_raw), z, g)
+                    if key in seen:
+                        if seen[key] == level:
+                            continue  # one candidate, two answer sets (a copy showing another free choice): once
+                        raise self._no_progress(f"the search met the candidate {schema.text(c)} twice, at levels "
+                                                f"{seen[key]} and {level}")
+                    seen[key] = level
                     result.visited += 1
                     if evaluator.holds(c):
                         result.satisfied += 1
@@ -444,10 +532,37 @@ class Learner:
         result.interrupted = result.interrupted or bool(status.get("interrupted"))
         result.seconds = time.perf_counter() - start
         if self.count_language and not result.partial:
-            total, stopped = language_program(schema, self.kinds_, **language).count_models(time_limit_s=60.0)
-            result.language = None if stopped else total
+            counter = language_program(schema, self.kinds_, **language)
+            counter.ground().configuration.solve.project = "show"  # the candidates, even if a copy has #project
+            total, stopped = counter.count_models(time_limit_s=60.0)
+            # fewer candidates than visited cannot be (each one is visited once): no count rather
+            # than a negative "pruned" in the header
+            result.language = None if stopped or total < result.visited else total
         result.stats = asp.stats.as_dict()
         return result
+
+    def _level(self, model, previous: int | None) -> int:
+        """A level's cost, refused when the search cannot go on from it: ``floor(c)`` removes the
+        levels up to c, so each level must cost more than the one before (else the same
+        candidates come back for ever: an encoding without weak constraints has every candidate
+        at level 0); and one priority only (optN would return only a level's best by the second
+        priority, and floor(c) then drop the rest unseen)."""
+        if len(model.cost) > 1:
+            at = " and ".join(f"@{p}" for p in model.priorities) or f"{len(model.cost)} priorities"
+            raise InputError(f"{self.encoding or 'the encoding'}: the weak constraints must all have one priority (the "
+                             f"search met costs at {at}): pyasp visits the levels of one priority in turn, and a second "
+                             "priority would hide the candidates that it ranks below the best of their level")
+        level = model.cost[0] if model.cost else 0
+        if previous is not None and level <= previous:
+            raise self._no_progress(f"the search met level {level} twice" if level == previous else
+                                    f"the search met level {level} after level {previous}")
+        return level
+
+    def _no_progress(self, what: str) -> InputError:
+        return InputError(f"{self.encoding or 'the encoding'}: the weak constraints must give every candidate a level "
+                          f"above the last one visited ({what}): keep the packaged encoding's two `:~` lines (priority 0, "
+                          "the sum of weight/2 over the added terms minus the subtracted ones, which the floor(c) part "
+                          "compares with c) and #show every use/3 and rhs/2 atom")
 
     def _most_specific(self, kept: list[tuple[Constraint, int]], **limits) -> list[Constraint]:
         """The kept candidates of which no other kept candidate is a specialisation."""
@@ -571,8 +686,11 @@ def enumerate_language(
     order of its terms."""
     asp = language_program(schema, kinds, max_terms=max_terms, max_factors=max_factors, negation=negation,
                            directions=directions, canonical=canonical, encoding=encoding)
-    learner = Learner()
+    if encoding is not None:
+        check_names(asp.encoding_file, schema, asp.consts)
+    learner = Learner(encoding=encoding)
     names = list(schema.tensor_names)
     index_names = [d.name for d in schema.indices]
+    variables = frozenset(t.name for t in schema.variables)
     symbols: dict = {}
-    return [learner._decode(m, names, index_names, symbols)[0] for m in asp.all_models()]
+    return [learner._decode(m, schema, names, index_names, variables, symbols)[0] for m in asp.all_models()]
