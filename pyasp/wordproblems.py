@@ -181,6 +181,19 @@ def warn_unusable(problems: list[WordProblem], unreadable: dict[int, str], numbe
                                             "cannot be read and count as unanswered"), stacklevel + 1)
 
 
+def read_problems(problems: list[WordProblem], *, cache_dir=None, training: bool = False) -> tuple[list, dict[int, str]]:
+    """Parse every problem's text once (:func:`pyasp.text.reading.read_many`, parse cache in
+    ``cache_dir``): the documents, None for a text the reader refuses, and the reader's message
+    for each of those by position; one warning names them (:func:`warn_unusable`)."""
+    from .text.reading import read_many
+
+    errors: dict[int, str] = {}
+    docs = read_many([p.text for p in problems], cache_dir=cache_dir, errors=errors)
+    warn_unusable(problems, errors, [i for i, doc in enumerate(docs) if doc is not None and not doc.mentions],
+                  training=training, stacklevel=3)
+    return docs, errors
+
+
 def is_correct(answer: float | None, solutions: tuple[float, ...]) -> bool:
     """True when ``answer`` equals one of ``solutions`` to :data:`RELATIVE_TOLERANCE`."""
     if answer is None:

@@ -16,9 +16,8 @@ import numpy as np
 
 from ..errors import InputError
 from ..parallel import map_chunks, workers
-from ..text.reading import read_many
 from ..wordproblems import EvaluationResult as BaseResult
-from ..wordproblems import WordProblem, is_correct, warn_unusable
+from ..wordproblems import WordProblem, is_correct, read_problems
 from .engine import Prepared, PrepareSettings, prepare
 from .model import AlgebraModel
 
@@ -37,10 +36,7 @@ def prepare_many(problems: list[WordProblem], settings: PrepareSettings, *, jobs
     A problem whose text the reader refuses ("1e9 apples") is prepared with no candidate and the
     reader's message as its ``error``, so that it is scored as unanswered and trains nothing; one
     warning names those problems (in ``training``, another those with no number at all)."""
-    errors: dict[int, str] = {}
-    docs = read_many([p.text for p in problems], cache_dir=cache_dir, errors=errors)
-    warn_unusable(problems, errors, [i for i, doc in enumerate(docs) if doc is not None and not doc.mentions],
-                  training=training, stacklevel=2)
+    docs, errors = read_problems(problems, cache_dir=cache_dir, training=training)
     items = [(doc, errors.get(i)) for i, doc in enumerate(docs)]
     return map_chunks(_prepare_chunk, items, settings, jobs=jobs, chunk=8, progress=progress)
 

@@ -20,9 +20,8 @@ import numpy as np
 
 from ..errors import InputError
 from ..parallel import map_chunks, workers
-from ..text.reading import read_many
 from ..wordproblems import EvaluationResult as BaseResult
-from ..wordproblems import WordProblem, folds_from_dir, is_correct, read_ids, select, warn_unusable  # noqa: F401 (re-exported)
+from ..wordproblems import WordProblem, folds_from_dir, is_correct, read_ids, read_problems, select  # noqa: F401 (re-exported)
 from .engine import Prepared, prepare, read_info
 from .inference import infix, search
 from .knowledge import Knowledge, load_knowledge
@@ -45,10 +44,7 @@ def read_infos(problems: list[WordProblem], knowledge: Knowledge, *, jobs: int =
     A problem whose text the reader refuses ("1e9 apples") is read with no number and the
     reader's message as its ``error``, so that it is scored as unanswered and trains nothing; one
     warning names those problems (in ``training``, another those with no number at all)."""
-    errors: dict[int, str] = {}
-    docs = read_many([p.text for p in problems], cache_dir=cache_dir, errors=errors)
-    warn_unusable(problems, errors, [i for i, doc in enumerate(docs) if doc is not None and not doc.mentions],
-                  training=training, stacklevel=2)
+    docs, errors = read_problems(problems, cache_dir=cache_dir, training=training)
     items = [(doc, p.text, errors.get(i)) for i, (doc, p) in enumerate(zip(docs, problems))]
     return map_chunks(_read_chunk, items, knowledge, jobs=jobs, chunk=16, progress=progress)
 
