@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
 import time
 from enum import Enum
 from pathlib import Path
@@ -107,12 +108,12 @@ def _text_argument(text: str, what: str) -> str:
     import sys
 
     if text == "-":
-        try:
-            return sys.stdin.read()
+        try:  # bytes decoded strictly: a UTF-8 locale's stdin would let bad bytes through as surrogates
+            return sys.stdin.buffer.read().decode("utf-8-sig")
         except UnicodeDecodeError:
             raise PyaspError("standard input is not UTF-8 text: save it as UTF-8") from None
     name = text.strip()
-    if name and not any(ch.isspace() for ch in name) and Path(name).is_file():
+    if name and not any(ch.isspace() for ch in name) and os.path.isfile(name):  # False for a name too long to be one
         raise PyaspError(f"{name} is a file: give the {what} itself, \"$(cat {name})\", or - to read it from "
                          "standard input (pyasp ... - < FILE)")
     return text
@@ -695,15 +696,18 @@ def arith_solve(
 
 
 def _answer_text(value) -> str:
-    """An answer for people: an integer as it is; otherwise 6 significant digits (the float's own
-    17 show rounding noise, 3.3333333333333335), with the exact fraction when it is a short one."""
+    """An answer for people: an integer as it is; otherwise rounded to 6 decimals, never in
+    exponent notation (a float's own 17 digits show rounding noise, 3.3333333333333335), with the
+    exact fraction when it is a short one the decimals do not show."""
     from fractions import Fraction
 
     exact = Fraction(value)
     if exact.denominator == 1:
         return str(exact.numerator)
-    text = f"{float(exact):.6g}"
-    if isinstance(value, Fraction) and exact.denominator <= 1000 and float(text) != exact:
+    text = f"{float(round(exact, 6)):.6f}".rstrip("0").rstrip(".")
+    if text in ("0", "-0"):  # smaller than the decimals show
+        text = f"{float(exact):.3g}"
+    if isinstance(value, Fraction) and exact.denominator <= 1000 and Fraction(text) != exact:
         text += f" (= {exact.numerator}/{exact.denominator})"
     return text
 
@@ -931,7 +935,9 @@ def acquire_learn(
     else:
         out.print(learned.header + learned.text, end="")
     if stopped:
-        interrupt.report_abort("pyasp: interrupted: the program above is what the search had learned (partial)"
+        what = ("what the search had learned (partial)" if learned.result.partial else
+                "complete (Ctrl-C came while the language was counted)")
+        interrupt.report_abort(f"pyasp: interrupted: the program above is {what}"
                                + (f"; {output} was not written" if output is not None else ""))
         raise typer.Exit(interrupt.EXIT_CODE)
 
@@ -1511,9 +1517,11 @@ def main() -> None:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     interrupt.install()  # Ctrl-C also while clingo grounds or solves
+    interrupt.console(True)
     try:
         _run(interrupt)
     finally:
+        interrupt.console(False)
         interrupt.uninstall()
 
 

@@ -30,7 +30,6 @@ as errors unless ``strict=False``: in an encoding they are nearly always a missp
 
 from __future__ import annotations
 
-import math
 import random
 import re
 import time
@@ -45,7 +44,7 @@ import clingo
 import clingo.ast
 
 from .errors import InputError, PyaspError, check_input_file, read_text_file
-from .interrupt import grounding, solving
+from .interrupt import NO_LIMIT_S, grounding, solving
 from .resources import encoding_path
 
 __all__ = ["AspError", "EncodingFacts", "Func", "Message", "Model", "Program", "Stats", "check_encoding", "encoding_facts",
@@ -60,14 +59,16 @@ _LOCATION = re.compile(
     r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+)(?:-(?:\d+:)?\d+)?:\s*(?P<kind>error|warning|info):\s*(?P<text>.*)$"
 )
 _PLAIN = re.compile(r"^(?P<file>.*?):\s*(?P<kind>error|warning|info):\s*(?P<text>.*)$")
-_PART_BODY = re.compile(r"\[#inc_\w+\];?")
+# the part atom clingo adds to each rule's body: "h:-[#inc_base];b." is "h:-b.", "h:-[#inc_base]." is "h."
+_PART_BODY = re.compile(r":-\[#inc_\w+\](?=\.)|\[#inc_\w+\];?")
 _CONTINUED = re.compile(r"^\s+%(.*)$")  # an indented comment line: the comment of the line above goes on
 
 
 def deadline_after(time_limit_s: float | None) -> float | None:
     """The ``time.perf_counter()`` value a run must stop by, or None for no limit (also for an
-    infinite one: clingo's wait(inf) would return at once)."""
-    if time_limit_s is None or not math.isfinite(time_limit_s):
+    infinite one, or one of :data:`pyasp.interrupt.NO_LIMIT_S` or more: clingo's wait(inf) would
+    return at once, and a wait of 1e10 s too)."""
+    if time_limit_s is None or not time_limit_s < NO_LIMIT_S:
         return None
     return time.perf_counter() + time_limit_s
 
@@ -103,7 +104,7 @@ class AspError(PyaspError):
 
 
 def _parse_message(code: clingo.MessageCode, text: str) -> Message:
-    text = _PART_BODY.sub("", text)  # "foo(X):-[#inc_base];not bar(X)": the part clingo adds to each rule
+    text = _PART_BODY.sub("", text)
     lines = text.strip().splitlines() or [""]
     detail = " ".join(part.strip() for part in lines[1:] if part.strip())
     severity = "error" if code == clingo.MessageCode.RuntimeError else "warning"
@@ -489,9 +490,10 @@ class Program:
     def _logger(self, code: clingo.MessageCode, text: str) -> None:
         self._messages.append(_parse_message(code, text))
 
-    def _fail(self, summary: str) -> AspError:
-        if self._messages:
-            return AspError(self._messages, summary)
+    def _fail(self, summary: str, since: int = 0) -> AspError:
+        """clingo's refusal, from what it said (from message ``since`` on: a later part's own)."""
+        if self._messages[since:]:
+            return AspError(self._messages[since:], summary)
         message = _parse_message(clingo.MessageCode.RuntimeError, summary)  # "FILE:L:C: error: ..." as the logger's
         return AspError([message], summary)
 
@@ -520,7 +522,8 @@ class Program:
                 ctl.add("base", [], self.text)
             ctl.add("base", [], "".join(f"{f}." for f in self._facts))
             start = time.perf_counter()
-            with grounding(time_limit_s, self._name()):
+            with grounding(time_limit_s, self._name(), "" if path is None or self._packaged() else
+                           ": if the encoding is yours, does a rule of it derive atoms without end, as n(X+1) :- n(X) does?"):
                 ctl.ground([("base", [])])
             self.stats.ground_s += time.perf_counter() - start
         except RuntimeError as err:
@@ -530,6 +533,14 @@ class Program:
         self._check_messages(0)
         self._ctl = ctl
         return ctl
+
+    def _packaged(self) -> bool:
+        """The encoding is one pyasp ships (not a user's copy)."""
+        try:
+            return self.encoding_file is not None and self.encoding_file.resolve() == encoding_path(
+                self.encoding_file.stem).resolve()
+        except (OSError, PyaspError, ValueError):
+            return False
 
     def _name(self) -> str:
         return str(self.encoding_file) if self.encoding_file is not None else "the program"
@@ -787,7 +798,7 @@ class Program:
             ctl.add(name, [], text)
             ctl.ground([(name, []), *[(part, [symbol(a) for a in args]) for part, args in parts]])
         except RuntimeError as err:
-            raise self._fail(str(err)) from None
+            raise self._fail(str(err), since=seen) from None
         except MemoryError:
             raise self._out_of_memory() from None
         self._check_messages(seen)  # the parts grounded now are checked as the base part was

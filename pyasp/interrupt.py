@@ -34,8 +34,12 @@ from contextlib import contextmanager
 GRACE_S = 2.0
 #: Exit code of an interrupted run (128 + SIGINT, as shells report it).
 EXIT_CODE = 130
-#: Exit code of a run whose grounding outlived its time limit (bad input: see :func:`grounding`).
-GROUNDING_EXIT_CODE = 2
+#: Exit code of a run whose grounding outlived its time limit (no answer, as for any time limit:
+#: see :func:`grounding`).
+GROUNDING_EXIT_CODE = 1
+#: A time limit of this many seconds or more (about 31 years) is none: clingo's and the threads'
+#: waits overflow long before a run would end.
+NO_LIMIT_S = 1e9
 
 _lock = threading.Lock()
 _solving: set = set()  # clingo controls whose search is running now
@@ -43,6 +47,7 @@ _reported = False
 _installed: tuple[int, int] | None = None  # (the wakeup fd before, the pipe's write end)
 _handled = False  # the main thread caught the Ctrl-C and reports (handled)
 _one_run = False  # the command solves one thing: its time limit bounds the grounding too (one_run)
+_console = False  # the console script's main() is running (console)
 
 
 @contextmanager
@@ -59,23 +64,23 @@ def solving(ctl) -> Iterator[None]:
 
 
 @contextmanager
-def grounding(time_limit_s: float | None, what: str) -> Iterator[None]:
+def grounding(time_limit_s: float | None, what: str, hint: str = "") -> Iterator[None]:
     """Around a clingo grounding, which cannot be stopped part-way: with the watcher installed
     (the console script) and a time limit, a grounding still running when the limit has passed
-    ends the process with exit code 2 and an error naming ``what`` (a grounding that outlives the
-    whole limit leaves nothing to report, and is most often a rule that derives atoms without
-    end). Only for a command that makes one run (:func:`one_run`: not an evaluation, where one
-    question's grounding must not end the others); otherwise it does nothing."""
-    if time_limit_s is None or math.isinf(time_limit_s) or _installed is None or not _one_run:
+    ends the process with exit code 1 (no answer, as any run the time limit stops) and a message
+    naming ``what``, then ``hint`` (a grounding that outlives the whole limit leaves nothing to
+    report). Only under the console script (:func:`console`) and for a command that makes one run
+    (:func:`one_run`: not an evaluation, where one question's grounding must not end the others);
+    otherwise it does nothing."""
+    if time_limit_s is None or not time_limit_s < NO_LIMIT_S or not (_console and _one_run):
         yield
         return
     done = threading.Event()
 
     def expire() -> None:
         if not done.wait(time_limit_s):
-            report_abort(f"pyasp: error: clingo was still grounding {what} when the time limit of {time_limit_s:g} s "
-                         "ran out (grounding cannot be stopped part-way): does a rule derive atoms without end, "
-                         "such as n(X+1) :- n(X).?")
+            report_abort(f"pyasp: no answer: clingo was still grounding {what} when the time limit of {time_limit_s:g} s "
+                         f"ran out (grounding cannot be stopped part-way){hint}")
             os._exit(GROUNDING_EXIT_CODE)
 
     threading.Thread(target=expire, name="pyasp-grounding", daemon=True).start()
@@ -83,6 +88,14 @@ def grounding(time_limit_s: float | None, what: str) -> Iterator[None]:
         yield
     finally:
         done.set()
+
+
+def console(running: bool) -> None:
+    """The console script's ``main`` begins (True) or ends (False): only in between does
+    :func:`one_run` take effect, whether or not the Ctrl-C watcher could be installed (a
+    background job ignores SIGINT, and still has its time limits)."""
+    global _console, _one_run
+    _console, _one_run = running, False
 
 
 def one_run() -> None:
@@ -124,6 +137,14 @@ def handled() -> None:
         _handled = _installed is not None
 
 
+def _readable(read_fd: int, timeout_s: float | None) -> bool:
+    """Whether the pipe has bytes (or its end) within ``timeout_s`` (None: wait as long as it takes);
+    poll, not select, so that a process with many open files can watch a high fd."""
+    poller = select.poll()
+    poller.register(read_fd, select.POLLIN)
+    return bool(poller.poll(None if timeout_s is None else max(0, math.ceil(timeout_s * 1000))))
+
+
 def _read(read_fd: int) -> bytes:
     try:
         return os.read(read_fd, 64)
@@ -146,7 +167,7 @@ def _watch(read_fd: int, write_fd: int, grace_s: float) -> None:
             left = math.inf if _handled else end - time.monotonic()
         if left <= 0:
             break
-        if not select.select([read_fd], [], [], None if left == math.inf else left)[0]:
+        if not _readable(read_fd, None if left == math.inf else left):
             continue
         data = _read(read_fd)
         if not data:  # main() has ended and handed Ctrl-C back (a program that called it goes on)
@@ -166,7 +187,7 @@ def install(grace_s: float = GRACE_S) -> bool:
     """Start the watcher (from the main thread; a second call keeps the first). Returns False
     where it cannot run (not the main thread, or SIGINT ignored, as for a background job):
     Ctrl-C then works as Python's default."""
-    global _installed, _reported, _handled, _one_run
+    global _installed, _reported, _handled
     if _installed is not None:
         return True
     if threading.current_thread() is not threading.main_thread():
@@ -177,7 +198,7 @@ def install(grace_s: float = GRACE_S) -> bool:
     os.set_blocking(write_fd, False)
     before = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
     with _lock:
-        _installed, _reported, _handled, _one_run = (before, write_fd), False, False, False
+        _installed, _reported, _handled = (before, write_fd), False, False
     threading.Thread(target=_watch, args=(read_fd, write_fd, grace_s), name="pyasp-interrupt", daemon=True).start()
     return True
 

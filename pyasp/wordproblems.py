@@ -80,7 +80,7 @@ def records_from_json(data: object, source: str = "dataset", *, extra_fields: tu
             bad.append(f"{where}: expected an object, got {type(record).__name__}")
             continue
         ident = record.get("iIndex", position)
-        where = f"{source}: record {position + 1} (iIndex {ident})"
+        where = f"{source}: record {position + 1} ({f'iIndex {ident}' if 'iIndex' in record else 'no iIndex'})"
         text = record.get("sQuestion")
         if "sQuestion" not in record:
             bad.append(f"{where}: missing field sQuestion")
@@ -117,7 +117,8 @@ def load_dataset(path: str | Path, *, skip_bad: bool = False, extra_fields: tupl
 def _usable(problems: list[WordProblem], bad: list[str], skip_bad: bool, source: str) -> list[WordProblem]:
     if bad and not skip_bad:
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-        raise InputError(f"{bad[0]}{more}; fix the file or skip bad records (--skip-bad) to use the rest")
+        raise InputError(f"{bad[0]}{more}; fix the file or skip bad records (--skip-bad; skip_bad=True in Python) to "
+                         "use the rest")
     if not problems:
         raise InputError(f"{source}: no usable problem in the file")
     return problems

@@ -264,3 +264,18 @@ def test_a_constants_comment_goes_on_in_indented_comment_lines(tmp_path):
                     "% not part of b's\np(a, b). #show p/2.\n")
     constants = parse_constants(path)
     assert constants["a"][1] == "first line and the second" and constants["b"][1] == "alone"
+
+
+def test_a_rule_without_a_body_reads_without_the_part_atom():
+    from pyasp.asp import _PART_BODY
+
+    assert _PART_BODY.sub("", "foo(X):-[#inc_base].") == "foo(X)."
+    assert _PART_BODY.sub("", "a:-[#inc_base];b;c.") == "a:-b;c."
+
+
+def test_a_later_parts_error_is_reported_not_an_older_warning():
+    program = Program.from_text("p(1). q(X) :- p(X), typo(X). #show q/1.", strict=False)
+    program.ground()
+    with pytest.raises(AspError) as caught:
+        program.extend([], ["r(("])
+    assert "typo" not in str(caught.value)

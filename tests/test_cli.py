@@ -502,10 +502,11 @@ def test_answers_are_shown_without_float_noise():
 
     from pyasp.cli import _answer_text
 
-    assert _answer_text(Fraction(10, 3)) == "3.33333 (= 10/3)"
+    assert _answer_text(Fraction(10, 3)) == "3.333333 (= 10/3)"
     assert _answer_text(Fraction(7, 2)) == "3.5"
     assert _answer_text(Fraction(12)) == "12" and _answer_text(12.0) == "12"
     assert _answer_text(1 / 6) == "0.166667"  # a float (a runner-up's answer): no fraction is made up for it
+    assert _answer_text(617283.5) == "617283.5" and _answer_text(Fraction(5000001, 2)) == "2500000.5"  # no 6.17284e+05
 
 
 def test_a_problem_text_can_come_from_standard_input_and_a_file_name_gets_a_hint(examples):
@@ -521,15 +522,23 @@ def test_a_problem_text_can_come_from_standard_input_and_a_file_name_gets_a_hint
 
 def test_a_time_limit_bounds_the_grounding_of_one_run(tmp_path):
     """A grounding without end (an edit's n(X+1) :- n(X).) cannot be stopped part-way: under the
-    console script, --time-limit ends the run with a message instead of growing for ever."""
+    console script, --time-limit ends the run as any time limit does (no answer, exit 1) with a
+    message instead of growing for ever; a user's encoding gets a hint."""
     encoding = tmp_path / "endless.lp"
     encoding.write_text(encoding_path("equation_trees").read_text() + "\nn2(0). n2(X+1) :- n2(X).\n")
     q = write(tmp_path, "q.json", BIKE)
     done = subprocess.run([sys.executable, "-c", "from pyasp.cli import main; main()", "algebra", "candidates", "-q", q,
                            "--encoding", str(encoding), "--time-limit", "2"], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 2, done.stderr
-    assert f"clingo was still grounding {encoding} when the time limit of 2 s ran out" in done.stderr
+    assert done.returncode == 1, done.stderr
+    assert f"pyasp: no answer: clingo was still grounding {encoding} when the time limit of 2 s ran out" in done.stderr
+    assert "if the encoding is yours, does a rule of it derive atoms without end" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_time_limit_beyond_any_run_is_no_limit(tmp_path):
+    """clingo's wait (and a thread's) overflows on 1e10 s: such a limit is none, not 'reached' at once."""
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--time-limit", "1e10", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["partial"] is False and json.loads(result.stdout)["candidates"]
 
 
 def test_conflicting_depth_settings_are_refused_and_no_empty_table_is_printed(tmp_path):
@@ -552,3 +561,11 @@ def test_acquire_solve_reads_a_users_copy_of_the_solving_encoding(tmp_path, exam
         assert result.exit_code == 0, result.output
         largest.append(max(v for s in json.loads(result.stdout)["solutions"] for row in s["ship"] for v in row))
     assert largest[0] > 20 >= largest[1]
+
+
+def test_a_long_word_and_bad_bytes_on_standard_input_are_bad_input():
+    result = run("algebra", "solve", "a" * 300)  # no file can have that name: read as a problem
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    done = subprocess.run([sys.executable, "-c", "from pyasp.cli import main; main()", "algebra", "solve", "-"],
+                          input=b"\xff\xfe bad", capture_output=True, timeout=120)
+    assert done.returncode == 2 and b"standard input is not UTF-8 text" in done.stderr, done.stderr

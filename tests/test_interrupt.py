@@ -157,3 +157,22 @@ def test_ctrl_c_in_acquire_learn_prints_the_program_learned_so_far(tmp_path):
     assert "pyasp: interrupted" in done.stderr and "was not written" in done.stderr
     assert "aborted" not in done.stderr and "Traceback" not in done.stderr
     assert not out.exists()  # an output file is written whole or not at all
+
+
+def test_ctrl_c_while_the_language_is_counted_keeps_the_complete_program(monkeypatch):
+    from pyasp.acquire import learn
+    from pyasp.asp import Program
+
+    acq = Path(__file__).resolve().parent.parent / "examples" / "acquire" / "shipping"
+    examples = [{"ship": [[10, 10, 10, 10], [10, 10, 10, 10], [10, 10, 10, 10]]}]
+
+    def interrupted(self, **_):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Program, "count_models", interrupted)
+    with pytest.raises(KeyboardInterrupt):  # a library caller's Ctrl-C is its own
+        learn(examples, schema=acq / "program.ip", constants=acq / "constants.json", s=1, p=1, simplify=False)
+    learned = learn(examples, schema=acq / "program.ip", constants=acq / "constants.json", s=1, p=1, simplify=False,
+                    keep_on_interrupt=True)
+    assert learned.result.interrupted and not learned.result.partial and learned.result.language is None
+    assert learned.program.constraints and "PARTIAL" not in learned.header

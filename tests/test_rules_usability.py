@@ -157,3 +157,10 @@ def test_words_that_start_with_a_keyword_and_entries_over_two_lines_are_still_wo
         "rules", "rule-based", "rule's", "mathematics", "iffy", "unit", "extend"]
     assert [e.words for e in ruleset.classes["Y"][1]] == [("give", "up"), ("hand",)]
     assert [r.name for r in ruleset.rules] == ["r"]
+
+
+def test_extends_as_a_word_of_a_class_gets_the_keyword_hint(tmp_path):
+    path = tmp_path / "ext.rules"
+    path.write_text("extends default\nverbs GROWS += grow, extends\n")
+    result = run("rules", "check", str(path))
+    assert result.exit_code == 2 and 'a keyword is a word only in quotes: "extends"' in result.output, result.output

@@ -71,7 +71,7 @@ class Learned:
                 f"{f' ({len(self.merged)} then equal to another, kept once)' if self.merged else ''}"
                 f"{f', {len(self.dropped)} implied by the others dropped' if self.simplified else ''}"
                 f" ({r.seconds:.2f} s{f' + {self.simplify_seconds:.2f} s' if self.simplified else ''})"
-                f"{'; PARTIAL (Ctrl-C)' if r.interrupted else '; PARTIAL (time limit)' if r.partial else ''}"
+                f"{'' if not r.partial else '; PARTIAL (Ctrl-C)' if r.interrupted else '; PARTIAL (time limit)'}"
                 f"{'; simplification stopped ' + ('after Ctrl-C' if r.interrupted else 'at the time limit') if self.stopped else ''}"
                 f"{f'; simplification skipped: the instances expand to {self.too_large:,} products' if self.too_large else ''}\n")
 

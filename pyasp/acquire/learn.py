@@ -532,9 +532,15 @@ class Learner:
         result.interrupted = result.interrupted or bool(status.get("interrupted"))
         result.seconds = time.perf_counter() - start
         if self.count_language and not result.partial:
-            counter = language_program(schema, self.kinds_, **language)
-            counter.ground().configuration.solve.project = "show"  # the candidates, even if a copy has #project
-            total, stopped = counter.count_models(time_limit_s=60.0)
+            try:  # the search is complete: Ctrl-C here only costs the count
+                counter = language_program(schema, self.kinds_, **language)
+                counter.ground().configuration.solve.project = "show"  # the candidates, even if a copy has #project
+                total, stopped = counter.count_models(time_limit_s=60.0)
+            except KeyboardInterrupt:
+                if not self.keep_on_interrupt:
+                    raise
+                interrupt.handled()
+                result.interrupted, total, stopped = True, 0, True
             # fewer candidates than visited cannot be (each one is visited once): no count rather
             # than a negative "pruned" in the header
             result.language = None if stopped or total < result.visited else total

@@ -539,13 +539,13 @@ def _keyword_message(error, found: str, expected: set[str], readable: list[str],
 
     token = getattr(error, "token", None)
     kind = getattr(token, "type", None)
-    if kind == "EXTENDS":
-        return (token.line, token.column,
-                'unexpected "extends": `extends default` can only be the first statement of the file')
     statement_terminals = {k.upper() for k in _STATEMENT_KEYWORDS}
     stack = _stack_tokens(error)
+    if kind == "EXTENDS" and not (stack and stack[-1].type in ("COMMA", "COLON", "PLUS_EQ")):  # not as an entry's word
+        return (token.line, token.column,
+                'unexpected "extends": `extends default` can only be the first statement of the file')
     # a keyword where the first word of an entry should be: after ":", "+=" or ","
-    if "WORD" in expected and kind in statement_terminals | {"IF", "UNLESS"} and stack:
+    if "WORD" in expected and kind in statement_terminals | {"IF", "UNLESS", "EXTENDS"} and stack:
         quote = f'a keyword is a word only in quotes: "{token.value}"'
         if stack[-1].type in ("COLON", "PLUS_EQ") and len(stack) >= 3:
             what = f"class {stack[-2]} has" if stack[-1].type == "COLON" else f"`{' '.join(stack[-3:])}` adds"
