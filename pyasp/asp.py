@@ -160,6 +160,19 @@ class EncodingFacts:
     program: tuple = field(default=(), compare=False, repr=False)  # the parsed statements, to load without parsing again
 
 
+def iter_ast(node) -> Iterator:
+    """``node`` (a clingo AST) and every AST below it, parents first."""
+    yield node
+    for key in node.child_keys:
+        value = getattr(node, key)
+        if isinstance(value, clingo.ast.AST):
+            yield from iter_ast(value)
+        elif value is not None and not isinstance(value, (str, int)):
+            for item in value:
+                if isinstance(item, clingo.ast.AST):
+                    yield from iter_ast(item)
+
+
 def _numeric_names(node, numeric: bool, found: list[tuple[str, int, int]]) -> None:
     """Collect the bare names (``w_type``, ``max_gap``) that stand where a number must: in
     arithmetic, intervals, ordering comparisons, aggregate bounds, #sum weights and the weight

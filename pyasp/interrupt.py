@@ -145,6 +145,14 @@ def _readable(read_fd: int, timeout_s: float | None) -> bool:
     return bool(poller.poll(None if timeout_s is None else max(0, math.ceil(timeout_s * 1000))))
 
 
+def caught(keep: bool) -> None:
+    """In an ``except KeyboardInterrupt`` block of code that can report what it found so far:
+    re-raise the interrupt unless ``keep``, else tell the watcher (:func:`handled`)."""
+    if not keep:
+        raise  # noqa: PLE0704 - the KeyboardInterrupt being handled by the caller
+    handled()
+
+
 def _read(read_fd: int) -> bytes:
     try:
         return os.read(read_fd, 64)

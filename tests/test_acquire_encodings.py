@@ -208,3 +208,16 @@ def test_rules_added_at_the_end_of_a_solve_encoding_hold_for_every_solution(tmp_
     for sample in (None, 5):
         found = solve(program, instance, sample=sample, seed=3, limit=3, encoding=capped).solutions
         assert found and all(int(s["ship"].max()) <= 30 for s in found)
+
+
+def test_every_numbered_argument_the_name_check_knows_is_in_the_packaged_encoding():
+    """check_names knows where the encoding holds numbers; an edit of the packaged file that
+    renames one of those predicates must update the map, or the check goes quiet."""
+    import re
+
+    from pyasp.acquire.learn import NUMBERED_ARGUMENTS
+    from pyasp.resources import encoding_path
+
+    text = encoding_path("ip_acquisition").read_text()
+    for name, arity in NUMBERED_ARGUMENTS:
+        assert re.search(rf"\b{name}\(", text), f"{name}/{arity} is not in ip_acquisition.lp"

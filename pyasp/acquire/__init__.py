@@ -147,11 +147,9 @@ def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool
             learned.program, learned.divided, learned.dropped, learned.merged = program, divided, dropped, repeated
             learned.too_large = cut.get("too_large", 0)
         except KeyboardInterrupt:  # the most specific constraints, not simplified
-            if not keep_on_interrupt:
-                raise
             from .. import interrupt
 
-            interrupt.handled()
+            interrupt.caught(keep_on_interrupt)
             result.partial = result.interrupted = True
             cut["stopped"] = True
         learned.simplify_seconds = time.perf_counter() - started

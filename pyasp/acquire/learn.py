@@ -35,7 +35,7 @@ import numpy as np
 
 from .. import interrupt
 from ..asp import Program as AspProgram
-from ..asp import deadline_after, encoding_facts, symbol
+from ..asp import deadline_after, encoding_facts, iter_ast, symbol
 from ..errors import InputError
 from .data import Instance, check_examples, classify, make_instance, stack_examples
 from .dsl import Constraint, Program, Term, format_term
@@ -269,22 +269,16 @@ def _constant_name(node) -> str | None:
     return None
 
 
-def _names_as_numbers(node, names: set[str], found: list) -> None:
-    if node.ast_type == clingo.ast.ASTType.Function and not node.external:
+def _names_as_numbers(statement, names: set[str], found: list) -> None:
+    for node in iter_ast(statement):
+        if node.ast_type != clingo.ast.ASTType.Function or node.external:
+            continue
         for k in NUMBERED_ARGUMENTS.get((node.name, len(node.arguments)), ()):
             argument = node.arguments[k]
             name = _constant_name(argument)
             if name in names:
                 begin = argument.location.begin
                 found.append((name, node.name, len(node.arguments), k, begin.line, begin.column))
-    for key in node.child_keys:
-        value = getattr(node, key)
-        if isinstance(value, clingo.ast.AST):
-            _names_as_numbers(value, names, found)
-        elif value is not None and not isinstance(value, (str, int)):
-            for item in value:
-                if isinstance(item, clingo.ast.AST):
-                    _names_as_numbers(item, names, found)
 
 
 # -- the learner -------------------------------------------------------------------------------------
@@ -520,9 +514,7 @@ class Learner:
                     parts.append(("prune", [batch]))
                 asp.extend(parts, violated_facts)
         except KeyboardInterrupt:
-            if not self.keep_on_interrupt:
-                raise
-            interrupt.handled()  # the console script's watcher waits for the report (a second Ctrl-C does not)
+            interrupt.caught(self.keep_on_interrupt)  # the console script's watcher waits for the report
             result.partial = result.interrupted = True
             deadline = time.perf_counter() + INTERRUPT_FINISH_S
         status: dict = {}
@@ -537,9 +529,7 @@ class Learner:
                 counter.ground().configuration.solve.project = "show"  # the candidates, even if a copy has #project
                 total, stopped = counter.count_models(time_limit_s=60.0)
             except KeyboardInterrupt:
-                if not self.keep_on_interrupt:
-                    raise
-                interrupt.handled()
+                interrupt.caught(self.keep_on_interrupt)
                 result.interrupted, total, stopped = True, 0, True
             # fewer candidates than visited cannot be (each one is visited once): no count rather
             # than a negative "pruned" in the header
@@ -634,9 +624,7 @@ def most_specific(kept: list[tuple[Constraint, int]], kinds: Mapping[str, str], 
         except _Stopped:
             stopped = True
         except KeyboardInterrupt:
-            if not interruptible:
-                raise
-            interrupt.handled()
+            interrupt.caught(interruptible)
             stopped = interrupted = True
         out += [kept[k][0] for k, g in zip(members, general) if not g]
     if status is not None and stopped:
