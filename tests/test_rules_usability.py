@@ -164,3 +164,15 @@ def test_extends_as_a_word_of_a_class_gets_the_keyword_hint(tmp_path):
     path.write_text("extends default\nverbs GROWS += grow, extends\n")
     result = run("rules", "check", str(path))
     assert result.exit_code == 2 and 'a keyword is a word only in quotes: "extends"' in result.output, result.output
+
+
+def test_a_misspelt_keyword_read_as_words_of_an_entry_is_warned_about(tmp_path):
+    """'concpt comparison "Comparisons"' parses as more words of the math entry above it: nothing
+    fails, so a warning says what happened."""
+    path = tmp_path / "mis.rules"
+    path.write_text('extends default\nmath MORE: more than\nconcpt comparison "Comparisons"\n'
+                    "rule more_add (explicit_math): Math1 in MORE => add\n")
+    found = [str(d) for d in check_file(path)[1]]
+    assert any(f"{path}:3:1: warning:" in d and '"concpt"' in d and '"concept"' in d for d in found), found
+    path.write_text("extends default\nverbs GIVE += give\n  away, hand\n  over\n")  # a phrase over two lines: no hint
+    assert not any("fix its spelling" in str(d) for d in check_file(path)[1])

@@ -30,7 +30,7 @@ from ..resources import rules_path
 from .compile import ConditionTooLarge, contradictory, dnf, normal_form
 from .dsl import (
     KIND_OF_PROPERTY, LEARNED, OPERATIONS, PROPERTIES, And, Condition, Diagnostic, Entry, Literal, Not,
-    Or, Prop, Ruleset, RulesSyntaxError, parse_rules,
+    Or, Prop, Ruleset, RulesSyntaxError, looks_like_keyword, parse_rules,
 )
 
 __all__ = ["check_file", "check_rules"]
@@ -114,6 +114,14 @@ class _Checker:
         self._overlaps()
 
     def _entry(self, source: str, entry: Entry, classes, kind_of_class: str = "") -> None:
+        if entry.continued is not None:  # "verbs X: a, b\nconcpt c ...": a misspelt keyword read as words
+            line, column, word = entry.continued
+            keyword = looks_like_keyword(word.strip('"'))
+            if keyword is not None:
+                self.report("warning", source, line, column,
+                            f'"{word}" at the start of this line is read as a word of the entry "{entry.text}" (an '
+                            f'entry runs on over line breaks until a statement keyword): if it is "{keyword}", '
+                            "fix its spelling")
         if not entry.words:
             self.report("error", source, entry.line, entry.column, "an entry needs at least one word")
         elif kind_of_class == "verbs" and len(entry.words) > 1:

@@ -217,6 +217,9 @@ class Entry:
     qualifier_class: str | None = None
     line: int = field(default=0, compare=False, repr=False)
     column: int = field(default=0, compare=False, repr=False)
+    #: (line, column, word) of the first word that begins a line of its own inside the entry (an
+    #: entry may run over a line break; a misspelt statement keyword there would be read as words)
+    continued: tuple[int, int, str] | None = field(default=None, compare=False, repr=False)
 
     @property
     def text(self) -> str:
@@ -373,14 +376,20 @@ def _transformer(source: str):
         def entry(self, meta, items):
             words: list[str] = []
             qualifier = None
+            continued, last_line = None, None
             for item in items:
                 if isinstance(item, tuple):
                     qualifier = item
-                elif item.type == "STRING":
+                    continue
+                if continued is None and last_line is not None and item.line > last_line:
+                    continued = (item.line, item.column, str(item))
+                last_line = item.end_line
+                if item.type == "STRING":
                     words.extend(_unquote(item).split())
                 else:
                     words.append(str(item))
-            return Entry(tuple(words), qualifier and qualifier[0], qualifier and qualifier[1], meta.line, meta.column)
+            return Entry(tuple(words), qualifier and qualifier[0], qualifier and qualifier[1], meta.line, meta.column,
+                         continued)
 
         def qualifier(self, meta, items):
             return (str(items[0]), str(items[1]))
@@ -524,7 +533,8 @@ def _stack_tokens(error) -> list:
     return tokens
 
 
-def _looks_like_keyword(word: str, keywords=_STATEMENT_KEYWORDS) -> str | None:
+def looks_like_keyword(word: str, keywords=_STATEMENT_KEYWORDS) -> str | None:
+    """The statement keyword ``word`` is a likely misspelling of ("rul" -> rule), or None."""
     import difflib
 
     close = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.75)
@@ -557,7 +567,7 @@ def _keyword_message(error, found: str, expected: set[str], readable: list[str],
     # a misspelt keyword where a statement may start
     if statement_terminals <= expected and isinstance(error, UnexpectedToken) and kind != "$END":
         keywords = _STATEMENT_KEYWORDS + (("extends",) if "EXTENDS" in expected else ())
-        keyword = _looks_like_keyword(str(token.value), keywords)
+        keyword = looks_like_keyword(str(token.value), keywords)
         if keyword is not None and not text[: token.start_pos].rsplit("\n", 1)[-1].strip():  # first on its line
             return (token.line, token.column, f"unexpected {found}: expected {_join(readable)}; "
                                               f'"{token.value}" looks like "{keyword}"')
@@ -575,7 +585,7 @@ def _misspelt_in_word_list(stack: list, text: str):
         return None
     name, start = stack[starts[-1] - 1], starts[-1]
     for before, word in zip(stack[start:], stack[start + 1:]):
-        keyword = _looks_like_keyword(word) if word.type == "WORD" and word.line > before.end_line else None
+        keyword = looks_like_keyword(word) if word.type == "WORD" and word.line > before.end_line else None
         if keyword is None:
             continue
         try:
