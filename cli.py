@@ -205,10 +205,10 @@ def _parse_settings(weights: list[str] | None, max_depth: int | None, allow_unus
             raise PyaspError(f"--weight {name.strip()}: {value!r} is not a whole number") from None
     for name, given, value in (("max_depth", max_depth is not None, max_depth), ("allow_unused", allow_unused, 1)):
         if given:
+            option = "--" + name.replace("_", "-")
             if name in settings:  # which one would win is a guess: refuse it
-                option = name.replace("_", "-")
-                raise PyaspError(f"--{option} and --weight {name}={settings[name]} both set {name}: give one")
-            settings[name] = _clingo_int(value, f"--{name.replace('_', '-')}")
+                raise PyaspError(f"{option} and --weight {name}={settings[name]} both set {name}: give one")
+            settings[name] = _clingo_int(value, option)
     return settings
 
 
@@ -348,8 +348,11 @@ def _progress(total: int, what: str):
 
 
 def _load_data(data: Path, skip_bad: bool, extra_fields: tuple[str, ...] = ()):
+    """The dataset's problems, each record it skips named in a warning. Called before an output
+    path is checked, so that a folder given as --data is named as such, not as --out's folder."""
     from pyasp.wordproblems import load_dataset
 
+    check_input_file(data, "dataset")
     problems, bad = load_dataset(data, skip_bad=skip_bad, extra_fields=extra_fields)
     for message in bad:
         err.print(f"pyasp: warning: skipped {message}")  # as the library warns (wordproblems.problems_from)
@@ -409,9 +412,8 @@ def algebra_train(
     from pyasp.algebra import train
 
     try:
-        check_input_file(data, "dataset")  # a folder given as --data is named as such, not as --out's folder
-        check_output_path(out_path, "model", [data])
         problems = _load_data(data, skip_bad)
+        check_output_path(out_path, "model", [data])
         progress, advance = _progress(len(problems), "reading and generating candidates")
         with progress:
             model = train(problems, jobs=jobs, seed=seed, reorder=not no_reorder, cache=cache or True, progress=advance)
@@ -461,10 +463,9 @@ def algebra_eval(
             raise PyaspError("--ablation trains models; it cannot be combined with --model")
         if folds_dir is not None and model is not None:
             raise PyaspError("--folds-dir cross-validates; it cannot be combined with --model")
-        if predictions is not None:
-            check_input_file(data, "dataset")
-            check_output_path(predictions, "predictions", [data, model, folds_dir])
         problems = _load_data(data, skip_bad)
+        if predictions is not None:
+            check_output_path(predictions, "predictions", [data, model, folds_dir])
         progress, advance = _progress(len(problems) * (1 if model is not None else 2), "evaluating")
         with progress:
             result = evaluate(problems, model, folds=folds, seed=seed, folds_dir=folds_dir, ablation=ablation,
@@ -756,9 +757,8 @@ def arith_train(
     from pyasp.arith import FIELDS, train
 
     try:
-        check_input_file(data, "dataset")
-        check_output_path(out_path, "model", [data, ids, rules])
         problems = _load_data(data, skip_bad, FIELDS)
+        check_output_path(out_path, "model", [data, ids, rules])
         if ids is not None:
             from pyasp.wordproblems import select_ids
 
@@ -830,10 +830,9 @@ def arith_eval(
         if folds_dir is not None and (model is not None or train_ids is not None):
             raise PyaspError("--folds-dir cross-validates; it cannot be combined with --model or --train-ids")
         folds = _folds(folds, folds_dir, model)
-        if predictions is not None:
-            check_input_file(data, "dataset")
-            check_output_path(predictions, "predictions", [data, train_ids, test_ids, model, rules, folds_dir])
         problems = _load_data(data, skip_bad, FIELDS)
+        if predictions is not None:
+            check_output_path(predictions, "predictions", [data, train_ids, test_ids, model, rules, folds_dir])
         progress, advance = _progress(len(problems) * (1 if model is not None or train_ids is not None else 2), "evaluating")
         with progress:
             result = evaluate(problems, model, folds=folds, seed=seed, folds_dir=folds_dir, train_ids=train_ids,
@@ -961,11 +960,11 @@ def acquire_solve(
 
     Exit code 1 when the program has no solution.
     """
+    from pyasp import interrupt
+    from pyasp.acquire import solve
     from pyasp.acquire.data import load_constants
     from pyasp.acquire.dsl import format_program, load_program
     from pyasp.acquire.export import to_minizinc
-    from pyasp import interrupt
-    from pyasp.acquire import solve
     from pyasp.acquire.solve import Solutions, solution_as_json
 
     interrupt.one_run()  # --time-limit bounds the grounding too

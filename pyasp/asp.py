@@ -88,6 +88,8 @@ class Message:
         return f"{where}: {self.severity}: {self.text}"
 
 
+#: what a grounding that does not end (out of time or memory) suggests about a user's encoding
+ENDLESS_HINT = "does a rule of it derive atoms without end, as n(X+1) :- n(X) does?"
 #: what an error made of clingo's warnings adds: pyasp refuses them where clingo would go on
 WARNINGS_HINT = ("pyasp refuses an encoding clingo warns about: in an edit a warning is nearly always a misspelt "
                  "predicate or a variable out of place")
@@ -535,8 +537,7 @@ class Program:
                 ctl.add("base", [], self.text)
             ctl.add("base", [], "".join(f"{f}." for f in self._facts))
             start = time.perf_counter()
-            with grounding(time_limit_s, self._name(), "" if path is None or self._packaged() else
-                           ": if the encoding is yours, does a rule of it derive atoms without end, as n(X+1) :- n(X) does?"):
+            with grounding(time_limit_s, self._name(), self._endless_hint):
                 ctl.ground([("base", [])])
             self.stats.ground_s += time.perf_counter() - start
         except RuntimeError as err:
@@ -547,20 +548,21 @@ class Program:
         self._ctl = ctl
         return ctl
 
-    def _packaged(self) -> bool:
-        """The encoding is one pyasp ships (not a user's copy)."""
+    def _endless_hint(self) -> str:
+        """What to suspect of a grounding that does not end: a rule of a user's encoding (nothing
+        for the packaged ones, which end: theirs is a large input)."""
+        path = self.encoding_file
         try:
-            return self.encoding_file is not None and self.encoding_file.resolve() == encoding_path(
-                self.encoding_file.stem).resolve()
+            packaged = path is not None and path.resolve() == encoding_path(path.stem).resolve()
         except (OSError, PyaspError, ValueError):
-            return False
+            packaged = False
+        return "" if path is None or packaged else f": if the encoding is yours, {ENDLESS_HINT}"
 
     def _name(self) -> str:
         return str(self.encoding_file) if self.encoding_file is not None else "the program"
 
     def _out_of_memory(self) -> PyaspError:
-        return PyaspError(f"clingo ran out of memory grounding {self._name()}: does a rule derive atoms without end "
-                          "(n(X+1) :- n(X).)?")
+        return PyaspError(f"clingo ran out of memory grounding {self._name()}{self._endless_hint()}")
 
     def _check_messages(self, since: int) -> None:
         """Refuse the program for what clingo said while grounding (from message ``since`` on):

@@ -64,14 +64,13 @@ def solving(ctl) -> Iterator[None]:
 
 
 @contextmanager
-def grounding(time_limit_s: float | None, what: str, hint: str = "") -> Iterator[None]:
-    """Around a clingo grounding, which cannot be stopped part-way: with the watcher installed
-    (the console script) and a time limit, a grounding still running when the limit has passed
-    ends the process with exit code 1 (no answer, as any run the time limit stops) and a message
-    naming ``what``, then ``hint`` (a grounding that outlives the whole limit leaves nothing to
-    report). Only under the console script (:func:`console`) and for a command that makes one run
-    (:func:`one_run`: not an evaluation, where one question's grounding must not end the others);
-    otherwise it does nothing."""
+def grounding(time_limit_s: float | None, what: str, hint=lambda: "") -> Iterator[None]:
+    """Around a clingo grounding, which cannot be stopped part-way: with a time limit, a grounding
+    still running when the limit has passed ends the process with exit code 1 (no answer, as any
+    run the time limit stops) and a message naming ``what``, then ``hint()`` (a grounding that
+    outlives the whole limit leaves nothing to report). Only under the console script
+    (:func:`console`) and for a command that makes one run (:func:`one_run`: not an evaluation,
+    where one question's grounding must not end the others); otherwise it does nothing."""
     if time_limit_s is None or not time_limit_s < NO_LIMIT_S or not (_console and _one_run):
         yield
         return
@@ -80,7 +79,7 @@ def grounding(time_limit_s: float | None, what: str, hint: str = "") -> Iterator
     def expire() -> None:
         if not done.wait(time_limit_s):
             report_abort(f"pyasp: no answer: clingo was still grounding {what} when the time limit of {time_limit_s:g} s "
-                         f"ran out (grounding cannot be stopped part-way){hint}")
+                         f"ran out (grounding cannot be stopped part-way){hint()}")
             os._exit(GROUNDING_EXIT_CODE)
 
     threading.Thread(target=expire, name="pyasp-grounding", daemon=True).start()

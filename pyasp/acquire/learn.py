@@ -220,6 +220,8 @@ def language_program(
     consts = {"max_terms": max_terms, "max_factors": max_factors, "negation": int(bool(negation)),
               "canonical": int(bool(canonical))}
     asp = AspProgram(encoding or "ip_acquisition", consts=consts, needs=(("use", 3), ("rhs", 2)))
+    if encoding is not None:  # a user's copy: a tensor's name where its number belongs matches nothing
+        check_names(asp.encoding_file, schema, consts)
     asp.add_facts(language_facts(schema, kinds, directions))
     asp.add_facts([("rhs_literal", 0), ("rhs_literal", 1)])
     return asp
@@ -457,8 +459,6 @@ class Learner:
         # the shown atoms (clingo's backtracking projection, 2-3x slower here) buys nothing; a
         # copy of the encoding with other choices still yields each candidate once (dedupe).
         asp.ground(time_limit_s=self.time_limit_s).configuration.solve.project = "no"
-        if self.encoding is not None:
-            check_names(asp.encoding_file, schema, asp.consts)
         symbols: dict = {}
         seen: dict[tuple, int] = {}  # every candidate visited (its terms and right-hand side as ASP text) -> its level
         previous: int | None = None
@@ -680,8 +680,6 @@ def enumerate_language(
     order of its terms."""
     asp = language_program(schema, kinds, max_terms=max_terms, max_factors=max_factors, negation=negation,
                            directions=directions, canonical=canonical, encoding=encoding)
-    if encoding is not None:
-        check_names(asp.encoding_file, schema, asp.consts)
     learner = Learner(encoding=encoding)
     names = list(schema.tensor_names)
     index_names = [d.name for d in schema.indices]

@@ -503,15 +503,11 @@ def _syntax_diagnostic(error, text: str, source: str) -> Diagnostic:
     elif readable:
         message += f": expected {_join(readable)}"
     special = _keyword_message(error, found, expected, readable, text)
-    if special is not None:
+    if special is not None:  # the whole line, with a caret under the place
         line, column, message = special
+    if special is not None or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
         lines = text.splitlines() or [""]
-        context = f"{lines[line - 1]}\n{' ' * (column - 1)}^\n"
-        return Diagnostic("error", source, line, column, message, context)
-    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
-        lines = text.splitlines() or [""]
-        shown = lines[min(line, len(lines)) - 1]
-        context = f"{shown}\n{' ' * (column - 1)}^\n"
+        context = f"{lines[min(line, len(lines)) - 1]}\n{' ' * (column - 1)}^\n"
     elif isinstance(error, UnexpectedEOF):
         context = ""
     else:
