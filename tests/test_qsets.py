@@ -89,6 +89,25 @@ def test_implied_quantities_coins_and_people():
     assert [(q.qnt, q.ent) for q in people.qsets if q.implicit] == [(4, "person")]
 
 
+@pytest.mark.parametrize("text, money", [
+    ("A ticket costs €12. Tom buys 4 tickets. How many euros does he pay?", "euro"),
+    ("Anna pays 30 euros for 3 books. How much does one book cost?", "euro"),
+    ("A ticket costs £12. Tom buys 4 tickets. How many pounds does he pay?", "pound"),
+    ("A ticket costs $12. Tom buys 4 tickets. How many dollars does he pay?", "dollar"),
+    ("A ticket costs €12 or $13. Tom buys 4 tickets. How much does he pay?", "dollar"),
+])
+def test_money_is_one_type_named_by_the_currency(text, money):
+    p = qsets(text)
+    money_qsets = [q for q in p.qsets if q.qnt is None or q.qnt in (12, 13, 30)]
+    assert {q.ent for q in money_qsets} == {money}
+
+
+def test_pounds_without_the_sign_weigh():
+    p = qsets("A bag weighs 5 pounds. How many pounds do 3 bags weigh?")
+    assert {q.ent for q in p.qsets if q.qnt != 3} == {"pound"}
+    assert "dollar" not in {q.ent for q in p.qsets}
+
+
 def test_combine_follows_section_5():
     p = qsets(ZOO, reorder=False)
     students, buses, cars, x = p.qsets

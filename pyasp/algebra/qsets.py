@@ -31,7 +31,10 @@ from fractions import Fraction
 from ..errors import InputError
 from ..text.reading import Document, Mention, Token
 
-MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price"}
+MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
+#: The money type of a text is named by its currency: "dollar" unless every sign or unit of money
+#: in it is a euro's (or a pound's, written with "£"). Within a text all money is one type.
+CURRENCIES = (("euro", {"€", "euro"}), ("pound", {"£"}))
 CENT_WORDS = {"cent", "penny"}
 PRONOUNS = {"he", "she", "they", "it", "him", "her", "them", "his", "their", "its", "we", "i", "you", "us"}
 LOCATION_PREPS = {"in", "on", "at", "into", "inside", "onto"}
@@ -555,6 +558,27 @@ def _listed_people(doc: Document) -> int:
     return best
 
 
+def _name_currency(doc: Document, qsets: list[Qset]) -> list[Qset]:
+    """Money is read as one type, "dollar"; a text that pays in euros or pounds only names it so.
+
+    "pound" counts as money only in a text that writes "£" (elsewhere it is a weight).
+    """
+    words = {t.lemma.lower() for t in doc.tokens} | {t.text for t in doc.tokens}
+    if words & {"$", "dollar", "buck"}:
+        return qsets
+    name = next((name for name, signs in CURRENCIES if words & signs), None)
+    if name is None:
+        return qsets
+    old = {"dollar", name} if name != "pound" else {"dollar", "pound"}
+
+    def rename(value: str) -> str:
+        return name if value in old else value
+
+    return [replace(q, ent=rename(q.ent), ctr=rename(q.ctr), rate=rename(q.rate),
+                    subtypes=tuple(rename(t) for t in q.subtypes),
+                    implicit=q.implicit.replace("dollar", name)) for q in qsets]
+
+
 def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem:
     """Base Qsets of every number, the target Qset of the question, reordered by Table 2.
 
@@ -580,7 +604,7 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     if not target.ent:
         target = replace(target, ent=base[-1].ent, ent_fallback=True)
     base += _implicit_qsets(doc, base, target)
-    qsets = sorted(base + [target], key=lambda q: q.token)
+    qsets = _name_currency(doc, sorted(base + [target], key=lambda q: q.token))
     fired = []
     if "rate_link" in rules:
         qsets, hit = _rate_links(qsets)
