@@ -207,6 +207,7 @@ def solve_prepared(prepared: Prepared, model: KnowledgeModel, top: int = 1) -> l
     return found
 
 
+NO_NUMBER = "no number: the problem has no number to compute with"
 NO_RULE = "no rule applies to any pair of numbers of the problem"
 
 
@@ -217,7 +218,7 @@ def unanswerable(prepared: Prepared) -> str | None:
         return prepared.info.error
     n = len(prepared.info.numbers)
     if not n:
-        return "no number: the problem has no number to compute with"
+        return NO_NUMBER
     if n < 2:
         return "only one number in the text: nothing to combine"
     if n > MAX_NUMBERS:
@@ -237,6 +238,8 @@ def solve_text(text: str, model: KnowledgeModel | str | Path | None = None,
     knowledge = knowledge_for(rules)
     model.check_rules(knowledge)
     prepared = prepare(read(text), knowledge, model.rates_)
+    if prepared.info.error is None and not prepared.info.numbers:  # no word problem: bad input, as in algebra
+        raise InputError(NO_NUMBER)
     found = solve_prepared(prepared, model, top=top if top == 1 else 4 * top)
     score, expr = found[0]
     alternatives, seen = [], set()
