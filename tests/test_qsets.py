@@ -108,6 +108,26 @@ def test_pounds_without_the_sign_weigh():
     assert "dollar" not in {q.ent for q in p.qsets}
 
 
+@pytest.mark.parametrize("text, order", [
+    ("A number increased by 15 is 42. What is the number?", ["x", "15", "42"]),
+    ("The sum of a number and 7 is 20. Find the number.", ["x", "7", "20"]),
+    ("Three times a number is 36. What is the number?", ["Three", "x", "36"]),
+    ("If you add 12 to a certain number, you get 30. What is it?", ["12", "x", "30"]),
+])
+def test_number_puzzles_put_x_at_a_number(text, order):
+    p = qsets(text)
+    assert [q.text for q in p.qsets] == order
+    assert {q.ent for q in p.qsets} == {"number"}
+
+
+@pytest.mark.parametrize("text", [
+    "A number of students sat in 4 rows of 6. How many students were there?",
+    "A number of birds sat on a tree. 5 flew away, leaving 12. How many were there at first?",
+])
+def test_a_number_of_things_is_no_puzzle(text):
+    assert "number" not in {q.ent for q in qsets(text).qsets}
+
+
 def test_combine_follows_section_5():
     p = qsets(ZOO, reorder=False)
     students, buses, cars, x = p.qsets

@@ -48,6 +48,8 @@ NOT_ENTITIES = {"dozen", "many", "much", "more", "less", "fewer", "time", "total
 
 #: Table 2 reordering rules, each can be switched off by name.
 REORDER_RULES = ("rate_link", "container_after_count", "x_first", "some_is_x")
+#: Words that name the unknown of a number puzzle ("a number increased by 15 is 42").
+NUMBER_WORDS = {"number", "integer"}
 
 
 @dataclass(frozen=True)
@@ -481,6 +483,31 @@ def _some_is_x(qsets: list[Qset], doc: Document, question: int) -> tuple[list[Qs
     return qsets, False
 
 
+def _unknown_number(doc: Document, question: int) -> Token | None:
+    """The "a number" of a number puzzle ("A number increased by 15 is 42. What is the number?"):
+    the first "a/an/some/certain number" before the question sentence, when the question asks for
+    the number (or says nothing of what it asks). None when the text is no such puzzle."""
+    asked = [t for t in doc.sentence_tokens(question) if t.pos in NOUN_POS]
+    if asked and not any(t.lemma.lower() in NUMBER_WORDS for t in asked):
+        return None
+    for tok in doc.tokens:
+        if tok.sentence >= question and asked:
+            break
+        if tok.lemma.lower() in NUMBER_WORDS and tok.pos in NOUN_POS and tok.i > 0:
+            before = {t.text.lower() for t in doc.tokens[max(0, tok.i - 2) : tok.i]}
+            after = doc.tokens[tok.i + 1].text.lower() if tok.i + 1 < len(doc.tokens) else ""
+            if before & {"a", "an", "some", "certain"} and after != "of":  # not "a number of birds"
+                return tok
+    return None
+
+
+def _number_is_x(target: Qset, doc: Document, tok: Token) -> Qset:
+    """In a number puzzle x is a number, and stands where the text says "a number"."""
+    verb = _governing_verb(doc, tok.i)
+    return replace(target, ent="number", ent_fallback=False, token=tok.i, sentence=tok.sentence, syn=tok.dep,
+                   vrb=verb.lemma.lower() if verb is not None else target.vrb)
+
+
 def _is_half_dollar(doc: Document, mention: Mention) -> bool:
     """The "half" of "half-dollars" names a coin, it is no quantity of its own."""
     toks = doc.tokens
@@ -600,6 +627,10 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     if not base:
         raise InputError("no quantity: the problem has no number to build an equation from")
     target = _target(doc, question, base)
+    unknown = _unknown_number(doc, question)
+    if unknown is not None:  # a number puzzle: x is its "a number", its quantities are numbers
+        target = _number_is_x(target, doc, unknown)
+        base = [q if q.ent else replace(q, ent="number") for q in base]
     base = _fill_entities(base, target, doc)
     if not target.ent:
         target = replace(target, ent=base[-1].ent, ent_fallback=True)
