@@ -991,7 +991,7 @@ def acquire_solve(
             return
         if sample is None:  # printed as clingo finds them: --all on a large program streams
             found = Solutions(program, instance, limit=None if all_solutions else limit, time_limit_s=time_limit,
-                              encoding=None if encoding is None else str(encoding))
+                              encoding=encoding)
             count = _print_solutions(map(solution_as_json, found), found, as_json)
             if all_solutions and not found.partial:
                 err.print(f"pyasp: {count} solution{'s' * (count != 1)}, all of them")

@@ -210,6 +210,18 @@ def test_rules_added_at_the_end_of_a_solve_encoding_hold_for_every_solution(tmp_
         assert found and all(int(s["ship"].max()) <= 30 for s in found)
 
 
+def test_acquire_solve_reads_an_encoding_file_whatever_its_name_ends_in(tmp_path, monkeypatch):
+    text = encoding_path("ip_solve").read_text()
+    write(tmp_path, "capped.txt", text + "\n:- value(X, C, V), V > 30.\n")
+    monkeypatch.chdir(tmp_path)
+    capped = "capped.txt"  # no .lp, no folder: once taken for the name of a packaged encoding
+    result = run("acquire", "solve", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "--sample", "3", "--seed", "3", "--json", "--encoding", capped)
+    assert result.exit_code == 0, result.output
+    solutions = json.loads(result.stdout)["solutions"]
+    assert solutions and all(max(max(row) for row in s["ship"]) <= 30 for s in solutions)
+
+
 def test_every_numbered_argument_the_name_check_knows_is_in_the_packaged_encoding():
     """check_names knows where the encoding holds numbers; an edit of the packaged file that
     renames one of those predicates must update the map, or the check goes quiet."""

@@ -95,7 +95,7 @@ def solve(program, constants, *, limit: int | None = 1, sample: int | None = Non
 
     program = _program(program)
     result = run(program, _instance(program, constants), limit=limit, sample=sample, seed=seed, time_limit_s=time_limit,
-                 encoding=None if encoding is None else str(encoding))
+                 encoding=encoding)
     if not result.solutions:
         raise NoAnswer("the program has no solution" + (" within the time limit" if result.partial else ""))
     return result

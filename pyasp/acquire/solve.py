@@ -19,6 +19,7 @@ import math
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -318,7 +319,7 @@ class SolveResult:
                 "seconds": round(self.seconds, 4)}
 
 
-def _grounded(program: Program, constants: Instance | Mapping, sample: bool, encoding: str | None,
+def _grounded(program: Program, constants: Instance | Mapping, sample: bool, encoding: str | Path | None,
               time_limit_s: float | None = None):
     instance = constants if isinstance(constants, Instance) else make_instance(program, constants)
     if not program.variables:
@@ -338,7 +339,7 @@ class Solutions:
     it; ``seconds`` is the time taken."""
 
     def __init__(self, program: Program, constants: Instance | Mapping, *, limit: int | None = 1,
-                 time_limit_s: float | None = None, encoding: str | None = None):
+                 time_limit_s: float | None = None, encoding: str | Path | None = None):
         if limit is not None and limit < 1:
             raise InputError(f"a limit of {limit} solutions: give at least 1 (None: all)")
         self._start = time.perf_counter()
@@ -368,7 +369,7 @@ def solve(
     sample: int | None = None,
     seed: int = 0,
     time_limit_s: float | None = None,
-    encoding: str | None = None,
+    encoding: str | Path | None = None,
 ) -> SolveResult:
     """Solutions as ``{variable: int64 array}``: the first ``limit`` (None: all), or with
     ``sample`` that many distinct ones drawn by randomised search with ``seed``.
