@@ -125,7 +125,9 @@ def _count(n: int, noun: str) -> str:
 
 
 def _fail(error: PyaspError) -> typer.Exit:
-    err.print(f"pyasp: error: {error}")
+    """One line on stderr: ``pyasp: error:`` for bad input (exit 2), ``pyasp: no answer:`` when
+    there is none (exit 1)."""
+    err.print(f"pyasp: {'no answer' if isinstance(error, NoAnswer) else 'error'}: {error}")
     return typer.Exit(error.exit_code)
 
 
@@ -996,7 +998,8 @@ def acquire_solve(
             if all_solutions and not found.partial:
                 err.print(f"pyasp: {count} solution{'s' * (count != 1)}, all of them")
             return
-        result = solve(program, instance, sample=sample, seed=seed or 0, time_limit=time_limit, encoding=encoding)
+        result = solve(program, instance, sample=sample, seed=seed or 0, time_limit=time_limit, encoding=encoding,
+                       keep_on_interrupt=True)
     except PyaspError as error:
         raise _fail(error) from None
     if len(result.solutions) < sample and not result.partial:
@@ -1007,27 +1010,36 @@ def acquire_solve(
 def _print_solutions(solutions, status, as_json: bool) -> int:
     """Print solutions (JSON lists) as they come, then whether the time limit stopped the search
     (``status.partial``, known at the end); exit 1 when there was none (nothing on standard
-    output). Returns how many there were. ``--json`` is one document, ``{"solutions": [...], "partial", "seconds"}``, a solution
-    a line."""
+    output). Returns how many there were. ``--json`` is one document, ``{"solutions": [...],
+    "partial", "interrupted", "seconds"}``, a solution a line. Ctrl-C (or ``status.interrupted``)
+    ends the output as a whole document, then the run with exit code 130."""
     import sys
 
+    from pyasp import interrupt
     from pyasp.acquire.solve import SolveResult
 
-    count = 0
-    for count, solution in enumerate(solutions, start=1):
-        if as_json:
-            sys.stdout.write(("{\"solutions\": [\n  " if count == 1 else ",\n  ") + json.dumps(solution))
-        else:
-            out.print(f"% solution {count}")
-            for name, value in solution.items():
-                out.print(f"{name} = {json.dumps(value)}")
-    if not count:
-        raise _fail(NoAnswer("the program has no solution" + (" within the time limit" if status.partial else "")))
+    count, interrupted = 0, bool(getattr(status, "interrupted", False))
+    try:
+        for count, solution in enumerate(solutions, start=1):
+            if as_json:
+                sys.stdout.write(("{\"solutions\": [\n  " if count == 1 else ",\n  ") + json.dumps(solution))
+            else:
+                out.print(f"% solution {count}")
+                for name, value in solution.items():
+                    out.print(f"{name} = {json.dumps(value)}")
+    except KeyboardInterrupt:
+        interrupt.handled()  # the main thread closes the output itself
+        interrupted = True
+    if not count and not interrupted:
+        raise _fail(NoAnswer("no solution found within the time limit" if status.partial else "the program has no solution"))
     if as_json:  # the keys after the solutions are SolveResult.as_dict's
-        rest = SolveResult(partial=status.partial, seconds=status.seconds).as_dict()
+        rest = SolveResult(partial=status.partial or interrupted, seconds=status.seconds, interrupted=interrupted).as_dict()
         del rest["solutions"]
-        sys.stdout.write("\n], " + json.dumps(rest)[1:] + "\n")
+        sys.stdout.write(("{\"solutions\": [" if not count else "\n]") + ", " + json.dumps(rest)[1:] + "\n")
         sys.stdout.flush()
+    if interrupted:
+        interrupt.report_abort(f"pyasp: interrupted: {_count(count, 'solution')} printed")
+        raise typer.Exit(interrupt.EXIT_CODE)
     if status.partial:
         err.print("pyasp: the time limit stopped the search")
     return count

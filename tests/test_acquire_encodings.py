@@ -189,6 +189,22 @@ def test_a_name_where_the_encoding_has_a_number_is_refused(shipping, tmp_path, r
             f"{kind}_name({number}, {shown}) to the rule") in result.stderr
 
 
+@pytest.mark.parametrize("rule, message", [
+    (":- rhs(T, _), tensor_name(T, prodution).", "tensor_name(_, prodution) matches no tensor, so the rule never "
+     'applies: the schema\'s tensor names are "W", "F", demand, production, ship'),
+    (':- rhs(T, _), tensor_name(T, "production").', 'tensor_name(_, "production") matches no tensor, so the rule '
+     "never applies: write it production"),
+    (":- use(_, _, X), summed(X, I), index_name(I, ww).", "index_name(_, ww) matches no index"),
+])
+def test_a_name_that_is_no_tensor_or_index_of_the_schema_is_refused(shipping, tmp_path, rule, message):
+    """A misspelt name in a restriction matched nothing: the rule silently did nothing."""
+    enc = packaged_copy(tmp_path, "typo.lp", add=rule + "\n")
+    line = encoding_path("ip_acquisition").read_text().count("\n") + 2
+    result = learn(tmp_path, shipping[2], enc, "-s", "1", "-p", "1")
+    assert_refused(result, f"{enc}:{line}:")
+    assert message in result.stderr
+
+
 def test_a_name_the_file_defines_as_a_number_is_accepted(shipping, tmp_path):
     enc = packaged_copy(tmp_path, "const.lp", add="#const production = 3.\n:- rhs(production, _).\n")
     result = learn(tmp_path, shipping[2], enc, "-s", "1", "-p", "1")

@@ -176,3 +176,35 @@ def test_ctrl_c_while_the_language_is_counted_keeps_the_complete_program(monkeyp
                     keep_on_interrupt=True)
     assert learned.result.interrupted and not learned.result.partial and learned.result.language is None
     assert learned.program.constraints and "PARTIAL" not in learned.header
+
+
+# `pyasp acquire solve` drawing or listing more solutions than it can in a second: Ctrl-C comes
+# one second after the first solve call, sent by the process itself
+SOLVE = """
+import os, signal, sys, threading
+from pyasp.asp import Program
+from pyasp.acquire.solve import Solutions
+for cls, name in ((Program, "sample"), (Solutions, "__iter__")):
+    def timed(self, *args, _run=getattr(cls, name), **kwargs):
+        threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        yield from _run(self, *args, **kwargs)
+    setattr(cls, name, timed)
+from pyasp.cli import main
+sys.argv = ["pyasp"] + sys.argv[1:]
+main()
+"""
+
+
+@pytest.mark.parametrize("how", [["--sample", "1000000"], ["--all"]])
+def test_ctrl_c_in_acquire_solve_ends_the_json_document_with_the_solutions_so_far(how):
+    import json
+
+    acq = Path(__file__).resolve().parent.parent / "examples" / "acquire" / "shipping"
+    done = subprocess.run([sys.executable, "-c", SOLVE, "acquire", "solve", str(acq / "program.ip"), "--constants",
+                           str(acq / "constants.json"), "--json", *how], capture_output=True, text=True, timeout=300,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert done.returncode == 130, done.stderr
+    document = json.loads(done.stdout)  # one whole document
+    assert document["solutions"] and document["partial"] and document["interrupted"]
+    assert f"pyasp: interrupted: {len(document['solutions'])} solutions printed" in done.stderr
+    assert "aborted" not in done.stderr and "Traceback" not in done.stderr

@@ -85,19 +85,20 @@ class Learned:
 
 
 def solve(program, constants, *, limit: int | None = 1, sample: int | None = None, seed: int = 0,
-          time_limit: float | None = None, encoding: str | Path | None = None):
+          time_limit: float | None = None, encoding: str | Path | None = None, keep_on_interrupt: bool = False):
     """Solutions of a program (:class:`pyasp.acquire.solve.SolveResult`; each solution
     ``{variable: int64 array}``): the first ``limit`` (None: all), or ``sample`` distinct ones
-    drawn at random with ``seed``; ``encoding``: a user's copy of ``encodings/ip_solve.lp``.
-    Raises :class:`pyasp.errors.NoAnswer` when it has none."""
+    drawn at random with ``seed``; ``encoding``: a user's copy of ``encodings/ip_solve.lp``;
+    ``keep_on_interrupt``: Ctrl-C returns the solutions found before it (``interrupted``).
+    Raises :class:`pyasp.errors.NoAnswer` when it has none (and was not interrupted)."""
     from ..errors import NoAnswer
     from .solve import solve as run
 
     program = _program(program)
     result = run(program, _instance(program, constants), limit=limit, sample=sample, seed=seed, time_limit_s=time_limit,
-                 encoding=encoding)
-    if not result.solutions:
-        raise NoAnswer("the program has no solution" + (" within the time limit" if result.partial else ""))
+                 encoding=encoding, keep_on_interrupt=keep_on_interrupt)
+    if not result.solutions and not result.interrupted:
+        raise NoAnswer("no solution found within the time limit" if result.partial else "the program has no solution")
     return result
 
 

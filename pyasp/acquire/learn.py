@@ -246,6 +246,7 @@ def check_names(encoding: str | Path, schema: Program, consts: Sequence[str] = (
         if statement.ast_type == clingo.ast.ASTType.Program:
             parameters = {p.name for p in statement.parameters}
             continue
+        _check_named(statement, encoding, schema)
         found: list = []
         _names_as_numbers(statement, names - set(facts.constants) - set(consts) - parameters, found)
         if found:
@@ -255,6 +256,29 @@ def check_names(encoding: str | Path, schema: Program, consts: Sequence[str] = (
                              f"{atom}/{arity} is {what}'s number (the encoding numbers tensors and indices), so the "
                              f"rule never matches: write a variable there, say {number}, and add "
                              f"{what.split()[1]}_name({number}, {symbol(name)}) to the rule")
+
+
+def _check_named(statement, encoding: str | Path, schema: Program) -> None:
+    """Refuse ``tensor_name(T, N)`` / ``index_name(I, N)`` whose N names no tensor / index of the
+    schema, or names one in the wrong form (``"cap"`` for ``cap``): the atom matches nothing."""
+    known = {"tensor_name": list(schema.tensor_names), "index_name": [d.name for d in schema.indices]}
+    for node in iter_ast(statement):
+        if node.ast_type != clingo.ast.ASTType.Function or node.external or len(node.arguments) != 2 \
+                or node.name not in known:
+            continue
+        argument = node.arguments[1]
+        name = _constant_name(argument)
+        if name is None:
+            continue  # a variable, or a term pyasp cannot judge
+        written = str(argument)
+        if written in {str(symbol(n)) for n in known[node.name]}:
+            continue
+        what = "tensor" if node.name == "tensor_name" else "index"
+        begin = argument.location.begin
+        hint = (f"write it {symbol(name)}" if name in known[node.name] else
+                f"the schema's {what} names are {', '.join(str(symbol(n)) for n in known[node.name]) or 'none'}")
+        raise InputError(f"{encoding}:{begin.line}:{begin.column}: {node.name}(_, {written}) matches no {what}, so the "
+                         f"rule never applies: {hint}")
 
 
 def _constant_name(node) -> str | None:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import interrupt
 from ..asp import Program as AspProgram, deadline_after, fact, symbol
 from ..errors import InputError
 from .data import Instance, make_instance
@@ -310,13 +311,14 @@ def _random_targets(program: Program, instance: Instance, levels: int):
 @dataclass
 class SolveResult:
     solutions: list[dict[str, np.ndarray]] = field(default_factory=list)
-    partial: bool = False  # a time limit stopped the search
+    partial: bool = False  # a time limit (or Ctrl-C) stopped the search
     seconds: float = 0.0
+    interrupted: bool = False  # Ctrl-C stopped it (solve's keep_on_interrupt)
 
     def as_dict(self) -> dict:
         """The solutions as JSON lists, as ``pyasp acquire solve --json`` prints them."""
         return {"solutions": [solution_as_json(s) for s in self.solutions], "partial": self.partial,
-                "seconds": round(self.seconds, 4)}
+                "interrupted": self.interrupted, "seconds": round(self.seconds, 4)}
 
 
 def _grounded(program: Program, constants: Instance | Mapping, sample: bool, encoding: str | Path | None,
@@ -370,17 +372,20 @@ def solve(
     seed: int = 0,
     time_limit_s: float | None = None,
     encoding: str | Path | None = None,
+    keep_on_interrupt: bool = False,
 ) -> SolveResult:
     """Solutions as ``{variable: int64 array}``: the first ``limit`` (None: all), or with
-    ``sample`` that many distinct ones drawn by randomised search with ``seed``.
+    ``sample`` that many distinct ones drawn by randomised search with ``seed``;
+    ``keep_on_interrupt``: Ctrl-C (``KeyboardInterrupt``) returns the solutions found so far,
+    marked partial and interrupted, instead of raising.
     ``time_limit_s`` counts from the call, grounding included (grounding itself cannot be
     interrupted: when it takes longer, the search stops at once; under the console script the
     process ends with an error, :func:`pyasp.interrupt.grounding`). :class:`Solutions` gives them
     one at a time instead."""
     if sample is None:
         found = Solutions(program, constants, limit=limit, time_limit_s=time_limit_s, encoding=encoding)
-        solutions = list(found)
-        return SolveResult(solutions, found.partial, found.seconds)
+        solutions, stopped = _collect(found, keep_on_interrupt)
+        return SolveResult(solutions, found.partial or stopped, found.seconds, stopped)
     start = time.perf_counter()
     deadline = deadline_after(time_limit_s)
     instance, asp = _grounded(program, constants, True, encoding, time_limit_s)
@@ -396,7 +401,21 @@ def solve(
     left = None if deadline is None else deadline - time.perf_counter()
     models = asp.sample(sample, seed=seed, project=[("value", 3)], externals=_random_targets(program, instance, levels),
                         time_limit_s=left, functional=True)  # one value atom per cell
-    return SolveResult([_decode(m, program, instance) for m in models], asp.partial, time.perf_counter() - start)
+    solutions, stopped = _collect((_decode(m, program, instance) for m in models), keep_on_interrupt)
+    return SolveResult(solutions, asp.partial or stopped, time.perf_counter() - start, stopped)
+
+
+def _collect(solutions: Iterator, keep_on_interrupt: bool) -> tuple[list, bool]:
+    """The solutions as they come, and whether Ctrl-C stopped them (then, with
+    ``keep_on_interrupt``, the list has those that came before it; without, it is raised)."""
+    collected: list = []
+    try:
+        for solution in solutions:
+            collected.append(solution)
+    except KeyboardInterrupt:
+        interrupt.caught(keep_on_interrupt)
+        return collected, True
+    return collected, False
 
 
 def solution_as_json(solution: Mapping[str, np.ndarray]) -> dict:
