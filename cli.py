@@ -937,7 +937,8 @@ def acquire_learn(
         out.print(learned.header + learned.text, end="")
     if stopped:
         what = ("what the search had learned (partial)" if learned.result.partial else
-                "complete (Ctrl-C came while the language was counted)")
+                "complete, with only some of the constraints the others imply dropped (Ctrl-C came during the "
+                "simplification)" if learned.stopped else "complete (Ctrl-C came while the language was counted)")
         interrupt.report_abort(f"pyasp: interrupted: the program above is {what}"
                                + (f"; {output} was not written" if output is not None else ""))
         raise typer.Exit(interrupt.EXIT_CODE)

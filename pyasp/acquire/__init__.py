@@ -144,15 +144,16 @@ def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool
             deadline = started + INTERRUPT_FINISH_S
         try:
             program, divided, repeated = divide_scalar_factors(learned.program, instance)
-            program, dropped = drop_entailed(program, instance, status=cut, deadline=deadline)
+            program, dropped = drop_entailed(program, instance, status=cut, deadline=deadline,
+                                             interruptible=keep_on_interrupt)
             learned.program, learned.divided, learned.dropped, learned.merged = program, divided, dropped, repeated
             learned.too_large = cut.get("too_large", 0)
-        except KeyboardInterrupt:  # the most specific constraints, not simplified
+        except KeyboardInterrupt:  # the most specific constraints, not simplified (the search is as it was)
             from .. import interrupt
 
             interrupt.caught(keep_on_interrupt)
-            result.partial = result.interrupted = True
-            cut["stopped"] = True
+            cut["stopped"] = cut["interrupted"] = True
+        result.interrupted = result.interrupted or bool(cut.get("interrupted"))
         learned.simplify_seconds = time.perf_counter() - started
         learned.stopped = bool(cut.get("stopped"))
     return learned

@@ -105,20 +105,33 @@ def _linear(ineq: Inequality) -> bool:
 
 
 def drop_entailed(program: Program, instance: Instance, *, deadline: float | None = None,
-                  status: dict | None = None) -> tuple[Program, list[Constraint]]:
+                  status: dict | None = None, interruptible: bool = False) -> tuple[Program, list[Constraint]]:
     """The program without the constraints the others imply, and the dropped ones. Past
     ``deadline`` (a ``time.perf_counter()`` value) the constraints not yet looked at stay (sound:
-    fewer are dropped) and ``status["stopped"]`` is set."""
+    fewer are dropped) and ``status["stopped"]`` is set. With ``interruptible``, a
+    ``KeyboardInterrupt`` stops it the same way (what was dropped before stays dropped) and also
+    sets ``status["interrupted"]``."""
     import time
+    from contextlib import contextmanager
 
+    from .. import interrupt
     from .learn import TensorEvaluator
 
+    status = {} if status is None else status
+
     def late() -> bool:
-        if deadline is not None and time.perf_counter() > deadline:
-            if status is not None:
-                status["stopped"] = True
+        if status.get("interrupted") or deadline is not None and time.perf_counter() > deadline:
+            status["stopped"] = True
             return True
         return False
+
+    @contextmanager
+    def until_interrupted():
+        try:
+            yield
+        except KeyboardInterrupt:
+            interrupt.caught(interruptible)
+            status["stopped"] = status["interrupted"] = True
 
     constraints = list(program.constraints)
     dropped: list[Constraint] = []
@@ -140,11 +153,12 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
         return program, dropped
     # pass 0: constraints the declared domains alone imply
     by_domains: set[int] = set()
-    for k, c in enumerate(constraints):
-        if late():
-            break
-        if all(_holds_on_domains(ineq, domains) for ineq in expanded[k]):
-            by_domains.add(k)
+    with until_interrupted():
+        for k, c in enumerate(constraints):
+            if late():
+                break
+            if all(_holds_on_domains(ineq, domains) for ineq in expanded[k]):
+                by_domains.add(k)
     position = {id(c): k for k, c in enumerate(constraints)}
     dropped += [c for k, c in enumerate(constraints) if k in by_domains]
     constraints = [c for k, c in enumerate(constraints) if k not in by_domains]
@@ -154,13 +168,14 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
     for c in constraints:
         same_side.setdefault((c.pos, c.neg), []).append(c)
     # pass 1 (from the last constraint back, so that of two equal ones the first stays)
-    for c in reversed(constraints):
-        if late():
-            break
-        group = same_side[(c.pos, c.neg)]
-        if _dominated(program, instance, group, c, evaluator):
-            group[:] = [other for other in group if other is not c]  # by identity: equal constraints differ in line
-            dropped.append(c)
+    with until_interrupted():
+        for c in reversed(constraints):
+            if late():
+                break
+            group = same_side[(c.pos, c.neg)]
+            if _dominated(program, instance, group, c, evaluator):
+                dropped.append(c)
+                group[:] = [other for other in group if other is not c]  # by identity: equal constraints differ in line
     gone = {id(c) for c in dropped}
     kept = [c for c in constraints if id(c) not in gone]
     # pass 2
@@ -181,33 +196,52 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
     # the most complex constraints are tried first, so that of two that imply each other the
     # simpler, more natural one stays ("sum[b] y[i,b] >= 1" rather than a weighted sum over all)
     order = sorted(range(len(kept)), key=lambda j: (_complexity(kept[j]), j))
-    alive = set(order)
-    for k in reversed(order):
-        if late():
-            break
-        mine = instances.get(k, [])
-        if not mine or not all(_linear(i) for i in mine):
-            continue
-        premises = [i for j in alive if j != k for i in instances.get(j, []) if _linear(i)]
-        if not premises:
-            continue
-        a_ub = np.zeros((len(premises), len(cells)))
-        b_ub = np.zeros(len(premises))
-        for row, ineq in enumerate(premises):
+    # every linear instance once, as a sparse row owned by its constraint; a constraint's
+    # premises are the rows of the others still alive
+    from scipy.sparse import csr_matrix
+
+    owners, rows, columns, values, bounds_ub = [], [], [], [], []
+    for j in order:
+        for ineq in instances.get(j, []):
+            if not _linear(ineq):
+                continue
             for (cell,), coef in ineq.terms.items():
-                a_ub[row, cells[cell]] += coef
-            b_ub[row] = ineq.bound
-        implied = True
-        for ineq in mine:
-            objective = np.zeros(len(cells))
-            for (cell,), coef in ineq.terms.items():
-                objective[cells[cell]] -= coef  # linprog minimises: maximise the left side
-            res = linprog(objective, A_ub=a_ub, b_ub=b_ub, bounds=bounds, method="highs")
-            if res.status != 0 or -res.fun > ineq.bound + 1e-7:
-                implied = False
+                rows.append(len(owners))
+                columns.append(cells[cell])
+                values.append(coef)
+            owners.append(j)
+            bounds_ub.append(ineq.bound)
+    owner = np.asarray(owners, dtype=np.int64)
+    a_all = csr_matrix((values, (rows, columns)), shape=(len(owners), len(cells)), dtype=float)
+    b_all = np.asarray(bounds_ub, dtype=float)
+    alive_mask = np.ones(len(kept), dtype=bool)
+    with until_interrupted():
+        for k in reversed(order):
+            if late():
                 break
-        if implied:
-            alive.discard(k)
+            mine = instances.get(k, [])
+            if not mine or not all(_linear(i) for i in mine):
+                continue
+            use = alive_mask[owner] & (owner != k) if len(owner) else np.zeros(0, dtype=bool)
+            if not use.any():
+                continue
+            a_ub, b_ub = a_all[use], b_all[use]
+            implied = True
+            for ineq in mine:
+                if late():
+                    implied = False  # not shown in time: it stays
+                    break
+                objective = np.zeros(len(cells))
+                for (cell,), coef in ineq.terms.items():
+                    objective[cells[cell]] -= coef  # linprog minimises: maximise the left side
+                options = {} if deadline is None else {"time_limit": max(0.01, deadline - time.perf_counter())}
+                res = linprog(objective, A_ub=a_ub, b_ub=b_ub, bounds=bounds, method="highs", options=options)
+                if res.status != 0 or -res.fun > ineq.bound + 1e-7:
+                    implied = False
+                    break
+            if implied:
+                alive_mask[k] = False
+    alive = {j for j in range(len(kept)) if alive_mask[j]}
     final = [c for j, c in enumerate(kept) if j in alive]
     dropped += [c for j, c in enumerate(kept) if j not in alive]
     return program.with_constraints(final), dropped
