@@ -53,7 +53,10 @@ _console = False  # the console script's main() is running (console)
 @contextmanager
 def solving(ctl) -> Iterator[None]:
     """Mark ``ctl`` (a ``clingo.Control``) as searching for the time of the block, so that Ctrl-C
-    can interrupt it."""
+    can interrupt it. Under the watcher, the ``KeyboardInterrupt`` of a Ctrl-C in the block is
+    raised when the block ends: raised inside one of clingo's callbacks (which run Python code
+    in the main thread), it would make clingo terminate the process."""
+    deferred = _defer_interrupt()
     with _lock:
         _solving.add(ctl)
     try:
@@ -61,6 +64,26 @@ def solving(ctl) -> Iterator[None]:
     finally:
         with _lock:
             _solving.discard(ctl)
+        if deferred is not None:
+            signal.signal(signal.SIGINT, deferred[0])
+            if deferred[1]:
+                raise KeyboardInterrupt
+
+
+def _defer_interrupt() -> list | None:
+    """Under the watcher, in the main thread with Python's own SIGINT handler: a handler that
+    only notes the Ctrl-C (the watcher interrupts the search); returns [the handler before, noted]."""
+    if _installed is None or threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return None
+    state = [signal.default_int_handler, False]
+
+    def note(_signum, _frame) -> None:
+        state[1] = True
+        _interrupt_searches()
+
+    signal.signal(signal.SIGINT, note)
+    return state
 
 
 @contextmanager
@@ -203,11 +226,29 @@ def install(grace_s: float = GRACE_S) -> bool:
         return False
     read_fd, write_fd = os.pipe()
     os.set_blocking(write_fd, False)
+    _quiet_interrupts_in_destructors()
     before = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
     with _lock:
         _installed, _reported, _handled = (before, write_fd), False, False
     threading.Thread(target=_watch, args=(read_fd, write_fd, grace_s), name="pyasp-interrupt", daemon=True).start()
     return True
+
+
+def _quiet_interrupts_in_destructors() -> None:
+    """A Ctrl-C that lands in a destructor (clingo's ``Control.__del__``) is lost there, and
+    Python prints it as "Exception ignored ... Traceback": under the watcher, which ends the
+    run all the same, say nothing of it."""
+    before = sys.unraisablehook
+    if getattr(before, "_pyasp", False):
+        return
+
+    def hook(unraisable) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt) and _installed is not None:
+            return
+        before(unraisable)
+
+    hook._pyasp = True
+    sys.unraisablehook = hook
 
 
 def uninstall() -> None:

@@ -208,3 +208,33 @@ def test_ctrl_c_in_acquire_solve_ends_the_json_document_with_the_solutions_so_fa
     assert document["solutions"] and document["partial"] and document["interrupted"]
     assert f"pyasp: interrupted: {len(document['solutions'])} solutions printed" in done.stderr
     assert "aborted" not in done.stderr and "Traceback" not in done.stderr
+
+
+DEFERRED = """
+import os, signal, sys, time
+from pyasp import interrupt
+interrupt.install()
+
+class Gone:
+    def __del__(self):  # as clingo's Control.__del__, when a Ctrl-C lands in it
+        raise KeyboardInterrupt
+
+Gone()
+inside = "no"
+try:
+    with interrupt.solving(object.__new__(type("Ctl", (), {"interrupt": lambda self: None}))):
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(100):  # Python code in the block, as clingo's callbacks run: not interrupted here
+            time.sleep(0.001)
+        inside = "finished"
+except KeyboardInterrupt:
+    print("raised after the block:", inside, flush=True)
+interrupt.handled()
+"""
+
+
+def test_ctrl_c_in_a_search_is_raised_when_the_search_ends_and_none_is_printed_from_a_destructor():
+    done = subprocess.run([sys.executable, "-c", DEFERRED], capture_output=True, text=True, timeout=60,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert done.stdout == "raised after the block: finished\n", done.stderr
+    assert done.returncode == 0 and "Exception ignored" not in done.stderr and "Traceback" not in done.stderr
