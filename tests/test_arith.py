@@ -4,6 +4,7 @@ facts, reading of number properties, inference, the shipped model, the CLI and i
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -285,6 +286,17 @@ def test_solve_prints_expression_derivation_and_numbers(examples, tmp_path):
     assert (tmp_path / "tree.dot").read_text().startswith("digraph")
 
 
+def test_dot_draws_the_operands_in_the_order_of_the_expression(tmp_path):
+    text = "Kevin had some cards. He got 15 more cards from his friend. Now he has 22 cards. How many cards did Kevin have at first?"
+    result = run("arith", "solve", text, "--json", "--dot", str(tmp_path / "tree.dot"))
+    assert json.loads(result.output)["expression"] == "(22 - 15)"
+    dot = (tmp_path / "tree.dot").read_text()
+    assert "ordering=out" in dot
+    labels = dict(re.findall(r'(n\d+) \[shape=box, label="([^"]+)"', dot))
+    children = [labels[child] for child in re.findall(r"n0 -> (n\d+);", dot)]
+    assert children == ["22", "15"]  # left first: 22 - 15, not 15 - 22
+
+
 def test_solve_top_lists_the_runners_up_with_their_rules(examples):
     text = (examples / "arith" / "transfer.txt").read_text()
     best = json.loads(run("arith", "solve", text, "--json").output)
@@ -392,6 +404,15 @@ def test_train_warns_when_the_model_learns_no_weight(tmp_path):
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["features"] == 0
     assert "the model learned no weight" in result.stderr
+
+
+def test_train_without_a_problem_to_learn_from_is_refused(tmp_path):
+    records = [{"iIndex": 1, "sQuestion": "Tom has some apples. How many apples does he have?", "lSolutions": [3]},
+               {"iIndex": 2, "sQuestion": "Tom has 5 apples. How many apples does he have?", "lSolutions": [5]}]
+    out = tmp_path / "m.json"
+    result = run("arith", "train", "--data", write(tmp_path, "p.json", records), "--out", str(out))
+    assert result.exit_code == 2, result.output
+    assert "pyasp: error: no problem to learn from" in result.stderr and not out.exists()
 
 
 def test_train_reports_the_annotations_it_could_not_use(examples, tmp_path):

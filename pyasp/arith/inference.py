@@ -165,16 +165,20 @@ def infix(expr: Expr, values: tuple[Fraction, ...]) -> str:
     return f"({left} {SYMBOLS[expr.option.op]} {right})"
 
 
-def operands(step: Step, values: tuple[Fraction, ...]) -> tuple[str, str]:
-    """The left and right operand of an operation as written (infix): the larger number first
-    for a subtraction, the second operand first for a reversed division."""
-    left, right = infix(step.first, values), infix(step.second, values)
+def written_order(step: Step, values: tuple[Fraction, ...]) -> tuple[Expr, Expr]:
+    """The left and right operand of an operation as written: the larger number first for a
+    subtraction, the second operand first for a reversed division."""
+    left, right = step.first, step.second
     op = step.option.op
-    if op == "subtract" and _value(step.second, values) > _value(step.first, values):
-        left, right = right, left
-    if op == "divide_reversed":
+    if (op == "subtract" and _value(right, values) > _value(left, values)) or op == "divide_reversed":
         left, right = right, left
     return left, right
+
+
+def operands(step: Step, values: tuple[Fraction, ...]) -> tuple[str, str]:
+    """The left and right operand of an operation as written (infix, :func:`written_order`)."""
+    left, right = written_order(step, values)
+    return infix(left, values), infix(right, values)
 
 
 def _value(expr: Expr, values) -> Fraction:

@@ -24,7 +24,7 @@ from ..resources import MODELS_DIR, model_file
 from ..text.reading import read
 from ..wordproblems import WordProblem
 from .engine import MAX_NUMBERS, Prepared, prepare
-from .inference import SYMBOLS, Expr, Leaf, Step, infix, leaves, operands, steps
+from .inference import SYMBOLS, Expr, Leaf, Step, infix, leaves, operands, steps, written_order
 from .knowledge import Knowledge, load_knowledge
 from .model import KnowledgeModel
 from .properties import PROPERTIES, NumberInfo
@@ -146,7 +146,7 @@ class Solution:
 
     def to_dot(self) -> str:
         """The expression tree as Graphviz DOT: operations carry their concept and rule."""
-        lines = ["digraph expression {", '  node [fontname="Helvetica"];']
+        lines = ["digraph expression {", "  ordering=out;", '  node [fontname="Helvetica"];']
         counter = iter(range(10**6))
 
         def walk(e: Expr) -> str:
@@ -154,7 +154,7 @@ class Solution:
             if isinstance(e, Leaf):
                 lines.append(f'  {name} [shape=box, label="{_number_text(self.prepared.values[e.number - 1])}"];')
                 return name
-            left, right = walk(e.first), walk(e.second)
+            left, right = map(walk, written_order(e, self.prepared.values))  # 22 - 15: 22 drawn first
             label = f"{SYMBOLS[e.option.op]} = {_number_text(e.value)}\\n{e.option.concept}\\n{e.option.rule}"
             lines.append(f'  {name} [shape=ellipse, label="{label}"];')
             lines.append(f"  {name} -> {left};")
@@ -265,5 +265,7 @@ def train(problems: list[WordProblem], *, rules: str | Path | Knowledge | None =
 
     knowledge = knowledge_for(rules)
     infos = read_infos(problems, knowledge, jobs=jobs, cache_dir=cache, progress=progress, training=True)
+    if not any(info.error is None and len(info.numbers) >= 2 for info in infos):
+        raise InputError("no problem to learn from: every problem's text is unreadable or has fewer than two numbers")
     return fit_pipeline(problems, infos, knowledge, model_params=model_params, use_equations=use_equations,
                         use_rates=use_rates, jobs=jobs)
