@@ -1290,7 +1290,7 @@ def tables_answer(
         out.print_json(json.dumps(result.as_json()))
     if result.answer is None:
         if not as_json:
-            err.print("pyasp: no option has a support graph in these tables (unsupported)"
+            err.print("pyasp: no answer: no option has a support graph in these tables (unsupported)"
                       + (" -- the time limit cut a solve short: a longer --time-limit may find one" if result.partial else ""))
         raise typer.Exit(NoAnswer.exit_code)
     if as_json:
