@@ -592,6 +592,8 @@ def test_options_must_run_in_order_from_a():
 def test_an_option_letter_written_twice_is_refused_not_merged():
     with pytest.raises(InputError, match=r"option \(B\) is written twice"):
         split_options("What does a rabbit eat? (A) meat (B) grass (B) carrots")
+    with pytest.raises(InputError, match=r"options but no question before \(A\)"):
+        split_options("(A) ruler (B) thermometer")
     with pytest.raises(InputError, match=r"it has \(B\) \(A\)"):  # out of order: say what was found
         split_options("What does a rabbit eat? (B) grass (A) meat")
 

@@ -90,6 +90,8 @@ def split_options(text: str) -> tuple[str, list[tuple[str, str]]]:
     if again is not None:  # "(A) meat (B) grass (B) carrots": which text is option (B)?
         raise QuestionError(f"option ({again.group(1)}) is written twice: {text[:80]!r}")
     stem = text[: chosen[0].start()].strip()
+    if not stem:
+        raise QuestionError(f"the question has options but no question before (A): {text[:80]!r}")
     options = []
     for k, m in enumerate(chosen):
         end = chosen[k + 1].start() if k + 1 < len(chosen) else len(text)
