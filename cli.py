@@ -1356,7 +1356,7 @@ def tables_eval(
         bad: list[str] | None = [] if skip_bad else None
         items = load_questions(questions, categories=categories, skipped=skipped, bad=bad)
         if skipped:
-            err.print(f"pyasp: left out {len(skipped)} questions whose text is withheld (no options), e.g. {skipped[0]}")
+            err.print(f"pyasp: left out {_count(len(skipped), 'question')} whose text is withheld (no options), e.g. {skipped[0]}")
         for message in bad or ():
             err.print(f"pyasp: warning: left out {message}")
         if explanations is not None:
@@ -1414,7 +1414,7 @@ def tables_train(
         bad: list[str] | None = [] if skip_bad else None
         items = load_questions(questions, categories=categories, skipped=skipped, bad=bad)
         if skipped:
-            err.print(f"pyasp: left out {len(skipped)} questions whose text is withheld (no options)")
+            err.print(f"pyasp: left out {_count(len(skipped), 'question')} whose text is withheld (no options)")
         for message in bad or ():
             err.print(f"pyasp: warning: left out {message}")
         store = load_tables(tables, skip_bad=skip_bad)

@@ -342,13 +342,17 @@ def test_bad_input_exits_2_with_one_line(args, message):
     assert message in result.output and "Traceback" not in result.output
 
 
-def test_a_problem_with_one_number_exits_1_and_one_without_numbers_2():
+def test_a_problem_with_one_number_exits_1_and_one_without_numbers_or_question_2():
     one = run("arith", "solve", "Tom has 5 apples. How many apples does Tom have?")
     assert one.exit_code == 1, one.output
     assert "only one number" in one.output and "Traceback" not in one.output
     none = run("arith", "solve", "How many apples are there?")  # not a word problem: bad input, as in algebra
     assert none.exit_code == 2, none.output
     assert "pyasp: error: no number" in none.output and "Traceback" not in none.output
+    unasked = run("arith", "solve", "Tom has 5 apples and 3 pears.")  # nothing asked: bad input, as in algebra
+    assert unasked.exit_code == 2 and "pyasp: error: no question" in unasked.output
+    told = run("arith", "solve", "Tom has 5 apples and 3 pears. Find the number of fruits.", "--json")
+    assert told.exit_code == 0 and json.loads(told.stdout)["answer"] == 8
 
 
 def test_a_broken_rule_file_is_reported_with_line_and_column(tmp_path):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pyasp.errors import InputError
+from pyasp.errors import PyaspWarning, InputError
 from pyasp.tables.engine import CLINGO_OPTIONS, TableSolver
 from pyasp.tables.question import parse_question, split_options
 from pyasp.tables.store import TablesError, load_store, read_table
@@ -385,6 +385,25 @@ def test_ragged_row_names_file_and_line(tmp_path):
         load_store(tmp_path)
 
 
+@pytest.mark.parametrize("name, text, message", [
+    ("T.tsv", "TOOL,[FILL],PROPERTY\nruler,measures,length\n", r"T\.tsv:1: .* holds commas .* seems comma-separated, "
+     r"but \.tsv fields are separated by tabs; save it as \.csv"),
+    ("T.csv", "TOOL\t[FILL]\tPROPERTY\nruler\tmeasures\tlength\n", r"seems tab-separated, .* save it as \.tsv"),
+    ("T.csv", "TOOL;[FILL];PROPERTY\nruler;measures;length\n", r"seems semicolon-separated, but \.csv fields are "
+     r"separated by commas"),
+])
+def test_a_table_written_with_another_separator_is_refused(tmp_path, name, text, message):
+    """Read as it is, each row would be one cell that no question finds anything in."""
+    write_store(tmp_path, {name: text})
+    with pytest.raises(TablesError, match=message):
+        load_store(tmp_path)
+
+
+def test_a_table_of_one_column_is_read(tmp_path):
+    write_store(tmp_path, {"Words.tsv": "WORD\nthermometer\nruler, long\n"})
+    assert [r.cells for r in load_store(tmp_path).tables["Words"].rows] == [("thermometer",), ("ruler, long",)]
+
+
 def test_empty_header(tmp_path):
     write_store(tmp_path, {"Empty.tsv": "\t\t\noak\tis a kind of\ttree\n"})
     with pytest.raises(TablesError, match=r"Empty\.tsv:1: the header row is empty"):
@@ -594,6 +613,14 @@ def test_an_option_letter_written_twice_is_refused_not_merged():
         split_options("What does a rabbit eat? (A) meat (B) grass (B) carrots")
     with pytest.raises(InputError, match=r"options but no question before \(A\)"):
         split_options("(A) ruler (B) thermometer")
+    with pytest.warns(PyaspWarning, match=r"options \(A\) and \(C\) say the same \('Thermometer'\): their scores tie"):
+        split_options("Which one? (A) thermometer (B) ruler (C) Thermometer")
+    with pytest.raises(InputError, match=r"write the letters as capitals, \(A\) not \(a\)"):
+        split_options("Which one? (a) ruler (b) thermometer")
+    with pytest.raises(InputError, match=r"write each letter in parentheses, \(A\) not A\) or A\."):
+        split_options("Which one? A) ruler B) thermometer")
+    with pytest.raises(InputError, match=r"\.\.\.'$"):  # a long question is cut, and says so
+        split_options("Which one of these many, many, many, many, many, many, many, many tools is it? " * 2)
     with pytest.raises(InputError, match=r"it has \(B\) \(A\)"):  # out of order: say what was found
         split_options("What does a rabbit eat? (B) grass (A) meat")
 

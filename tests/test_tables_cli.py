@@ -98,7 +98,16 @@ def test_eval_reads_worldtree_questions_with_gold_rows(tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output[result.output.index("{"):])
     assert data["n"] == 1 and data["accuracy"] == 1.0 and data["gold_row_recall"] == 1.0
-    assert "left out 1 questions" in result.output
+    assert "left out 1 question whose" in result.output
+
+
+def test_eval_warns_when_no_gold_row_is_in_the_tables(tmp_path):
+    header = "QuestionID\tAnswerKey\tcategory\texplanation\tquestion\n"
+    path = write(tmp_path, "wt.tsv", header + "q1\tA\tDev\tzz-0001|CENTRAL\t" + NEW_YORK + "\n")
+    result = run("tables", "eval", "--tables", STORE, "--questions", path, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["gold_row_recall"] is None
+    assert "no gold row the questions name is a row of these tables (1 UID, e.g. 'zz-0001')" in result.stderr
 
 
 def test_eval_rejects_a_malformed_questions_file(tmp_path):
@@ -182,7 +191,9 @@ def test_eval_category_needs_worldtree_questions_that_match_it(tmp_path):
     header = "QuestionID\tAnswerKey\tcategory\texplanation\tquestion\n"
     path = write(tmp_path, "wt.tsv", header + "q1\tA\tTrain\t\t" + NEW_YORK + "\n")
     result = run("tables", "eval", "--tables", STORE, "--questions", path, "--category", "Dev")
-    assert result.exit_code == 2 and "wt.tsv: no questions of the categories Dev" in result.stderr
+    assert result.exit_code == 2 and "wt.tsv: no questions of the categories Dev (the file's categories: Train)" in result.stderr
+    result = run("tables", "eval", "--tables", STORE, "--questions", path, "--category", "train", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["n"] == 1  # a category is named in any case
     result = run("tables", "train", "--tables", STORE, "--questions", write(tmp_path, "head.tsv", header),
                  "--out", str(tmp_path / "rows.json"))
     assert result.exit_code == 2 and "head.tsv: no questions" in result.stderr
@@ -252,6 +263,13 @@ def test_huge_const_values_are_refused_and_overflowing_weights_reported():
         assert result.exit_code == 2 and "is not an integer of at most 1,000,000 either way" in result.stderr
     result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--const", "w_relevance=1000000", "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["answer"] == "A"
+
+
+@pytest.mark.parametrize("setting, least", [("max_tables=0", 1), ("max_rows=-1", 1), ("max_joins=-1", 0)])
+def test_a_bound_below_what_a_support_graph_needs_is_refused(setting, least):
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--const", setting)
+    assert result.exit_code == 2, result.output
+    assert f"is a bound of the support graph and cannot be below {least}" in result.stderr
 
 
 def test_a_store_without_content_words_is_bad_input(tmp_path):

@@ -391,6 +391,21 @@ def unreadable_problem(text: str, error: str) -> ProblemInfo:
     return ProblemInfo(Document(text, (), (), ()), (), question, 0, error=error)
 
 
+#: Words that start a sentence asking for the answer without a question mark ("Find the total.").
+ASKING_VERBS = frozenset("find calculate determine compute".split())
+
+
+def asks(doc: Document) -> bool:
+    """Whether the text asks for something: a sentence with "?" or a question word, or one that
+    starts with find / calculate / determine / compute."""
+    for start, end in doc.sentences:
+        toks = doc.tokens[start:end]
+        if any(t.text == "?" or t.text.lower() in QUESTION_WORDS for t in toks) or (
+                toks and toks[0].text.lower() in ASKING_VERBS):
+            return True
+    return False
+
+
 def _question_sentence(doc: Document) -> int:
     for index in range(len(doc.sentences) - 1, -1, -1):
         start, end = doc.sentences[index]

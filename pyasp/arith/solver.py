@@ -24,6 +24,7 @@ from ..resources import MODELS_DIR, model_file
 from ..text.reading import read
 from ..wordproblems import WordProblem
 from .engine import MAX_NUMBERS, Prepared, prepare
+from .properties import asks
 from .inference import SYMBOLS, Expr, Leaf, Step, infix, leaves, operands, steps, written_order
 from .knowledge import Knowledge, load_knowledge
 from .model import KnowledgeModel
@@ -237,9 +238,13 @@ def solve_text(text: str, model: KnowledgeModel | str | Path | None = None,
         model = load_model(model)
     knowledge = knowledge_for(rules)
     model.check_rules(knowledge)
-    prepared = prepare(read(text), knowledge, model.rates_)
+    doc = read(text)
+    prepared = prepare(doc, knowledge, model.rates_)
     if prepared.info.error is None and not prepared.info.numbers:  # no word problem: bad input, as in algebra
         raise InputError(NO_NUMBER)
+    if prepared.info.error is None and not asks(doc):
+        raise InputError("no question: the problem must ask for something (a sentence with '?', 'how many', 'what', "
+                         "or one that starts with 'find')")
     found = solve_prepared(prepared, model, top=top if top == 1 else 4 * top)
     score, expr = found[0]
     alternatives, seen = [], set()

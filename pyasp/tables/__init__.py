@@ -202,6 +202,10 @@ def _row_model(model, explicit: bool = False):
     return load_model(model)
 
 
+#: Bounds of the encoding below which no support graph exists (the other ``max_`` bounds may be 0).
+AT_LEAST_ONE = frozenset({"max_tables", "max_rows"})
+
+
 def _check_consts(consts: dict[str, int], encoding: str | Path | None) -> None:
     """Every name a ``#const`` of the encoding, every value an integer clingo can hold."""
     from ..asp import parse_constants
@@ -217,3 +221,7 @@ def _check_consts(consts: dict[str, int], encoding: str | Path | None) -> None:
         if not isinstance(value, int) or not -MAX_CONST <= value <= MAX_CONST:
             raise InputError(f"#const {name}: {value!r} is not an integer of at most {MAX_CONST:,} either way "
                              "(the encoding multiplies weights by scores up to 1000, within clingo's 32-bit integers)")
+        least = 1 if name in AT_LEAST_ONE else 0 if name.startswith("max_") else None
+        if least is not None and value < least:
+            raise InputError(f"#const {name}: {value} is a bound of the support graph and cannot be below {least}"
+                             + (" (a support graph has one table and one row at least)" if least else ""))

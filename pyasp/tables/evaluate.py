@@ -17,10 +17,11 @@ from __future__ import annotations
 import csv
 import io
 import statistics
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import InputError, read_text_file
+from ..errors import InputError, PyaspWarning, read_text_file
 from ..parallel import map_chunks
 from .question import LETTERS, QuestionError, split_options
 
@@ -109,8 +110,12 @@ def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list
         if needed not in fields:
             raise InputError(f"{path}:1: no {needed!r} column in the header")
     items = []
+    wanted = {c.lower() for c in categories} if categories else None  # "dev" is Dev
+    present: set[str] = set()
     for number, record in enumerate(reader, start=2):
-        if categories and record.get(fields.get("category", ""), "") not in categories:
+        category = (record.get(fields.get("category", ""), "") or "").strip()
+        present.add(category)
+        if wanted and category.lower() not in wanted:
             continue
         answer = (record[fields["AnswerKey"]] or "").strip()
         question = (record[fields["question"]] or "").strip()
@@ -128,7 +133,9 @@ def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list
         ident = (record.get(fields.get("QuestionID", ""), "") or str(number)).strip()
         items.append(Item(ident, question, answer, gold))
     if not items:
-        raise InputError(f"{path}: no questions" + (f" of the categories {', '.join(sorted(categories))}" if categories else "")
+        named = ", ".join(sorted(c for c in present if c)) or "none"
+        raise InputError(f"{path}: no questions" + (f" of the categories {', '.join(sorted(categories))} (the file's "
+                                                     f"categories: {named})" if categories else "")
                          + (f" ({len(skipped)} without their options left out)" if skipped else "")
                          + (f" ({len(bad)} malformed left out)" if bad else ""))
     return items
@@ -197,6 +204,11 @@ def evaluate(solver, items: list[Item], *, jobs: int = 1, progress=None) -> Eval
         if known:
             used = set(row["support"])
             recalls.append(sum(uid in used for uid in known) / len(known))
+    named = sorted({uid for item in items for uid in item.gold_uids})
+    if named and not recalls:
+        warnings.warn(f"no gold row the questions name is a row of these tables ({len(named)} UID{'s' * (len(named) != 1)}, e.g. "
+                      f"{named[0]!r}), so there is no gold-row recall: are the tables those of the explanations?",
+                      PyaspWarning, stacklevel=2)
     return Evaluation(
         accuracy=correct / len(items), n=len(items), correct=round(correct, 4),
         unanswered=sum(r["predicted"] is None for r in rows),

@@ -63,6 +63,11 @@ class Question:
         raise KeyError(letter)
 
 
+def _shown(text: str, width: int = 80) -> str:
+    """The question as quoted in a message: cut at ``width`` characters, with "..." when cut."""
+    return repr(text if len(text) <= width else text[: width - 3].rstrip() + "...")
+
+
 def split_options(text: str) -> tuple[str, list[tuple[str, str]]]:
     """The stem and the ``(letter, text)`` options of a question; InputError without two
     options in order (A), (B), ..."""
@@ -75,30 +80,42 @@ def split_options(text: str) -> tuple[str, list[tuple[str, str]]]:
     # options must run A, B, C, ... from the first "(A)"
     start = next((i for i, m in enumerate(marks) if m.group(1) == "A"), None)
     if start is None:
-        raise QuestionError(f"the question has no options written (A) ... (B) ...: {text[:80]!r}")
+        hint = ("; write the letters as capitals, (A) not (a)" if re.search(r"\(a\)", text) else
+                "; write each letter in parentheses, (A) not A) or A." if re.search(r"(?:^|\s)A[).]\s", text) else "")
+        raise QuestionError(f"the question has no options written (A) ... (B) ...{hint}: {_shown(text)}")
     chosen = [marks[start]]
     for m in marks[start + 1 :]:
         if ord(m.group(1)) == ord(chosen[-1].group(1)) + 1:
             chosen.append(m)
     if chosen[-1].group(1) not in LETTERS:
-        raise QuestionError(f"the question has more than {len(LETTERS)} options (A) to ({LETTERS[-1]}): {text[:80]!r}")
+        raise QuestionError(f"the question has more than {len(LETTERS)} options (A) to ({LETTERS[-1]}): {_shown(text)}")
     if len(chosen) < 2:
         seen = " ".join(f"({m.group(1)})" for m in marks)
-        raise QuestionError(f"the question has fewer than two options in order (A), (B), ... (it has {seen}): {text[:80]!r}")
+        raise QuestionError(f"the question has fewer than two options in order (A), (B), ... (it has {seen}): {_shown(text)}")
     letters = {m.group(1) for m in chosen}
     again = next((m for m in marks[start + 1 :] if m not in chosen and m.group(1) in letters), None)
     if again is not None:  # "(A) meat (B) grass (B) carrots": which text is option (B)?
-        raise QuestionError(f"option ({again.group(1)}) is written twice: {text[:80]!r}")
+        raise QuestionError(f"option ({again.group(1)}) is written twice: {_shown(text)}")
     stem = text[: chosen[0].start()].strip()
     if not stem:
-        raise QuestionError(f"the question has options but no question before (A): {text[:80]!r}")
+        raise QuestionError(f"the question has options but no question before (A): {_shown(text)}")
     options = []
     for k, m in enumerate(chosen):
         end = chosen[k + 1].start() if k + 1 < len(chosen) else len(text)
         body = text[m.end() : end].strip()
         if not body:
-            raise QuestionError(f"option ({m.group(1)}) of the question is empty: {text[:80]!r}")
+            raise QuestionError(f"option ({m.group(1)}) of the question is empty: {_shown(text)}")
         options.append((m.group(1), body))
+    seen_texts: dict[str, str] = {}
+    for letter, body in options:
+        first = seen_texts.setdefault(" ".join(body.lower().split()), letter)
+        if first != letter:
+            import warnings
+
+            from ..errors import PyaspWarning
+
+            warnings.warn(f"options ({first}) and ({letter}) say the same ({body!r}): their scores tie",
+                          PyaspWarning, stacklevel=2)
     return stem, options
 
 

@@ -29,8 +29,8 @@ Two optional sidecar files, tab-separated, lines starting with ``#`` are comment
     the pattern "X Y" (nothing between) lets the relation be used anywhere at no cost. In a table
     with relations, a column no relation names is never used.
 
-Bad input (a ragged row, an empty header, an undecodable file, two tables with the same name, a
-sidecar naming an unknown table or column) raises :class:`TablesError` naming the file and line;
+Bad input (a ragged row, an empty header, an undecodable file, a file of one column whose header
+holds another separator, two tables with the same name, a sidecar naming an unknown table or column) raises :class:`TablesError` naming the file and line;
 ``skip_bad=True`` skips the bad table (or sidecar line) and records a warning instead.
 """
 
@@ -214,6 +214,8 @@ def read_table(path: str | Path) -> Table:
         raise TablesError(f"{path}:1: the header row is empty")
     header = [h.strip() for h in records[0][1]]
     width = len(header)
+    if width == 1:
+        _check_delimiter(path, header[0])
     rows_cells: list[tuple[int, list[str]]] = []
     for number, record in records[1:]:
         if not any(cell.strip() for cell in record):
@@ -238,6 +240,24 @@ def read_table(path: str | Path) -> Table:
         uid = kept[uid_column] if uid_column is not None and kept[uid_column] else f"{path.stem}:{index + 1}"
         rows.append(Row(index, uid, kept, number))
     return Table(path.stem, path, columns, tuple(rows))
+
+
+#: Field separators a one-column header may hold when the file uses another one than its suffix says.
+_SEPARATORS = {"\t": "tab", ",": "comma", ";": "semicolon"}
+
+
+def _check_delimiter(path: Path, header: str) -> None:
+    """A table of one column whose header holds another separator was written with that one
+    (a comma-separated .tsv, a semicolon-separated .csv as spreadsheets write in many locales):
+    read as it is, each row would be one cell, and no question would find anything in it."""
+    mine = "\t" if path.suffix.lower() == ".tsv" else ","
+    for separator, name in _SEPARATORS.items():
+        if separator != mine and header.count(separator) >= 1:
+            expected = "tabs" if mine == "\t" else "commas"
+            fix = ("save it as .csv" if separator == "," else "save it as .tsv" if separator == "\t"
+                   else "save it with commas (or tabs, as .tsv)")
+            raise TablesError(f"{path}:1: the header is one column that holds {name}s ({header[:60]!r}): the file "
+                              f"seems {name}-separated, but {path.suffix} fields are separated by {expected}; {fix}")
 
 
 def _sidecar_lines(path: Path) -> list[tuple[int, list[str]]]:
