@@ -445,10 +445,23 @@ def test_eval_option_errors_exit_2(examples, tmp_path):
     assert result.exit_code == 2 and "fold" in result.output
 
 
+def test_eval_warns_when_test_problems_are_training_problems(examples, tmp_path):
+    data = str(examples / "arith" / "problems.json")
+    ids = [str(p["iIndex"]) for p in json.loads((examples / "arith" / "problems.json").read_text())]
+    train = write(tmp_path, "train.txt", "\n".join(ids[:6]) + "\n")
+    test = write(tmp_path, "test.txt", "\n".join(ids[4:8]) + "\n")
+    result = run("arith", "eval", "--data", data, "--train-ids", train, "--test-ids", test, "--epochs", "1", "--restarts", "1")
+    assert result.exit_code == 0, result.output
+    assert "2 of the 4 test problems are training problems too" in result.stderr
+
+
 def test_a_file_that_is_not_a_model_is_refused(tmp_path):
     path = write(tmp_path, "m.json", {"format": "something else"})
     result = run("arith", "solve", "Tom has 5 apples. He ate 2 apples. How many apples are left?", "--model", path)
     assert result.exit_code == 2 and "not a pyasp arith model" in result.output
+    algebra = Path(__file__).resolve().parent.parent / "pyasp" / "models" / "algebra.skops"
+    result = run("arith", "solve", "Tom has 5 apples. He ate 2 apples. How many apples are left?", "--model", str(algebra))
+    assert result.exit_code == 2 and "not a pyasp arith model (a zip file, as `pyasp algebra train` writes" in result.output
 
 
 @pytest.mark.parametrize("where, value, message", [

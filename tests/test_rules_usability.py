@@ -74,6 +74,13 @@ def test_a_rule_file_without_any_statement_is_an_error(tmp_path, text):
     assert result.exit_code == 2 and f"{path}:1:1: error: the file has no statement" in result.output
 
 
+@pytest.mark.parametrize("text", ["verbs X: foo\n", "concept mine\n"])
+def test_a_rule_file_without_rules_or_extends_is_warned_about(text):
+    assert [str(d) for d in check_rules(parse_rules(text, "my.rules"))] == [
+        "my.rules:1:1: warning: the file has no rule: arith finds no derivation with it (start it with `extends "
+        "default` to add to the packaged rules)"]
+
+
 def test_solving_with_an_empty_rule_file_is_bad_input(tmp_path):
     path = write(tmp_path, "empty.rules", "# my rules\n")
     result = run("arith", "solve", PROBLEM, "--rules", path)

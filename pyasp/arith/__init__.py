@@ -95,6 +95,14 @@ def evaluate(data, model=None, *, folds: int = 5, seed: int = 0, folds_dir: str 
     knowledge = knowledge_for(rules)
     test = select_ids(problems, test_ids) if test_ids is not None else None
     train = select_ids(problems, train_ids) if train_ids is not None else None
+    if train is not None and test is not None and set(train) & set(test):
+        import warnings
+
+        from ..errors import PyaspWarning
+
+        both = len(set(train) & set(test))
+        warnings.warn(f"{both} of the {len(test)} test problems are training problems too: the accuracy is not measured "
+                      "on unseen problems", PyaspWarning, stacklevel=2)
     split = folds_from_dir(problems, folds_dir) if folds_dir is not None else None
     if split is None and trained is None and train is None and not 2 <= folds <= len(problems):
         raise InputError(f"{len(problems)} problems cannot be split into {folds} folds (at least 2, at most one a problem)")

@@ -270,8 +270,13 @@ class KnowledgeModel:
 
     @classmethod
     def load(cls, path: str | Path) -> KnowledgeModel:
-        from ..errors import read_json_file
+        import zipfile
 
+        from ..errors import InputError, check_input_file, read_json_file
+
+        if zipfile.is_zipfile(check_input_file(path, "model file")):  # an algebra model is a skops zip
+            raise InputError(f"{path}: not a pyasp arith model (a zip file, as `pyasp algebra train` writes; "
+                             "`pyasp arith train` writes JSON)")
         return cls.from_json(read_json_file(path, "model"), str(path))
 
 

@@ -279,7 +279,7 @@ def check_rules(ruleset: Ruleset) -> list[Diagnostic]:
         checker.report("error", ruleset.source, 1, 1, "the file has no statement (it is empty or only comments): "
                        "declare concepts, classes and rules, or start it with `extends default` to add to the "
                        "packaged rules")
-    elif not ruleset.rules and not ruleset.classes and ruleset.extends is None:  # concepts only
+    elif not ruleset.rules and ruleset.extends is None:  # concepts or classes only
         checker.report("warning", ruleset.source, 1, 1, "the file has no rule: arith finds no derivation with it "
                        "(start it with `extends default` to add to the packaged rules)")
     own = ruleset.source
