@@ -1004,7 +1004,7 @@ def acquire_solve(
     except PyaspError as error:
         raise _fail(error) from None
     if len(result.solutions) < sample and not result.partial:
-        err.print(f"pyasp: the program has only {len(result.solutions)} solutions; all of them are given")
+        err.print(f"pyasp: the program has only {_count(len(result.solutions), 'solution')}; all of them are given")
     _print_solutions(map(solution_as_json, result.solutions), result, as_json)
 
 

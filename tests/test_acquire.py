@@ -184,6 +184,10 @@ DSL_ERRORS = [
     ("unknown tensor", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= y[i];", 3, 9, ["unknown tensor y"]),
     ("unknown tensor in a term", "index i = 1..2;\nvar x[i] in 0..3;\n  x[i] + y[i] <= 3;", 3, 10,
      ["unknown tensor y"]),
+    ("used before its declaration", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= c;\nconst c;", 3, 9,
+     ["c is used before its declaration (line 4)"]),
+    ("undeclared index in a use", "index i = 1..2;\nvar x[i] in 0..3;\nx[j] <= 2;", 3, 3,
+     ["j is not a declared index (x is declared as x[i])"]),
     ("wrong index order", "index i = 1..2;\nindex j = 1..2;\nvar x[i,j] in 0..3;\nx[j,i] <= 2;", 4, 1,
      ["x is declared as x[i,j]", "in that order"]),
     ("indices left out", "index i = 1..2;\nvar x[i] in 0..3;\nx <= 2;", 3, 1, ["x is declared as x[i]"]),
@@ -880,6 +884,17 @@ def test_minizinc_export_renames_keywords_and_writes_greater_or_equal():
     assert "array[1..set_] of var 0..9: x;" in text and "var 0..1: x_;" in text
     assert "constraint forall(of_ in 1..set_)(x[of_] >= output_[of_]);" in text
     assert "constraint sum(of_ in 1..set_)(x[of_]) <= 12;" in text and "constraint x_ >= 1;" in text
+
+
+def test_minizinc_export_gives_a_sum_its_own_loop_variable_where_the_constraint_ranges_over_its_index():
+    from pyasp.acquire.dsl import parse_program
+    from pyasp.acquire.export import to_minizinc
+
+    program = parse_program("index k = 1..K; const K; const w[k]; var n[k] in 0..10; var k_s in 0..1;"
+                            "sum[k] K*n[k] >= w[k]; sum[k] n[k] <= K;")
+    text = to_minizinc(program, {"K": 2, "w": [3, 4]})
+    assert "constraint forall(k in 1..K)(sum(k_s_ in 1..K)(K * n[k_s_]) >= w[k]);" in text  # k_s is taken
+    assert "constraint sum(k in 1..K)(n[k]) <= K;" in text
 
 
 def test_eval_reports_recall_and_precision():

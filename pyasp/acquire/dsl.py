@@ -294,6 +294,9 @@ class _Builder:
         return ConstraintsError(self.source, line, column, message)
 
     def build(self, tree) -> Program:
+        # where each tensor and index is declared, so that a use before it can say so
+        self.later = {str(stmt.children[1 if stmt.data == "tensor_decl" else 0]): stmt.children[1 if stmt.data == "tensor_decl" else 0].line
+                      for stmt in tree.children if stmt.data in ("tensor_decl", "index_decl")}
         for stmt in tree.children:
             getattr(self, stmt.data)(stmt)
         for d in self.indices.values():
@@ -355,9 +358,18 @@ class _Builder:
     def _factor(self, node) -> tuple[str, object]:
         name = node.children[0]
         if str(name) not in self.tensors:
+            if str(name) in getattr(self, "later", {}):
+                raise self.fail(name, f"{name} is used before its declaration (line {self.later[str(name)]}): declare "
+                                      "tensors and indices before the constraints that use them")
             raise self.fail(name, f"unknown tensor {name} (declare it: const {name}[...]; or var {name}[...];)")
         decl = self.tensors[str(name)]
         written = tuple(str(t) for t in node.children[1].children) if len(node.children) > 1 else ()
+        undeclared = next((t for t in node.children[1].children if str(t) not in self.indices), None) \
+            if len(node.children) > 1 else None
+        if undeclared is not None and written != decl.indices:
+            raise self.fail(undeclared, f"{undeclared} is not a declared index ({name} is declared as "
+                                        f"{name}[{','.join(decl.indices)}])" if decl.indices else
+                            f"{undeclared} is not a declared index, and {name} takes none")
         if written != decl.indices:
             want = f"{name}[{','.join(decl.indices)}]" if decl.indices else str(name)
             raise self.fail(name, f"{name} is declared as {want}; write it with those indices, in that order")

@@ -160,7 +160,7 @@ def evaluate_program(
     drawn = solve(true_program, instance, sample=folds * fold_size, seed=seed).solutions
     size = len(drawn) // folds
     if size < 1:
-        raise InputError(f"the true program has only {len(drawn)} solutions: too few for {folds} folds")
+        raise InputError(f"the true program has only {len(drawn)} solution{'s' * (len(drawn) != 1)}: too few for {folds} folds")
     # a program with fewer than folds * fold_size solutions: n is capped at the fold size
     examples = sorted({min(n, size) for n in examples})
     parts = [drawn[k * size : (k + 1) * size] for k in range(folds)]

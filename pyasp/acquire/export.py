@@ -70,12 +70,21 @@ def _ref(program: Program, name: str, names: Mapping[str, str]) -> str:
     return f"{names[name]}[{','.join(names[i] for i in idx)}]" if idx else names[name]
 
 
-def _term(program: Program, term: Term, names: Mapping[str, str]) -> str:
+def _term(program: Program, term: Term, names: Mapping[str, str], bound: frozenset[str] = frozenset()) -> str:
+    """A term; an index it sums over that the constraint also ranges over (``bound``: "sum[k]
+    n[k] >= w[k]") gets a name of its own in the sum, so that no loop variable hides another."""
+    local = dict(names)
+    for i in term.summed:
+        if i in bound:
+            fresh = names[i] + "_s"
+            while fresh in names.values() or fresh in KEYWORDS:
+                fresh += "_"
+            local[i] = fresh
     body = " * ".join(([str(term.coef)] if term.coef != 1 or not term.factors else [])
-                      + [_ref(program, f, names) for f in term.factors])
+                      + [_ref(program, f, local) for f in term.factors])
     if not term.summed:
         return body
-    over = ", ".join(f"{names[i]} in {_range(program, i, names)}" for i in term.summed)
+    over = ", ".join(f"{local[i]} in {_range(program, i, names)}" for i in term.summed)
     return f"sum({over})({body})"
 
 
@@ -87,17 +96,18 @@ def _constraint(program: Program, c: Constraint, names: Mapping[str, str]) -> st
         used += [i for i in program.tensor(c.rhs).indices if i not in used]
     order = [d.name for d in program.indices]
     used.sort(key=order.index)
+    bound = frozenset(used)
     if c.neg and not c.pos:  # -A - B <= -Z is written A + B >= Z
-        lhs = " + ".join(_term(program, t, names) for t in c.neg)
+        lhs = " + ".join(_term(program, t, names, bound) for t in c.neg)
         if isinstance(c.rhs, int):
             rhs = str(-c.rhs)
         else:
             rhs = ("" if c.rhs_negated else "-") + _ref(program, c.rhs, names)
         body = f"{lhs} >= {rhs}"
     else:
-        lhs = " + ".join(_term(program, t, names) for t in c.pos)
+        lhs = " + ".join(_term(program, t, names, bound) for t in c.pos)
         for t in c.neg:
-            lhs = f"{lhs} - {_term(program, t, names)}" if lhs else f"-{_term(program, t, names)}"
+            lhs = f"{lhs} - {_term(program, t, names, bound)}" if lhs else f"-{_term(program, t, names, bound)}"
         if isinstance(c.rhs, int):
             rhs = str(c.rhs)
         else:
