@@ -1116,8 +1116,8 @@ def acquire_eval(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampling.", min=0, max=2**32 - 1)] = 0,
     time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Per learning run, in seconds.", parser=_seconds, metavar="SECONDS")] = None,
     precision_time_limit: Annotated[Optional[float], typer.Option(
-        "--precision-time-limit", help="Seconds for sampling each learned program; precision is over what was drawn by then "
-        "(the JSON's folds give the count).", min=0.001)] = None,
+        "--precision-time-limit", help="Seconds for sampling each learned program, its grounding included; precision is over "
+        "what was drawn by then (the JSON's folds give the count).", min=0.001)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Recall and precision of learning a true program back from its sampled solutions (ARNOLD's protocol).
@@ -1182,6 +1182,10 @@ def acquire_eval(
                       f"{r.seconds:.3f}" + (" partial" if r.partial else ""))
     out.print(table)
     out.print(f"{seconds:.1f} s in all")
+    if any(r.precision is None for r in rows):
+        err.print("pyasp: precision '-': no solution of the learned programs was drawn"
+                  + (f" within --precision-time-limit {precision_time_limit:g} s (grounding included)"
+                     if precision_time_limit is not None else ""))
 
 # -- Support graphs (TableILP) ------------------------------------------------------------------------
 tables_app = typer.Typer(help="Answer multiple-choice questions with support graphs over tables (TableILP).",

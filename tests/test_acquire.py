@@ -897,6 +897,14 @@ def test_minizinc_export_gives_a_sum_its_own_loop_variable_where_the_constraint_
     assert "constraint sum(k in 1..K)(n[k]) <= K;" in text
 
 
+def test_eval_says_why_precision_is_missing():
+    result = run("acquire", "eval", "--program", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "-s", "1", "-p", "1", "--examples", "1", "--fold-size", "5", "--precision-time-limit", "0.001")
+    assert result.exit_code == 0, result.output
+    assert "pyasp: precision '-': no solution of the learned programs was drawn within --precision-time-limit 0.001 s" \
+        in result.stderr
+
+
 def test_eval_reports_recall_and_precision():
     result = run("acquire", "eval", "--program", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
                  "-s", "1", "-p", "1", "--examples", "1,5", "--fold-size", "5", "--precision-samples", "20", "--json")
