@@ -1059,20 +1059,21 @@ def acquire_check(
 
     Exit code 1 when some assignment breaks a constraint.
     """
-    from pyasp.acquire.data import load_constants, load_examples
+    from pyasp.acquire.data import load_constants, load_examples, outside_domains
     from pyasp.acquire.dsl import load_program
     from pyasp.acquire.evaluate import broken_places, violations
 
     try:
         program = load_program(program_file)
         instance = load_constants(program, constants)
-        rows = load_examples(instance, solutions)
+        rows = load_examples(instance, solutions, domains=False)  # a value outside its domain breaks the program
         if not rows:
             raise PyaspError(f"{solutions}: no assignments to check (an empty list)")
         positions = violations(program, instance, rows)
-        broken = [[{"constraint": k + 1, "line": program.constraints[k].line, "text": program.text(program.constraints[k]),
-                    **(place or {})} for k, place in zip(ks, places)]
-                  for ks, places in zip(positions, broken_places(program, instance, rows, positions))]
+        broken = [outside_domains(program, row)
+                  + [{"constraint": k + 1, "line": program.constraints[k].line, "text": program.text(program.constraints[k]),
+                      **(place or {})} for k, place in zip(ks, places)]
+                  for row, ks, places in zip(rows, positions, broken_places(program, instance, rows, positions))]
     except PyaspError as error:
         raise _fail(error) from None
     results = [{"ok": not b, "violated": b} for b in broken]
@@ -1091,6 +1092,9 @@ def acquire_check(
 
 def _where(violation: dict) -> str:
     """" at b=2: left side 12, right side 10" for a broken constraint (nothing without a place)."""
+    if "value" in violation:  # a domain: the cell and its value
+        at = ", ".join(f"{name}={value}" for name, value in violation["at"].items())
+        return f"{' at ' + at if at else ''}: {violation['variable']} is {violation['value']}"
     if "left" not in violation:
         return ""
     at = ", ".join(f"{name}={value}" for name, value in violation["at"].items())

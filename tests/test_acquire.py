@@ -1021,13 +1021,22 @@ def test_check_of_no_assignments_is_bad_input(tmp_path):
     assert "no assignments" in result.stderr and "Traceback" not in result.stderr + result.stdout
 
 
-def test_check_refuses_values_outside_a_declared_domain(tmp_path):
+def test_check_reports_a_value_outside_its_domain_as_a_break(tmp_path):
+    """The domain is part of the program: a value outside it breaks the program (exit 1), and the
+    other assignments are still checked; learning from such an example is bad input (exit 2)."""
     program = tmp_path / "dom.ip"
-    program.write_text("var x in 0..3;\nx <= 10;\n", encoding="utf-8")
-    result = run("acquire", "check", str(program), "--constants", write(tmp_path, "c.json", {}),
-                 "--solutions", write(tmp_path, "s.json", [{"x": 2}, {"x": -7}]))
-    assert result.exit_code == 2, result.output
-    assert "example 2: x takes -7, outside its domain 0..3" in result.stderr
+    program.write_text("index i = 1..2;\nvar x[i] in 0..3;\nsum[i] x[i] <= 4;\n", encoding="utf-8")
+    constants = write(tmp_path, "c.json", {})
+    solutions = write(tmp_path, "s.json", [{"x": [2, 1]}, {"x": [1, -7]}])
+    result = run("acquire", "check", str(program), "--constants", constants, "--solutions", solutions)
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines() == ["solution 1: ok", "solution 2: breaks x in 0..3 at i=2: x is -7"]
+    data = json.loads(run("acquire", "check", str(program), "--constants", constants, "--solutions", solutions,
+                          "--json").stdout)
+    assert data["results"][1]["violated"] == [{"variable": "x", "text": "x in 0..3", "line": None, "at": {"i": 2},
+                                               "value": -7}]
+    learned = run("acquire", "learn", "--schema", str(program), "--constants", constants, "--examples", solutions)
+    assert learned.exit_code == 2 and "example 2: x takes -7, outside its domain 0..3" in learned.stderr
 
 
 def test_check_refuses_products_that_int64_cannot_hold(tmp_path):

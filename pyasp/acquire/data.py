@@ -102,10 +102,13 @@ def load_constants(program: Program, path) -> Instance:
     return make_instance(program, read_json_file(path, "constants file"), str(path))
 
 
-def check_examples(instance: Instance, examples: Sequence[Mapping[str, object]], source: str = "examples") -> list[dict[str, np.ndarray]]:
+def check_examples(instance: Instance, examples: Sequence[Mapping[str, object]], source: str = "examples", *,
+                   domains: bool = True) -> list[dict[str, np.ndarray]]:
     """Each example as ``{variable: int64 array}``, shapes checked; names the example and tensor.
     The JSON that ``pyasp acquire solve --json`` prints (``{"solutions": [...], ...}``) stands for
-    its list of solutions (unless the program has a tensor named ``solutions``)."""
+    its list of solutions (unless the program has a tensor named ``solutions``). ``domains``: a
+    value outside its variable's domain is an error (without: the caller reports it,
+    :func:`outside_domains`)."""
     if isinstance(examples, Mapping) and isinstance(examples.get("solutions"), list) \
             and "solutions" not in instance.program.tensor_names:
         examples = examples["solutions"]
@@ -133,7 +136,7 @@ def check_examples(instance: Instance, examples: Sequence[Mapping[str, object]],
             if arr.shape != want:
                 raise InputError(f"{where}: {decl.name} has shape {list(arr.shape)}, but {decl.name}"
                                  f"[{','.join(decl.indices)}] needs {list(want)}")
-            if decl.variable and decl.domain is not None:
+            if domains and decl.variable and decl.domain is not None:
                 low, high = decl.domain
                 outside = (arr < low) | (arr > high)
                 if outside.any():
@@ -148,8 +151,26 @@ def check_examples(instance: Instance, examples: Sequence[Mapping[str, object]],
     return out
 
 
-def load_examples(instance: Instance, path) -> list[dict[str, np.ndarray]]:
-    return check_examples(instance, read_json_file(path, "examples file"), str(path))
+def load_examples(instance: Instance, path, *, domains: bool = True) -> list[dict[str, np.ndarray]]:
+    return check_examples(instance, read_json_file(path, "examples file"), str(path), domains=domains)
+
+
+def outside_domains(program, solution: Mapping[str, np.ndarray]) -> list[dict]:
+    """The variables of ``solution`` with a cell outside their domain, each once (its first such
+    cell): ``{"variable", "text", "at": {index: value}, "value"}``."""
+    out = []
+    for decl in program.variables:
+        if decl.domain is None or decl.name not in solution:
+            continue
+        low, high = decl.domain
+        arr = np.asarray(solution[decl.name])
+        cells = np.argwhere((arr < low) | (arr > high))
+        if len(cells):
+            cell = tuple(int(i) for i in cells[0])
+            at = {index: position + 1 for index, position in zip(decl.indices, cell)}
+            out.append({"variable": decl.name, "text": f"{decl.name} in {low}..{high}", "line": None, "at": at,
+                        "value": int(arr[cell] if cell else arr)})
+    return out
 
 
 def stack_examples(instance: Instance, examples: Sequence[Mapping[str, np.ndarray]]) -> dict[str, np.ndarray]:
