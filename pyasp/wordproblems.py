@@ -202,6 +202,24 @@ def is_correct(answer: float | None, solutions: tuple[float, ...]) -> bool:
     return any(math.isclose(answer, s, rel_tol=RELATIVE_TOLERANCE, abs_tol=1e-9) for s in solutions)
 
 
+def json_number(value: float | None) -> int | float | None:
+    """A number as JSON shows it best: 37, not 37.0."""
+    if value is None or isinstance(value, bool):
+        return value
+    return int(value) if float(value).is_integer() else value
+
+
+class PredictionRecord:
+    """What the predictions file of an evaluation holds for one problem: the dataclass's fields,
+    answers as :func:`json_number`, and the dataset's answers (``solutions``) after them."""
+
+    def as_dict(self) -> dict:
+        data = {k: v for k, v in self.__dict__.items() if k != "solutions"}
+        data["answer"] = json_number(data.get("answer"))
+        data["solutions"] = [json_number(x) for x in getattr(self, "solutions", ())]
+        return data
+
+
 @dataclass
 class EvaluationResult:
     """Accuracy over scored problems, per fold and overall; engines add their own measures

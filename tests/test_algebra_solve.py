@@ -10,6 +10,7 @@ import pytest
 from clitools import run, write
 
 from pyasp.algebra.solver import DEFAULT_MODEL
+from pyasp.wordproblems import json_number
 
 
 def test_the_default_model_is_shipped():
@@ -116,6 +117,7 @@ def test_cross_validation_reports_folds_and_accuracy(examples, tmp_path):
     assert [p["id"] for p in written] == [r["iIndex"] for r in records]
     assert sum(p["correct"] for p in written) == scores["correct"]
     assert all(p["equation"] and "x" in p["equation"] for p in written if p["correct"])
+    assert [p["solutions"] for p in written] == [[json_number(float(x)) for x in r["lSolutions"]] for r in records]
     # the predictions file may not overwrite the data
     refused = run("algebra", "eval", "--data", str(data), "--folds", "3", "--predictions", str(data))
     assert refused.exit_code == 2 and "input file" in refused.output

@@ -396,6 +396,9 @@ def test_eval_predictions_say_why_a_problem_has_no_answer(examples, tmp_path):
     rows = {row["id"]: row for row in json.loads(predictions.read_text())}
     assert rows[99]["answer"] is None and rows[99]["error"] == "only one number in the text: nothing to combine"
     assert all(row["error"] is None for row in rows.values() if row["answer"] is not None)
+    assert rows[99]["solutions"] == [18]  # the dataset's answer beside the prediction, as JSON numbers
+    assert all(isinstance(row["answer"], int) for row in rows.values() if row["answer"] is not None
+               and float(row["answer"]).is_integer())
 
 
 def test_train_warns_when_the_model_learns_no_weight(tmp_path):

@@ -17,6 +17,7 @@ import numpy as np
 from ..errors import InputError
 from ..parallel import map_chunks, workers
 from ..wordproblems import EvaluationResult as BaseResult
+from ..wordproblems import PredictionRecord
 from ..wordproblems import WordProblem, is_correct, read_problems
 from .engine import Prepared, PrepareSettings, prepare
 from .model import AlgebraModel
@@ -48,15 +49,13 @@ def fold_indices(n: int, folds: int, seed: int = 0) -> list[np.ndarray]:
 
 
 @dataclass
-class Prediction:
+class Prediction(PredictionRecord):
     id: object
     answer: float | None
     equation: str | None
     correct: bool
     error: str | None = None
-
-    def as_dict(self) -> dict:
-        return dict(self.__dict__)
+    solutions: tuple[float, ...] = ()  # the dataset's answers
 
 
 @dataclass
@@ -71,10 +70,11 @@ class EvaluationResult(BaseResult):
 def predict_prepared(model: AlgebraModel, p: Prepared, problem: WordProblem) -> Prediction:
     best = model.best(p)
     if best is None:
-        return Prediction(problem.id, None, None, False, p.error or "no candidate")
+        return Prediction(problem.id, None, None, False, p.error or "no candidate", problem.solutions)
     candidate = p.candidates[best[0]]
     answer = float(candidate.answer)
-    return Prediction(problem.id, answer, candidate.tree.equation, is_correct(answer, problem.solutions))
+    return Prediction(problem.id, answer, candidate.tree.equation, is_correct(answer, problem.solutions),
+                      solutions=problem.solutions)
 
 
 def _operator_accuracy(model: AlgebraModel, prepared: list[Prepared], problems: list[WordProblem]) -> tuple[int, int]:

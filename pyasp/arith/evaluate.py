@@ -21,6 +21,7 @@ import numpy as np
 from ..errors import InputError
 from ..parallel import map_chunks, workers
 from ..wordproblems import EvaluationResult as BaseResult
+from ..wordproblems import PredictionRecord
 from ..wordproblems import WordProblem, folds_from_dir, is_correct, read_ids, read_problems, select  # noqa: F401 (re-exported)
 from .engine import Prepared, prepare, read_info
 from .inference import infix, search
@@ -122,15 +123,13 @@ def seeded_folds(n: int, folds: int, seed: int = 0) -> list[list[int]]:
 
 
 @dataclass
-class Prediction:
+class Prediction(PredictionRecord):
     id: object
     answer: float | None
     expression: str | None
     correct: bool
     error: str | None = None  # why there is no answer (as algebra eval's predictions say)
-
-    def as_dict(self) -> dict:
-        return dict(self.__dict__)
+    solutions: tuple[float, ...] = ()  # the dataset's answers
 
 
 @dataclass
@@ -144,10 +143,11 @@ class EvaluationResult(BaseResult):
 def predict_prepared(model: KnowledgeModel, p: Prepared, problem: WordProblem) -> Prediction:
     found = model.best(p)
     if not found:
-        return Prediction(problem.id, None, None, False, unanswerable(p) or NO_RULE)
+        return Prediction(problem.id, None, None, False, unanswerable(p) or NO_RULE, problem.solutions)
     expr = found[0][1]
     answer = float(expr.value)
-    return Prediction(problem.id, answer, infix(expr, p.values), is_correct(answer, problem.solutions))
+    return Prediction(problem.id, answer, infix(expr, p.values), is_correct(answer, problem.solutions),
+                      solutions=problem.solutions)
 
 
 def reachable(p: Prepared, problem: WordProblem, model: KnowledgeModel | None = None) -> bool:

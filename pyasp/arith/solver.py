@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..errors import InputError, NoAnswer
 from ..resources import MODELS_DIR, model_file
-from ..text.reading import read
+from ..text.reading import EMPTY_PROBLEM, read
 from ..wordproblems import WordProblem
 from .engine import MAX_NUMBERS, Prepared, prepare
 from .properties import asks
@@ -193,7 +193,7 @@ def check_text(text: str) -> None:
     if not isinstance(text, str):
         raise InputError(f"the problem must be its text (a str), not a {type(text).__name__}")
     if not text.strip():
-        raise InputError("empty problem: give the text of a word problem")
+        raise InputError(EMPTY_PROBLEM)
 
 
 def solve_prepared(prepared: Prepared, model: KnowledgeModel, top: int = 1) -> list[tuple[float, Expr]]:

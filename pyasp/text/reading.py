@@ -176,6 +176,10 @@ def _fraction_text(match: re.Match) -> str:
     return f"{match[1]} {value.numerator}/{value.denominator}" if match[1] else f"{value.numerator}/{value.denominator}"
 
 
+#: What an empty or blank text is told (by every engine that reads word problems).
+EMPTY_PROBLEM = "empty problem: give the text of a word problem"
+
+
 def normalize(text: str) -> str:
     """The text as the reader takes it: zero-width characters dropped, full-width letters, digits
     and signs as their ASCII forms, '1 000' written with a no-break or thin space read as 1,000,
@@ -196,7 +200,7 @@ def read(text: str, *, determiners: bool = False) -> Document:
         raise InputError(f"the problem must be its text (a str), not a {type(text).__name__}")
     text = normalize(text)
     if not text.strip():
-        raise PyaspError("no text to read: the problem is empty")
+        raise PyaspError(EMPTY_PROBLEM)
     return _document(text, load_pipeline()(text), determiners)
 
 
@@ -278,8 +282,8 @@ def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str
     for index, text in enumerate(texts):
         if not isinstance(text, str) or not text.strip():
             if errors is None:
-                raise PyaspError(f"text {index}: no text to read: the problem is empty")
-            refused[index] = "no text to read: the problem is empty"
+                raise PyaspError(f"text {index}: {EMPTY_PROBLEM}")
+            refused[index] = EMPTY_PROBLEM
     texts = [normalize(text) if index not in refused else "" for index, text in enumerate(texts)]
     cache = Path(cache_dir) if cache_dir is not None else None
     keys: dict[int, str] = {}
