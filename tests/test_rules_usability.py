@@ -116,6 +116,16 @@ def test_a_misspelt_keyword_where_a_statement_starts_gets_a_hint():
         'end of the file; "verb" looks like "verbs"')
 
 
+def test_a_misspelt_operation_or_a_class_in_the_wrong_case_gets_a_hint():
+    error = syntax_error("concept c\nrule a (c): true => substract\n")
+    assert str(error).startswith('my.rules:2:21: unexpected "substract": expected an operation (add, subtract, multiply '
+                                 'or divide, then optionally reversed); "substract" looks like "subtract"')
+    assert [str(d) for d in check_rules(parse_rules("extends default\nrule r (transfer): Verb1 in have => add\n", "my.rules"))
+            if d.severity == "error"] == [
+        "my.rules:2:29: error: unknown class have (class names are case-sensitive: write HAVE); verbs classes: HAVE, GET, "
+        "GIVE, CONSTRUCT, DESTROY"]
+
+
 def test_no_keyword_hint_where_the_keyword_would_not_mend_the_line():
     error = syntax_error("concept c\nverbs X: a,\n unite b!\n")
     assert str(error).splitlines()[0] == (

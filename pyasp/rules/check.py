@@ -235,7 +235,9 @@ class _Checker:
             return
         cls = self.ruleset.classes.get(name)
         if cls is None:
-            self.report("error", source, *lit.position_of(1), f"unknown class {name}; {self._names(wanted)}")
+            cased = next((n for n, (k, _) in self.ruleset.classes.items() if k == wanted and n.lower() == name.lower()), None)
+            hint = f" (class names are case-sensitive: write {cased})" if cased else ""
+            self.report("error", source, *lit.position_of(1), f"unknown class {name}{hint}; {self._names(wanted)}")
         elif cls[0] != wanted:
             self.report("error", source, *lit.position_of(1),
                         f"{prop} needs a {wanted} class, but {name} is a {cls[0]} class ({self._names(wanted)})")

@@ -560,6 +560,12 @@ def _keyword_message(error, found: str, expected: set[str], readable: list[str],
         return (token.line, token.column, f'unexpected {found}: expected a word or a quoted phrase after "," ({quote})')
     if "WORD" in expected or "COMMA" in expected:  # in a class's word list
         return _misspelt_in_word_list(stack, text)
+    # a misspelt operation after "=>"
+    if {"ADD", "SUBTRACT", "MULTIPLY", "DIVIDE"} <= expected and isinstance(error, UnexpectedToken) and kind != "$END":
+        operation = looks_like_keyword(str(token.value), ("add", "subtract", "multiply", "divide"))
+        if operation is not None:
+            return (token.line, token.column, f"unexpected {found}: expected {_join(readable)}; "
+                                              f'"{token.value}" looks like "{operation}"')
     # a misspelt keyword where a statement may start
     if statement_terminals <= expected and isinstance(error, UnexpectedToken) and kind != "$END":
         keywords = _STATEMENT_KEYWORDS + (("extends",) if "EXTENDS" in expected else ())
