@@ -1379,12 +1379,15 @@ def tables_eval(
     if as_json:
         out.print_json(json.dumps(result.as_json()))
     else:
-        table = Table(title=f"{questions.name} ({solver})")
-        for column in ("questions", "correct", "accuracy", "unanswered", "cut short", "median s", "mean s", "gold-row recall"):
-            table.add_column(column)
+        table = Table(title=f"{questions.name} ({solver})")  # one measure a line: fits any width, piped too
+        table.add_column("measure")
+        table.add_column("value", justify="right")
         recall = "-" if result.gold_row_recall is None else f"{result.gold_row_recall:.3f}"
-        table.add_row(str(result.n), f"{result.correct:g}", f"{result.accuracy:.4f}", str(result.unanswered), str(result.partial),
-                      f"{result.median_seconds:.3f}", f"{result.seconds_per_question:.3f}", recall)
+        for measure, value in (("questions", str(result.n)), ("correct", f"{result.correct:g}"),
+                               ("accuracy", f"{result.accuracy:.4f}"), ("unanswered", str(result.unanswered)),
+                               ("cut short", str(result.partial)), ("median seconds", f"{result.median_seconds:.3f}"),
+                               ("mean seconds", f"{result.seconds_per_question:.3f}"), ("gold-row recall", recall)):
+            table.add_row(measure, value)
         out.print(table)
     _save_predictions(predictions, result.rows)
 

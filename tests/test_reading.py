@@ -149,7 +149,7 @@ def test_empty_text_is_bad_input():
 
     from pyasp.errors import InputError, PyaspError
 
-    with pytest.raises(PyaspError, match="text 1: no text"):
+    with pytest.raises(PyaspError, match="text 1: empty problem"):
         read_many(["Tom has 3 apples.", "  "])
 
 

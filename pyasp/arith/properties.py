@@ -391,17 +391,21 @@ def unreadable_problem(text: str, error: str) -> ProblemInfo:
     return ProblemInfo(Document(text, (), (), ()), (), question, 0, error=error)
 
 
-#: Words that start a sentence asking for the answer without a question mark ("Find the total.").
-ASKING_VERBS = frozenset("find calculate determine compute".split())
+#: Words that start a sentence asking for the answer without a question mark ("Find the total.",
+#: "Multiply 12 by 3."): spaCy does not always tag them as verbs there.
+ASKING_VERBS = frozenset("find calculate determine compute add subtract multiply divide".split())
 
 
 def asks(doc: Document) -> bool:
-    """Whether the text asks for something: a sentence with "?" or a question word, or one that
-    starts with find / calculate / determine / compute."""
+    """Whether the text asks for something: a sentence with "?" or a question word, or a command
+    (its first word, after an optional "please", a verb in the base form or one of
+    :data:`ASKING_VERBS`)."""
     for start, end in doc.sentences:
         toks = doc.tokens[start:end]
-        if any(t.text == "?" or t.text.lower() in QUESTION_WORDS for t in toks) or (
-                toks and toks[0].text.lower() in ASKING_VERBS):
+        if any(t.text == "?" or t.text.lower() in QUESTION_WORDS for t in toks):
+            return True
+        first = toks[1] if len(toks) > 1 and toks[0].text.lower() == "please" else toks[0] if toks else None
+        if first is not None and (first.tag == "VB" or first.text.lower() in ASKING_VERBS):
             return True
     return False
 

@@ -243,8 +243,8 @@ def solve_text(text: str, model: KnowledgeModel | str | Path | None = None,
     if prepared.info.error is None and not prepared.info.numbers:  # no word problem: bad input, as in algebra
         raise InputError(NO_NUMBER)
     if prepared.info.error is None and not asks(doc):
-        raise InputError("no question: the problem must ask for something (a sentence with '?', 'how many', 'what', "
-                         "or one that starts with 'find')")
+        raise InputError("no question: the problem must ask for something (a sentence with '?', 'how many' or "
+                         "'what', or a command such as 'Find the total.')")
     found = solve_prepared(prepared, model, top=top if top == 1 else 4 * top)
     score, expr = found[0]
     alternatives, seen = [], set()

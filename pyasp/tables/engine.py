@@ -243,8 +243,8 @@ def decode(grounded: Grounded, model: Model | None, scores: dict[str, float | No
     joins = []
     for t1, r1, c1, t2, r2, c2 in model.atoms("join", 6):
         a, b = grounded.table(t1), grounded.table(t2)
-        aligned.setdefault((t1, r1), []).append({"column": label(t1, c1), "join": f"{b.name}:{b.rows[r2].uid}"})
-        aligned.setdefault((t2, r2), []).append({"column": label(t2, c2), "join": f"{a.name}:{a.rows[r1].uid}"})
+        aligned.setdefault((t1, r1), []).append({"column": label(t1, c1), "join": _row_name(b, r2)})
+        aligned.setdefault((t2, r2), []).append({"column": label(t2, c2), "join": _row_name(a, r1)})
         joins.append({"from": {"table": a.name, "uid": a.rows[r1].uid, "column": label(t1, c1), "cell": a.rows[r1].cells[c1]},
                       "to": {"table": b.name, "uid": b.rows[r2].uid, "column": label(t2, c2), "cell": b.rows[r2].cells[c2]}})
     relevance = {(f[2], f[3]): f[4] / SCALE for f in grounded.facts if f[0] == "relevance" and f[1] == answer.lower()}
@@ -271,6 +271,13 @@ def decode(grounded: Grounded, model: Model | None, scores: dict[str, float | No
 
 def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _row_name(table, r: int) -> str:
+    """TABLE:UID, or the UID alone where it names the table already (a table without a UID
+    column numbers its rows TABLE:N)."""
+    uid = table.rows[r].uid
+    return uid if uid.startswith(f"{table.name}:") else f"{table.name}:{uid}"
 
 
 def to_dot(result: Result) -> str:
