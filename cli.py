@@ -938,7 +938,8 @@ def acquire_learn(
     if stopped:
         what = ("what the search had learned (partial)" if learned.result.partial else
                 "complete, with only some of the constraints the others imply dropped (Ctrl-C came during the "
-                "simplification)" if learned.stopped else "complete (Ctrl-C came while the language was counted)")
+                "simplification)" if learned.simplification_interrupted else
+                "complete (Ctrl-C came while the language was counted)")
         interrupt.report_abort(f"pyasp: interrupted: the program above is {what}"
                                + (f"; {output} was not written" if output is not None else ""))
         raise typer.Exit(interrupt.EXIT_CODE)
@@ -1036,7 +1037,7 @@ def _print_solutions(solutions, status, as_json: bool) -> int:
     if as_json:  # the keys after the solutions are SolveResult.as_dict's
         rest = SolveResult(partial=status.partial or interrupted, seconds=status.seconds, interrupted=interrupted).as_dict()
         del rest["solutions"]
-        sys.stdout.write(("{\"solutions\": [" if not count else "\n]") + ", " + json.dumps(rest)[1:] + "\n")
+        sys.stdout.write(("{\"solutions\": []" if not count else "\n]") + ", " + json.dumps(rest)[1:] + "\n")
         sys.stdout.flush()
     if interrupted:
         interrupt.report_abort(f"pyasp: interrupted: {_count(count, 'solution')} printed")

@@ -30,9 +30,11 @@ as errors unless ``strict=False``: in an encoding they are nearly always a missp
 
 from __future__ import annotations
 
+import atexit
 import random
 import re
 import time
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -44,7 +46,7 @@ import clingo
 import clingo.ast
 
 from .errors import InputError, PyaspError, check_input_file, read_text_file
-from .interrupt import NO_LIMIT_S, grounding, solving
+from .interrupt import NO_LIMIT_S, deferred, grounding, solving
 from .resources import encoding_path
 
 __all__ = ["AspError", "EncodingFacts", "Func", "Message", "Model", "Program", "Stats", "check_encoding", "encoding_facts",
@@ -95,7 +97,7 @@ WARNINGS_HINT = ("pyasp refuses an encoding clingo warns about: in an edit a war
                  "predicate or a variable out of place")
 
 
-class AspError(PyaspError):
+class AspError(InputError):
     """clingo rejected a program; ``messages`` says where and why (``hint``: one more sentence)."""
 
     def __init__(self, messages: Sequence[Message], summary: str | None = None, hint: str | None = None):
@@ -455,6 +457,19 @@ def _projected_literals(ctl: clingo.Control, project: Sequence[tuple[str, int]])
             for atom in ctl.symbolic_atoms.by_signature(name, arity)}
 
 
+#: enumerations (generators) not yet finished: closed at exit, while clingo can still end them
+_unfinished: weakref.WeakSet = weakref.WeakSet()
+
+
+@atexit.register
+def _close_unfinished() -> None:
+    for models in list(_unfinished):
+        try:
+            models.close()
+        except BaseException:  # noqa: BLE001 - nothing to report at exit
+            pass
+
+
 @dataclass
 class Program:
     """An encoding plus facts, ready to ground and solve.
@@ -525,7 +540,7 @@ class Program:
         try:
             ctl = clingo.Control(args, logger=self._logger, message_limit=100)
         except RuntimeError as err:
-            raise PyaspError(f"bad clingo option or constant: {err}") from None
+            raise InputError(f"bad clingo option or constant: {err}") from None
         path = self.encoding_file
         try:
             if path is not None:
@@ -604,7 +619,7 @@ class Program:
         except RuntimeError as err:  # e.g. weights whose sums overflow clasp's 32-bit integers
             reason = str(err).rsplit(": ", 1)[-1]
             name = self.encoding_file.name if self.encoding_file else "the program"
-            raise PyaspError(f"clingo cannot solve {name}: {reason}") from None
+            raise InputError(f"clingo cannot solve {name}: {reason}") from None
         self.stats.solve_s += time.perf_counter() - start
         if not finished:
             return (proven or best), True
@@ -823,9 +838,16 @@ class Program:
         """Yield the models one by one as clingo finds them, no optimisation, each distinct in
         its shown atoms (clingo's projection onto them); at most ``limit`` (None: all). Nothing
         is kept, so a program with millions of models streams in constant memory. The time
-        limit stops the enumeration where it is (then ``self.partial`` is True)."""
+        limit stops the enumeration where it is (then ``self.partial`` is True). An enumeration
+        left unfinished is closed when the program exits (clingo's search thread would otherwise
+        abort the interpreter's shutdown)."""
         if limit is not None and limit < 1:
             raise InputError(f"a limit of {limit} models: give at least 1 (None: all)")
+        models = self._enumerate(limit, time_limit_s)
+        _unfinished.add(models)
+        return models
+
+    def _enumerate(self, limit: int | None, time_limit_s: float | None) -> Iterator[Model]:
         ctl = self.ground(time_limit_s=time_limit_s)
         settings = ctl.configuration.solve
         before = {key: getattr(settings, key) for key in ("opt_mode", "project", "models")}
@@ -833,25 +855,28 @@ class Program:
         deadline = deadline_after(time_limit_s)
         start = time.perf_counter()
         try:
-            with solving(ctl), ctl.solve(yield_=True, async_=True) as handle:
+            # Ctrl-C is deferred only while clingo runs, not while the consumer has a model
+            with solving(ctl, defer=False), ctl.solve(yield_=True, async_=True) as handle:
                 while True:
-                    handle.resume()
-                    timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
-                    if not (handle.wait(timeout) if timeout is not None else (handle.wait() or True)):
-                        handle.cancel()
-                        self.partial = True
-                        break
-                    model = handle.model()
-                    if model is None:
-                        break
+                    with deferred():
+                        handle.resume()
+                        timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
+                        if not (handle.wait(timeout) if timeout is not None else (handle.wait() or True)):
+                            handle.cancel()
+                            self.partial = True
+                            break
+                        model = handle.model()
+                        if model is None:
+                            break
+                        found = Model(tuple(model.symbols(shown=True)), (), True, ())
                     self.stats.models += 1
-                    found = Model(tuple(model.symbols(shown=True)), (), True, ())
                     self.stats.solve_s += time.perf_counter() - start
                     yield found
                     start = time.perf_counter()
-                handle.get()
+                with deferred():
+                    handle.get()
         except RuntimeError as err:
-            raise PyaspError(f"clingo cannot solve the program: {str(err).rsplit(': ', 1)[-1]}") from None
+            raise InputError(f"clingo cannot solve the program: {str(err).rsplit(': ', 1)[-1]}") from None
         finally:  # later solves of this program optimise again
             for key, value in before.items():
                 setattr(settings, key, value)

@@ -129,7 +129,7 @@ def write_file(path: str | Path, data, what: str = "file") -> None:
         try:
             put(path)
         except OSError as err:
-            raise PyaspError(f"cannot write the {what} to {path}: {err.strerror or err}") from None
+            raise InputError(f"cannot write the {what} to {path}: {err.strerror or err}") from None
         return
     if path.is_symlink():
         path = path.resolve()
@@ -144,7 +144,7 @@ def write_file(path: str | Path, data, what: str = "file") -> None:
             pass
         if not isinstance(err, OSError):
             raise
-        raise PyaspError(f"cannot write the {what} to {path}: {err.strerror or err}") from None
+        raise InputError(f"cannot write the {what} to {path}: {err.strerror or err}") from None
 
 
 def write_json_file(path: str | Path, data, what: str = "file") -> None:

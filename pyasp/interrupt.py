@@ -51,39 +51,58 @@ _console = False  # the console script's main() is running (console)
 
 
 @contextmanager
-def solving(ctl) -> Iterator[None]:
+def solving(ctl, defer: bool = True) -> Iterator[None]:
     """Mark ``ctl`` (a ``clingo.Control``) as searching for the time of the block, so that Ctrl-C
-    can interrupt it. Under the watcher, the ``KeyboardInterrupt`` of a Ctrl-C in the block is
-    raised when the block ends: raised inside one of clingo's callbacks (which run Python code
-    in the main thread), it would make clingo terminate the process."""
-    deferred = _defer_interrupt()
+    can interrupt it; with ``defer``, inside :func:`deferred` (a generator that yields models in
+    the block passes False and defers around each call into clingo instead, so that a Ctrl-C in
+    its consumer's code is raised there)."""
     with _lock:
         _solving.add(ctl)
     try:
-        yield
+        if defer:
+            with deferred():
+                yield
+        else:
+            yield
     finally:
         with _lock:
             _solving.discard(ctl)
-        if deferred is not None:
-            signal.signal(signal.SIGINT, deferred[0])
-            if deferred[1]:
-                raise KeyboardInterrupt
 
 
-def _defer_interrupt() -> list | None:
-    """Under the watcher, in the main thread with Python's own SIGINT handler: a handler that
-    only notes the Ctrl-C (the watcher interrupts the search); returns [the handler before, noted]."""
+_deferral: list | None = None  # [noted] while a deferred() block runs in the main thread
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Under the watcher, in the main thread: the ``KeyboardInterrupt`` of a Ctrl-C in the block
+    is raised when the block ends (the watcher interrupts the search meanwhile). Raised inside one
+    of clingo's callbacks, which run Python code in the main thread, it would make clingo
+    terminate the process. Nested blocks share the note, so each of them raises on its way out.
+    Elsewhere (no watcher, another thread, a handler of the program's own) it does nothing."""
+    global _deferral
+    if _deferral is not None:  # nested: the outer block restores the handler
+        yield
+        if _deferral is not None and _deferral[0]:
+            raise KeyboardInterrupt
+        return
     if _installed is None or threading.current_thread() is not threading.main_thread() \
             or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        return None
-    state = [signal.default_int_handler, False]
+        yield
+        return
+    state = [False]
 
-    def note(_signum, _frame) -> None:
-        state[1] = True
-        _interrupt_searches()
+    def note(_signum, _frame) -> None:  # no lock here: the main thread may hold it
+        state[0] = True
 
     signal.signal(signal.SIGINT, note)
-    return state
+    _deferral = state
+    try:
+        yield
+    finally:
+        _deferral = None
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if state[0]:
+            raise KeyboardInterrupt
 
 
 @contextmanager

@@ -188,6 +188,10 @@ DSL_ERRORS = [
      ["c is used before its declaration (line 4)"]),
     ("undeclared index in a use", "index i = 1..2;\nvar x[i] in 0..3;\nx[j] <= 2;", 3, 3,
      ["j is not a declared index (x is declared as x[i])"]),
+    ("an index declared after its tensor", "var x[i] in 0..3;\nindex i = 1..2;", 1, 7,
+     ["tensor x uses index i before its declaration (line 2)"]),
+    ("an index as a tensor", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= i;", 3, 9,
+     ["i is an index, not a tensor"]),
     ("wrong index order", "index i = 1..2;\nindex j = 1..2;\nvar x[i,j] in 0..3;\nx[j,i] <= 2;", 4, 1,
      ["x is declared as x[i,j]", "in that order"]),
     ("indices left out", "index i = 1..2;\nvar x[i] in 0..3;\nx <= 2;", 3, 1, ["x is declared as x[i]"]),
@@ -1115,3 +1119,23 @@ def test_the_size_of_the_language_is_bounded():
     program = parse_program("index i = 1..2; var x[i] in 0..3;")
     with pytest.raises(InputError, match="must be 1 to 6"):
         Learner(max_terms=7).fit(program, {}, [{"x": [1, 2]}])
+
+
+def test_ctrl_c_in_the_last_simplification_pass_keeps_what_the_first_passes_dropped(monkeypatch):
+    import scipy.sparse
+
+    from pyasp.acquire import learn
+    from pyasp.acquire import solve as draw
+
+    acq = ROOT / "examples" / "acquire" / "knapsack"
+    sample = draw(acq / "program.ip", acq / "constants.json", sample=25, seed=1).solutions
+    full = learn(sample, schema=acq / "program.ip", constants=acq / "constants.json", s=1, p=2)
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(scipy.sparse, "csr_matrix", interrupted)  # Ctrl-C as the linear pass begins
+    cut = learn(sample, schema=acq / "program.ip", constants=acq / "constants.json", s=1, p=2, keep_on_interrupt=True)
+    assert cut.stopped and cut.result.interrupted and not cut.result.partial
+    assert cut.dropped and len(full.dropped) >= len(cut.dropped)  # the domain and dominance passes' drops stay
+    assert len(cut.program.constraints) + len(cut.dropped) == len(full.program.constraints) + len(full.dropped)

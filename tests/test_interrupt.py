@@ -238,3 +238,86 @@ def test_ctrl_c_in_a_search_is_raised_when_the_search_ends_and_none_is_printed_f
                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert done.stdout == "raised after the block: finished\n", done.stderr
     assert done.returncode == 0 and "Exception ignored" not in done.stderr and "Traceback" not in done.stderr
+
+
+BETWEEN_MODELS = """
+import os, signal, sys, threading, time
+from pyasp import interrupt
+from pyasp.asp import Program
+
+interrupt.install()
+models = Program.from_text("{a(1..30)}.").enumerate_models()
+next(models)
+try:
+    if sys.argv[1] == "consumer":  # Ctrl-C while the consumer holds a model: raised in its code
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1.0)
+        print("swallowed", flush=True)
+    else:  # a search started while the enumeration waits is interrupted, and says so
+        threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        print(Program.from_text("{b(1..60)}.").count_models(), flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+interrupt.handled()
+"""  # the unfinished enumeration is closed at exit: no abort (exit 134)
+
+
+@pytest.mark.parametrize("where", ["consumer", "search"])
+def test_ctrl_c_between_models_reaches_the_consumer_and_a_search_started_meanwhile(where):
+    done = subprocess.run([sys.executable, "-c", BETWEEN_MODELS, where], capture_output=True, text=True, timeout=60,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert done.stdout == "interrupted\n", done.stdout + done.stderr
+    assert done.returncode == 0 and "Traceback" not in done.stderr and "FATAL" not in done.stderr
+
+
+LOCKED = """
+import os, signal
+from pyasp import interrupt
+
+interrupt.install()
+
+class Ctl:  # a Ctrl-C that lands while the main thread holds the module's lock (set.discard hashes)
+    armed = False
+    def interrupt(self):
+        pass
+    def __hash__(self):
+        if Ctl.armed:
+            os.kill(os.getpid(), signal.SIGINT)
+        return 1
+
+try:
+    with interrupt.solving(Ctl()):
+        Ctl.armed = True
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+interrupt.handled()
+"""
+
+
+def test_a_ctrl_c_while_the_lock_is_held_does_not_hang():
+    done = subprocess.run([sys.executable, "-c", LOCKED], capture_output=True, text=True, timeout=60,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert done.stdout == "interrupted\n" and done.returncode == 0, done.stderr
+
+
+def test_ctrl_c_before_the_first_solution_still_prints_a_whole_json_document(capsys, monkeypatch):
+    import json
+
+    import typer
+
+    from pyasp import interrupt
+    from pyasp.acquire.solve import SolveResult
+    from pyasp.cli import _print_solutions
+
+    monkeypatch.setattr(interrupt, "_reported", False)  # the abort line is printed once a process: undone after
+
+    def none_yet():
+        raise KeyboardInterrupt
+        yield  # a generator, as Solutions is
+
+    with pytest.raises(typer.Exit) as stopped:
+        _print_solutions(none_yet(), SolveResult(), as_json=True)
+    assert stopped.value.exit_code == 130
+    printed = capsys.readouterr()
+    assert json.loads(printed.out) == {"solutions": [], "partial": True, "interrupted": True, "seconds": 0.0}
+    assert "pyasp: interrupted: 0 solutions printed" in printed.err

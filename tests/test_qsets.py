@@ -102,6 +102,11 @@ def test_money_is_one_type_named_by_the_currency(text, money):
     assert {q.ent for q in money_qsets} == {money}
 
 
+def test_pounds_of_weight_beside_pounds_of_money_stay_apart():
+    p = qsets("Apples cost £2 per pound. Ann paid £10 for apples. How many pounds of apples did she buy?")
+    assert [(q.text, q.ent) for q in p.qsets] == [("£2", "sterling"), ("£10", "sterling"), ("x", "pound")]
+
+
 def test_pounds_without_the_sign_weigh():
     p = qsets("A bag weighs 5 pounds. How many pounds do 3 bags weigh?")
     assert {q.ent for q in p.qsets if q.qnt != 3} == {"pound"}
@@ -123,6 +128,8 @@ def test_number_puzzles_put_x_at_a_number(text, order):
 @pytest.mark.parametrize("text", [
     "A number of students sat in 4 rows of 6. How many students were there?",
     "A number of birds sat on a tree. 5 flew away, leaving 12. How many were there at first?",
+    "Jerry has a lucky number. Jerry is 12 years old and his sister is 5. Find the number of years between them.",
+    "Each of the 24 students in the class has a number. There are 2 teachers. What is the total number of people?",
 ])
 def test_a_number_of_things_is_no_puzzle(text):
     assert "number" not in {q.ent for q in qsets(text).qsets}

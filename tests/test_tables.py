@@ -400,8 +400,10 @@ def test_a_table_written_with_another_separator_is_refused(tmp_path, name, text,
 
 
 def test_a_table_of_one_column_is_read(tmp_path):
-    write_store(tmp_path, {"Words.tsv": "WORD\nthermometer\nruler, long\n"})
-    assert [r.cells for r in load_store(tmp_path).tables["Words"].rows] == [("thermometer",), ("ruler, long",)]
+    write_store(tmp_path, {"Words.tsv": "WORD\nthermometer\nruler, long\n", "Places.tsv": "CITY, STATE\nAlbany NY\n"})
+    store = load_store(tmp_path)
+    assert [r.cells for r in store.tables["Words"].rows] == [("thermometer",), ("ruler, long",)]
+    assert [r.cells for r in store.tables["Places"].rows] == [("Albany NY",)]
 
 
 def test_empty_header(tmp_path):
@@ -613,7 +615,8 @@ def test_an_option_letter_written_twice_is_refused_not_merged():
         split_options("What does a rabbit eat? (A) meat (B) grass (B) carrots")
     with pytest.raises(InputError, match=r"options but no question before \(A\)"):
         split_options("(A) ruler (B) thermometer")
-    with pytest.warns(PyaspWarning, match=r"options \(A\) and \(C\) say the same \('Thermometer'\): their scores tie"):
+    with pytest.warns(PyaspWarning, match=r"options \(A\) and \(C\) say the same \('Thermometer'\), so their scores tie: "
+                                          r"'Which one\? \(A\) thermometer"):
         split_options("Which one? (A) thermometer (B) ruler (C) Thermometer")
     with pytest.raises(InputError, match=r"write the letters as capitals, \(A\) not \(a\)"):
         split_options("Which one? (a) ruler (b) thermometer")

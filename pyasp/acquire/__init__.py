@@ -50,6 +50,7 @@ class Learned:
     simplified: bool = True
     simplify_seconds: float = 0.0
     stopped: bool = False
+    simplification_interrupted: bool = False  # Ctrl-C (not the time limit) stopped the simplification
     too_large: int = 0  # products the program's instances would expand to, when simplification was skipped for it
 
     @property
@@ -156,6 +157,7 @@ def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool
         result.interrupted = result.interrupted or bool(cut.get("interrupted"))
         learned.simplify_seconds = time.perf_counter() - started
         learned.stopped = bool(cut.get("stopped"))
+        learned.simplification_interrupted = bool(cut.get("interrupted"))
     return learned
 
 

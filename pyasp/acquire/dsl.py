@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import PyaspError, read_text_file, shown_char
+from ..errors import InputError, read_text_file, shown_char
 from ..resources import grammar_path
 
 __all__ = [
@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 
-class ConstraintsError(PyaspError):
+class ConstraintsError(InputError):
     """A constraint program that does not parse or names what it does not declare."""
 
     def __init__(self, source: str, line: int, column: int, message: str, context: str = ""):
@@ -295,7 +295,8 @@ class _Builder:
 
     def build(self, tree) -> Program:
         # where each tensor and index is declared, so that a use before it can say so
-        self.later = {str(stmt.children[1 if stmt.data == "tensor_decl" else 0]): stmt.children[1 if stmt.data == "tensor_decl" else 0].line
+        self.later = {str(stmt.children[1 if stmt.data == "tensor_decl" else 0]):
+                      ("tensor" if stmt.data == "tensor_decl" else "index", stmt.children[1 if stmt.data == "tensor_decl" else 0].line)
                       for stmt in tree.children if stmt.data in ("tensor_decl", "index_decl")}
         for stmt in tree.children:
             getattr(self, stmt.data)(stmt)
@@ -337,6 +338,10 @@ class _Builder:
                 indices = tuple(str(t) for t in part.children)
                 for tok in part.children:
                     if str(tok) not in self.indices:
+                        later = getattr(self, "later", {}).get(str(tok))
+                        if later is not None and later[0] == "index":
+                            raise self.fail(tok, f"tensor {name} uses index {tok} before its declaration (line "
+                                                 f"{later[1]}): declare indices before the tensors that use them")
                         raise self.fail(tok, f"tensor {name} uses index {tok}, which is not declared (index {tok} = 1..N;)")
                 if len(set(indices)) != len(indices):
                     raise self.fail(part, f"tensor {name} repeats an index")
@@ -357,15 +362,22 @@ class _Builder:
     # constraints
     def _factor(self, node) -> tuple[str, object]:
         name = node.children[0]
+        later = getattr(self, "later", {})
         if str(name) not in self.tensors:
-            if str(name) in getattr(self, "later", {}):
-                raise self.fail(name, f"{name} is used before its declaration (line {self.later[str(name)]}): declare "
+            if str(name) in self.indices or later.get(str(name), ("",))[0] == "index":
+                raise self.fail(name, f"{name} is an index, not a tensor: a term multiplies tensors (x[{name}]), and "
+                                      f"sum[{name}] sums over it")
+            if str(name) in later:
+                raise self.fail(name, f"{name} is used before its declaration (line {later[str(name)][1]}): declare "
                                       "tensors and indices before the constraints that use them")
             raise self.fail(name, f"unknown tensor {name} (declare it: const {name}[...]; or var {name}[...];)")
         decl = self.tensors[str(name)]
         written = tuple(str(t) for t in node.children[1].children) if len(node.children) > 1 else ()
         undeclared = next((t for t in node.children[1].children if str(t) not in self.indices), None) \
             if len(node.children) > 1 else None
+        if undeclared is not None and later.get(str(undeclared), ("",))[0] == "index":
+            raise self.fail(undeclared, f"index {undeclared} is used before its declaration (line "
+                                        f"{later[str(undeclared)][1]}): declare indices before the constraints that use them")
         if undeclared is not None and written != decl.indices:
             raise self.fail(undeclared, f"{undeclared} is not a declared index ({name} is declared as "
                                         f"{name}[{','.join(decl.indices)}])" if decl.indices else

@@ -140,16 +140,18 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
         return program, dropped
     size = expansion_size(program, instance)
     if size > MAX_EXPANSION:  # the instances would not fit in memory: keep every constraint
-        if status is not None:
-            status["too_large"] = size
+        status["too_large"] = size
         return program, dropped
     # every constraint's instances, expanded once for passes 0 and 2 (by position in the program)
     expanded: list[list[Inequality]] = [[] for _ in constraints]
     try:
-        for ineq in expand(program, instance, deadline):
-            expanded[ineq.constraint].append(ineq)
+        with until_interrupted():
+            for ineq in expand(program, instance, deadline):
+                expanded[ineq.constraint].append(ineq)
     except Late:
         late()
+        return program, dropped
+    if status.get("interrupted"):
         return program, dropped
     # pass 0: constraints the declared domains alone imply
     by_domains: set[int] = set()
@@ -178,21 +180,35 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
                 group[:] = [other for other in group if other is not c]  # by identity: equal constraints differ in line
     gone = {id(c) for c in dropped}
     kept = [c for c in constraints if id(c) not in gone]
-    # pass 2
-    if late():
-        return program.with_constraints(kept), dropped
+    # pass 2: constraints the others imply over the reals (linear programs), with what passes 0
+    # and 1 dropped kept however pass 2 ends
+    alive_mask = np.ones(len(kept), dtype=bool)
+    if not late():
+        with until_interrupted():
+            _linear_pass(program, instance, kept, [expanded[position[id(c)]] for c in kept], domains, alive_mask,
+                         late, deadline)
+    final = [c for j, c in enumerate(kept) if alive_mask[j]]
+    dropped += [c for j, c in enumerate(kept) if not alive_mask[j]]
+    return program.with_constraints(final), dropped
+
+
+def _linear_pass(program: Program, instance: Instance, kept: list[Constraint], expanded: list[list[Inequality]],
+                 domains: dict, alive_mask: np.ndarray, late, deadline: float | None) -> None:
+    """Clear ``alive_mask[j]`` for each constraint of ``kept`` that the others still alive imply
+    over the reals, the most complex first, until ``late()``."""
+    import time
+
     try:
         from scipy.optimize import linprog
     except ImportError:  # pragma: no cover - scipy is a dependency
-        return program.with_constraints(kept), dropped
+        return
     cells: dict = {}
     bounds: list[tuple] = []
     for decl in program.variables:
         for ineq_cell in _cells(instance, decl.name):
             cells[(decl.name, ineq_cell)] = len(cells)
             bounds.append(decl.domain if decl.domain is not None else (None, None))
-    instances = {j: [_binary_powers_linear(ineq, domains) for ineq in expanded[position[id(c)]]]
-                 for j, c in enumerate(kept)}
+    instances = {j: [_binary_powers_linear(ineq, domains) for ineq in expanded[j]] for j in range(len(kept))}
     # the most complex constraints are tried first, so that of two that imply each other the
     # simpler, more natural one stays ("sum[b] y[i,b] >= 1" rather than a weighted sum over all)
     order = sorted(range(len(kept)), key=lambda j: (_complexity(kept[j]), j))
@@ -214,37 +230,31 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
     owner = np.asarray(owners, dtype=np.int64)
     a_all = csr_matrix((values, (rows, columns)), shape=(len(owners), len(cells)), dtype=float)
     b_all = np.asarray(bounds_ub, dtype=float)
-    alive_mask = np.ones(len(kept), dtype=bool)
-    with until_interrupted():
-        for k in reversed(order):
+    for k in reversed(order):
+        if late():
+            break
+        mine = instances.get(k, [])
+        if not mine or not all(_linear(i) for i in mine):
+            continue
+        use = alive_mask[owner] & (owner != k) if len(owner) else np.zeros(0, dtype=bool)
+        if not use.any():
+            continue
+        a_ub, b_ub = a_all[use], b_all[use]
+        implied = True
+        for ineq in mine:
             if late():
+                implied = False  # not shown in time: it stays
                 break
-            mine = instances.get(k, [])
-            if not mine or not all(_linear(i) for i in mine):
-                continue
-            use = alive_mask[owner] & (owner != k) if len(owner) else np.zeros(0, dtype=bool)
-            if not use.any():
-                continue
-            a_ub, b_ub = a_all[use], b_all[use]
-            implied = True
-            for ineq in mine:
-                if late():
-                    implied = False  # not shown in time: it stays
-                    break
-                objective = np.zeros(len(cells))
-                for (cell,), coef in ineq.terms.items():
-                    objective[cells[cell]] -= coef  # linprog minimises: maximise the left side
-                options = {} if deadline is None else {"time_limit": max(0.01, deadline - time.perf_counter())}
-                res = linprog(objective, A_ub=a_ub, b_ub=b_ub, bounds=bounds, method="highs", options=options)
-                if res.status != 0 or -res.fun > ineq.bound + 1e-7:
-                    implied = False
-                    break
-            if implied:
-                alive_mask[k] = False
-    alive = {j for j in range(len(kept)) if alive_mask[j]}
-    final = [c for j, c in enumerate(kept) if j in alive]
-    dropped += [c for j, c in enumerate(kept) if j not in alive]
-    return program.with_constraints(final), dropped
+            objective = np.zeros(len(cells))
+            for (cell,), coef in ineq.terms.items():
+                objective[cells[cell]] -= coef  # linprog minimises: maximise the left side
+            options = {} if deadline is None else {"time_limit": max(0.01, deadline - time.perf_counter())}
+            res = linprog(objective, A_ub=a_ub, b_ub=b_ub, bounds=bounds, method="highs", options=options)
+            if res.status != 0 or -res.fun > ineq.bound + 1e-7:
+                implied = False
+                break
+        if implied:
+            alive_mask[k] = False
 
 
 def _complexity(c: Constraint) -> tuple[int, int, int]:

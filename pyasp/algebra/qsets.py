@@ -488,17 +488,22 @@ def _unknown_number(doc: Document, question: int) -> Token | None:
     the first "a/an/some/certain number" before the question sentence, when the question asks for
     the number (or says nothing of what it asks). None when the text is no such puzzle."""
     asked = [t for t in doc.sentence_tokens(question) if t.pos in NOUN_POS]
-    if asked and not any(t.lemma.lower() in NUMBER_WORDS for t in asked):
+    if asked and not any(_names_a_number(doc, t) for t in asked):  # "the number of years" counts years
         return None
     for tok in doc.tokens:
         if tok.sentence >= question and asked:
             break
-        if tok.lemma.lower() in NUMBER_WORDS and tok.pos in NOUN_POS and tok.i > 0:
+        if _names_a_number(doc, tok) and tok.i > 0:
             before = {t.text.lower() for t in doc.tokens[max(0, tok.i - 2) : tok.i]}
-            after = doc.tokens[tok.i + 1].text.lower() if tok.i + 1 < len(doc.tokens) else ""
-            if before & {"a", "an", "some", "certain"} and after != "of":  # not "a number of birds"
+            if before & {"a", "an", "some", "certain"}:
                 return tok
     return None
+
+
+def _names_a_number(doc: Document, tok: Token) -> bool:
+    """"number" (or "integer") as the thing itself, not a count of something ("a number of birds")."""
+    after = doc.tokens[tok.i + 1].text.lower() if tok.i + 1 < len(doc.tokens) else ""
+    return tok.lemma.lower() in NUMBER_WORDS and tok.pos in NOUN_POS and after != "of"
 
 
 def _number_is_x(target: Qset, doc: Document, tok: Token) -> Qset:
@@ -588,7 +593,8 @@ def _listed_people(doc: Document) -> int:
 def _name_currency(doc: Document, qsets: list[Qset]) -> list[Qset]:
     """Money is read as one type, "dollar"; a text that pays in euros or pounds only names it so.
 
-    "pound" counts as money only in a text that writes "£" (elsewhere it is a weight).
+    "pound" counts as money only in a text that writes "£" and never weighs in pounds ("£2 per
+    pound", "3 pounds of apples"); there the money is "sterling" and the pound a weight.
     """
     words = {t.lemma.lower() for t in doc.tokens} | {t.text for t in doc.tokens}
     if words & {"$", "dollar", "buck"}:
@@ -596,7 +602,9 @@ def _name_currency(doc: Document, qsets: list[Qset]) -> list[Qset]:
     name = next((name for name, signs in CURRENCIES if words & signs), None)
     if name is None:
         return qsets
-    old = {"dollar", name} if name != "pound" else {"dollar", "pound"}
+    old = {"dollar", name}
+    if name == "pound" and _weighs_in_pounds(doc):
+        name, old = "sterling", {"dollar"}
 
     def rename(value: str) -> str:
         return name if value in old else value
@@ -604,6 +612,19 @@ def _name_currency(doc: Document, qsets: list[Qset]) -> list[Qset]:
     return [replace(q, ent=rename(q.ent), ctr=rename(q.ctr), rate=rename(q.rate),
                     subtypes=tuple(rename(t) for t in q.subtypes),
                     implicit=q.implicit.replace("dollar", name)) for q in qsets]
+
+
+def _weighs_in_pounds(doc: Document) -> bool:
+    """Whether the text uses "pound" as a weight: "pounds of", "per/a/an/each/every pound"."""
+    toks = doc.tokens
+    for tok in toks:
+        if tok.lemma.lower() != "pound":
+            continue
+        after = toks[tok.i + 1].text.lower() if tok.i + 1 < len(toks) else ""
+        before = toks[tok.i - 1].text.lower() if tok.i > 0 else ""
+        if after == "of" or before in RATE_DETERMINERS:
+            return True
+    return False
 
 
 def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem:

@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 from scipy import sparse
 
-from ..errors import PyaspError
+from ..errors import InputError
 from ..wordproblems import is_correct
 from .engine import Prepared
 from .inference import NORMAL_FORMS, UNIT_BASE, Expr, final_units, leaves, search, steps, struct_index, struct_names
@@ -243,9 +243,9 @@ class KnowledgeModel:
     @classmethod
     def from_json(cls, data: object, source: str = "model") -> KnowledgeModel:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise PyaspError(f"{source}: not a pyasp arith model (no \"format\": \"{FORMAT}\")")
+            raise InputError(f"{source}: not a pyasp arith model (no \"format\": \"{FORMAT}\")")
         if data.get("version") not in (1, VERSION):
-            raise PyaspError(f"{source}: model version {data.get('version')!r}, this pyasp reads versions 1 to {VERSION}")
+            raise InputError(f"{source}: model version {data.get('version')!r}, this pyasp reads versions 1 to {VERSION}")
         try:
             params = data["params"]
             model = cls(int(params["epochs"]), int(params["beam"]), int(params["max_numbers"]), int(params["seed"]),
@@ -265,7 +265,7 @@ class KnowledgeModel:
             if data.get("rules") is not None:
                 model.rules_ = (str(data["rules"]["file"]), tuple(str(n) for n in data["rules"]["names"]))
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
-            raise PyaspError(f"{source}: malformed model ({err})") from None
+            raise InputError(f"{source}: malformed model ({err})") from None
         return model
 
     @classmethod

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from ..errors import PyaspError, read_text_file, shown_char
+from ..errors import InputError, read_text_file, shown_char
 from ..resources import grammar_path, rules_path
 
 __all__ = [
@@ -81,7 +81,7 @@ class Diagnostic:
         return {"severity": self.severity, "file": self.source, "line": self.line, "column": self.column, "message": self.message}
 
 
-class RulesError(PyaspError):
+class RulesError(InputError):
     """A rule file with errors; ``diagnostics`` lists them (the message shows each one)."""
 
     def __init__(self, diagnostics: list[Diagnostic]):

@@ -203,7 +203,8 @@ def _row_model(model, explicit: bool = False):
 
 
 #: Bounds of the encoding below which no support graph exists (the other ``max_`` bounds may be 0).
-AT_LEAST_ONE = frozenset({"max_tables", "max_rows"})
+AT_LEAST_ONE = frozenset({"max_tables", "max_rows", "max_cell_edges", "max_option_columns", "max_option_tables",
+                          "max_ocons_edges"})
 
 
 def _check_consts(consts: dict[str, int], encoding: str | Path | None) -> None:
@@ -224,4 +225,4 @@ def _check_consts(consts: dict[str, int], encoding: str | Path | None) -> None:
         least = 1 if name in AT_LEAST_ONE else 0 if name.startswith("max_") else None
         if least is not None and value < least:
             raise InputError(f"#const {name}: {value} is a bound of the support graph and cannot be below {least}"
-                             + (" (a support graph has one table and one row at least)" if least else ""))
+                             + (" (below 1, no support graph is possible)" if least else ""))

@@ -109,14 +109,18 @@ def split_options(text: str) -> tuple[str, list[tuple[str, str]]]:
     seen_texts: dict[str, str] = {}
     for letter, body in options:
         first = seen_texts.setdefault(" ".join(body.lower().split()), letter)
-        if first != letter:
+        if first != letter and text not in _WARNED:
             import warnings
 
             from ..errors import PyaspWarning
 
-            warnings.warn(f"options ({first}) and ({letter}) say the same ({body!r}): their scores tie",
-                          PyaspWarning, stacklevel=2)
+            _WARNED.add(text)  # once a question: it is split again for its picture and its grounding
+            warnings.warn(f"options ({first}) and ({letter}) say the same ({body!r}), so their scores tie: "
+                          f"{_shown(text)}", PyaspWarning, stacklevel=2)
     return stem, options
+
+
+_WARNED: set[str] = set()  # questions whose repeated option text was warned about
 
 
 def _which_terms_and_chunks(stem: str) -> tuple[list[str], list[str]]:

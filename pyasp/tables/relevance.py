@@ -49,7 +49,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import PyaspError
+from ..errors import InputError
 from ..resources import MODELS_DIR, model_file
 from .question import Question
 from .retrieval import RETRIEVAL_WORDS, TableIndex
@@ -312,7 +312,7 @@ class RowScorer:
         from .question import parse_question
 
         if self.objective not in OBJECTIVES:
-            raise PyaspError(f"row model objective is {' or '.join(OBJECTIVES)}, not {self.objective!r}")
+            raise InputError(f"row model objective is {' or '.join(OBJECTIVES)}, not {self.objective!r}")
         rows: list[Candidate] = []
         labels: list[int] = []
         # options: (candidates of each option, position of the right one) per question
@@ -335,7 +335,7 @@ class RowScorer:
             if item.answer in letters and found[letters.index(item.answer)] and sum(bool(f) for f in found) > 1:
                 questions.append((found, letters.index(item.answer)))
         if not any(labels) or all(labels):
-            raise PyaspError("cannot learn row relevance: the questions give no gold row among the candidates "
+            raise InputError("cannot learn row relevance: the questions give no gold row among the candidates "
                              "(WorldTree questions with their explanations are needed)")
         self.tables_ = sorted(index.store.tables)
         self.words_ = index.words
@@ -424,9 +424,9 @@ class RowScorer:
     @classmethod
     def from_json(cls, data: object, source: str = "model") -> RowScorer:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise PyaspError(f"{source}: not a pyasp row-relevance model (no \"format\": \"{FORMAT}\")")
+            raise InputError(f"{source}: not a pyasp row-relevance model (no \"format\": \"{FORMAT}\")")
         if data.get("version") != VERSION:
-            raise PyaspError(f"{source}: model version {data.get('version')!r}, this pyasp reads version {VERSION}")
+            raise InputError(f"{source}: model version {data.get('version')!r}, this pyasp reads version {VERSION}")
         try:
             params = data["params"]
             # files written before the objective existed learned from the rows alone
@@ -456,7 +456,7 @@ class RowScorer:
             model.n_rows_ = int(data["trained_on"]["rows"])
             model.n_option_questions_ = int(data["trained_on"].get("option_questions", 0))
         except (KeyError, TypeError, ValueError, OverflowError) as err:
-            raise PyaspError(f"{source}: malformed model ({err})") from None
+            raise InputError(f"{source}: malformed model ({err})") from None
         if data.get("lemmas", 1) != LEMMAS:
             import warnings
 

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import InputError, PyaspError
+from ..errors import InputError
 from .question import Question
 from .store import Table, TableStore
 from .text import content_words, family, identity, lemma
@@ -72,7 +72,7 @@ class TableIndex:
         """The TF-IDF matrix of ``docs``; a PyaspError (about the store, not a question's
         InputError) when the store has no content word at all: only headers, or stop words."""
         if not any(docs):
-            raise PyaspError(f"the table store ({len(self.names)} tables) has no content words to retrieve rows by: "
+            raise InputError(f"the table store ({len(self.names)} tables) has no content words to retrieve rows by: "
                              "its rows are empty or only stop words")
         return vectorizer.fit_transform(docs)
 

@@ -215,7 +215,7 @@ def read_table(path: str | Path) -> Table:
     header = [h.strip() for h in records[0][1]]
     width = len(header)
     if width == 1:
-        _check_delimiter(path, header[0])
+        _check_delimiter(path, header[0], [record[0] for _, record in records[1:4] if record and record[0].strip()])
     rows_cells: list[tuple[int, list[str]]] = []
     for number, record in records[1:]:
         if not any(cell.strip() for cell in record):
@@ -246,13 +246,15 @@ def read_table(path: str | Path) -> Table:
 _SEPARATORS = {"\t": "tab", ",": "comma", ";": "semicolon"}
 
 
-def _check_delimiter(path: Path, header: str) -> None:
-    """A table of one column whose header holds another separator was written with that one
-    (a comma-separated .tsv, a semicolon-separated .csv as spreadsheets write in many locales):
-    read as it is, each row would be one cell, and no question would find anything in it."""
+def _check_delimiter(path: Path, header: str, rows: list[str]) -> None:
+    """A table of one column whose header and first rows hold another separator as often (at
+    least once) was written with that one (a comma-separated .tsv, a semicolon-separated .csv as
+    spreadsheets write in many locales): read as it is, each row would be one cell, and no
+    question would find anything in it. A header "CITY, STATE" over cells without commas passes."""
     mine = "\t" if path.suffix.lower() == ".tsv" else ","
     for separator, name in _SEPARATORS.items():
-        if separator != mine and header.count(separator) >= 1:
+        count = header.count(separator)
+        if separator != mine and count >= 1 and all(row.count(separator) == count for row in rows):
             expected = "tabs" if mine == "\t" else "commas"
             fix = ("save it as .csv" if separator == "," else "save it as .tsv" if separator == "\t"
                    else "save it with commas (or tabs, as .tsv)")

@@ -71,9 +71,10 @@ def tuning_records(worldtree: str | Path, held_out: list[str | Path], *, categor
     held_texts = {normalised(text) for text in held}
     held_stems = [_stem_words(text) for text in held]
     kept, dropped = [], {"category": 0, "no text": 0, "exam": 0, "same text": 0, "similar stem": 0}
+    wanted = {c.lower() for c in categories}  # "train" is Train
     for record in records:
         question = (record.get("question") or "").strip()
-        if record.get("category", "") not in categories:
+        if (record.get("category") or "").strip().lower() not in wanted:
             dropped["category"] += 1
         elif "(A)" not in question:
             dropped["no text"] += 1

