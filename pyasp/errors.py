@@ -27,6 +27,39 @@ class NoAnswer(PyaspError):
     exit_code = 1
 
 
+def check_count(value, name: str, least: int = 1) -> int:
+    """A whole-number argument of the Python API (``epochs``, ``folds``, ``top`` ...): an int of
+    at least ``least``, else an :class:`InputError` naming it (not a TypeError from deep inside)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        import numbers
+
+        if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+            raise InputError(f"{name} must be a whole number, not {value!r}")
+        value = int(value)
+    if value < least:
+        raise InputError(f"{name} must be at least {least}, not {value}")
+    return value
+
+
+def check_seconds(value, name: str = "time_limit") -> float | None:
+    """A time limit of the Python API: None (none) or a number of seconds above 0."""
+    if value is None:
+        return None
+    import numbers
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not value > 0:
+        raise InputError(f"{name} must be a number of seconds above 0 (or None for none), not {value!r}")
+    return float(value)
+
+
+def check_path(value, what: str):
+    """A file argument of the Python API given as None or another type by mistake: an
+    :class:`InputError` naming it (paths and loaded objects are the callers' to tell apart)."""
+    if value is None:
+        raise InputError(f"{what} is missing (None): give a path")
+    return value
+
+
 class PyaspWarning(UserWarning):
     """Something the user should know, that does not stop the work (the command line prints it
     as a ``pyasp: warning:`` line)."""

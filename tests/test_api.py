@@ -155,3 +155,46 @@ def test_the_readme_python_examples_run(monkeypatch):
     monkeypatch.chdir(ROOT)
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {})
+
+
+QUESTION = "Which month has the longest day in New York? (A) June (B) December"
+PROBLEM = "Tom has 5 apples. He eats 2. How many apples are left?"
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: algebra.solve(""), "empty problem"),
+    (lambda: algebra.solve(PROBLEM, model=arith.load_model()), "model is an algebra model"),
+    (lambda: arith.solve(PROBLEM, top=0), "top must be at least 1"),
+    (lambda: arith.solve(PROBLEM, rules=3), "rules is a rule file"),
+    (lambda: arith.load_model(EXAMPLES / "arith" / "problems.json"), "not a pyasp arith model"),
+    (lambda: arith.evaluate(EXAMPLES / "arith" / "problems.json", folds="2"), "folds must be a whole number"),
+    (lambda: algebra.evaluate(EXAMPLES / "algebra" / "problems.json", jobs=0), "jobs must be at least 1"),
+    (lambda: tables.solve(QUESTION, tables=None), "tables is a folder of tables"),
+    (lambda: tables.solve(QUESTION, tables=EXAMPLES / "tables", time_limit=-1), "time_limit must be a number of seconds"),
+    (lambda: tables.solve(QUESTION, tables=EXAMPLES / "tables", max_tables="7"), "max_tables must be a whole number"),
+    (lambda: tables.evaluate([(QUESTION,)], tables=EXAMPLES / "tables"), "question 1: give a questions file"),
+    (lambda: acquire.solve("", {}), "program is empty"),
+    (lambda: acquire.solve(SHIP / "program.ip", SHIP / "constants.json", sample=0), "sample must be at least 1"),
+    (lambda: acquire.learn([], schema=None, constants={}), "schema is a file, DSL text or a loaded program"),
+    (lambda: acquire.solve("var x in 0..3;\nx <= ;", {}), "unexpected"),  # the DSL's own error: an InputError too
+])
+def test_bad_arguments_raise_input_error_naming_them(call, message):
+    with pytest.raises(InputError, match=re.escape(message)):
+        call()
+
+
+def test_loaded_and_plain_arguments_are_taken_as_given():
+    import numpy as np
+
+    from pyasp.algebra.engine import PrepareSettings
+    from pyasp.rules import load_rules
+
+    assert arith.solve(PROBLEM, rules=load_rules(EXAMPLES / "arith" / "my.rules")).answer == 3
+    assert PrepareSettings(weights={"w_type": 5}).as_dict()["weights"] == {"w_type": 5}
+    with pytest.raises(InputError, match="unknown reordering rule"):
+        PrepareSettings(reorder=("nope",))
+    drawn = acquire.solve(SHIP / "program.ip", {"W": np.int64(4), "F": 3, "demand": np.array([30, 20, 35, 20]),
+                                                "production": [40, 40, 25]}, sample=3, seed=1)
+    assert acquire.check(SHIP / "program.ip", SHIP / "constants.json", drawn) == [[], [], []]  # a SolveResult
+    assert tables.evaluate([(QUESTION, "A")], tables=EXAMPLES / "tables").accuracy == 1.0
+    assert tables.load_tables(EXAMPLES / "tables", joins=True).joins

@@ -17,6 +17,8 @@ JSON file or a dict; examples a JSON file or a list of ``{variable: values}``.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -92,9 +94,12 @@ def solve(program, constants, *, limit: int | None = 1, sample: int | None = Non
     drawn at random with ``seed``; ``encoding``: a user's copy of ``encodings/ip_solve.lp``;
     ``keep_on_interrupt``: Ctrl-C returns the solutions found before it (``interrupted``).
     Raises :class:`pyasp.errors.NoAnswer` when it has none (and was not interrupted)."""
-    from ..errors import NoAnswer
+    from ..errors import NoAnswer, check_count, check_seconds
     from .solve import solve as run
 
+    limit = None if limit is None else check_count(limit, "limit")
+    sample = None if sample is None else check_count(sample, "sample")
+    seed, time_limit = check_count(seed, "seed", 0), check_seconds(time_limit)
     program = _program(program)
     result = run(program, _instance(program, constants), limit=limit, sample=sample, seed=seed, time_limit_s=time_limit,
                  encoding=encoding, keep_on_interrupt=keep_on_interrupt)
@@ -126,8 +131,12 @@ def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool
         warnings.warn("directions '>=' without negation proposes only '... <= -Z' (a sum of added terms at most a "
                       "negated tensor), which nonnegative examples rarely satisfy; '... >= Z' needs negation",
                       PyaspWarning, stacklevel=2)
+    from ..errors import check_count, check_seconds
+
+    s, p, time_limit = check_count(s, "s"), check_count(p, "p"), check_seconds(time_limit)
     program = _program(schema, what="schema").with_constraints(())
     instance = _instance(program, constants)
+    examples = _examples(examples)
     rows = load_examples(instance, examples) if isinstance(examples, (str, Path)) else check_examples(instance, examples)
     learner = Learner(max_terms=s, max_factors=p, negation=negation, directions=tuple(directions), time_limit_s=time_limit,
                       encoding=encoding, count_language=True, keep_on_interrupt=keep_on_interrupt)
@@ -168,6 +177,7 @@ def check(program, constants, solutions) -> list[list[int]]:
 
     program = _program(program)
     instance = _instance(program, constants)
+    solutions = _examples(solutions)
     rows = load_examples(instance, solutions) if isinstance(solutions, (str, Path)) else check_examples(instance, solutions)
     return violations(program, instance, rows)
 
@@ -189,10 +199,18 @@ def _program(program, what: str = "program"):
     """A loaded program, from a file or DSL text (text holds a ';' or a newline, a path does not)."""
     from .dsl import Program, load_program, parse_program
 
+    from ..errors import InputError
+
     if isinstance(program, Program):
         return program
+    if not isinstance(program, (str, Path)):
+        raise InputError(f"{what} is a file, DSL text or a loaded program, not {type(program).__name__}")
+    if isinstance(program, str) and not program.strip():
+        raise InputError(f"{what} is empty: give a file or DSL text")
     if isinstance(program, str) and (";" in program or "\n" in program):
         return parse_program(program)
+    if isinstance(program, str) and not Path(program).exists() and re.search(r"\b(index|const|var)\b|<=|>=", program):
+        return parse_program(program)  # one statement without its ";": the parser says what is missing
     return load_program(program, what=what)
 
 
@@ -204,3 +222,11 @@ def _instance(program, constants):
     if isinstance(constants, (str, Path)):
         return load_constants(program, constants)
     return make_instance(program, constants)
+
+
+def _examples(examples):
+    """Examples as given: a file, a list, or a :class:`pyasp.acquire.solve.SolveResult` (what
+    :func:`solve` returns: its solutions)."""
+    from .solve import SolveResult
+
+    return examples.solutions if isinstance(examples, SolveResult) else examples

@@ -15,6 +15,8 @@ Kinds, from the values a tensor takes over all examples:
 
 from __future__ import annotations
 
+import numbers
+
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -55,7 +57,7 @@ def _as_int_array(value, what: str) -> np.ndarray:
     if arr.dtype == object and arr.size and any(isinstance(v, list) for v in arr.flat):
         raise bad("rows of different lengths (ragged nesting)")
     for v in arr.flat:
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):  # numpy's integers pass
             raise bad(f"{v!r} is not an integer")
         if isinstance(v, float) and not float(v).is_integer():
             raise bad(f"{v!r} is not an integer")

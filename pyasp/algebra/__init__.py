@@ -54,9 +54,11 @@ def train(data, *, jobs: int = 1, seed: int = 0, reorder: bool = True, skip_bad:
     read); ``cache``: the parse cache folder, ``True`` for the default one, ``False`` for none.
     Problems whose text cannot be read or has no number add nothing; a
     :class:`pyasp.errors.PyaspWarning` names them."""
+    from ..errors import check_count
     from .engine import PrepareSettings
     from .solver import train as fit
 
+    jobs, seed = check_count(jobs, "jobs"), check_count(seed, "seed", 0)
     problems = problems_from(data, skip_bad=skip_bad)
     settings = PrepareSettings(reorder=PrepareSettings().reorder if reorder else ())
     return fit(problems, settings=settings, jobs=jobs, cache=cache_choice(cache), progress=progress, seed=seed)
@@ -75,9 +77,11 @@ def evaluate(data, model=None, *, folds: int = 5, seed: int = 0, folds_dir: str 
     names those problems."""
     import time
 
-    from ..errors import InputError
+    from ..errors import InputError, check_count
     from .engine import PrepareSettings
     from .evaluate import cross_validate, evaluate_model, prepare_many
+
+    folds, seed, jobs = check_count(folds, "folds", 2), check_count(seed, "seed", 0), check_count(jobs, "jobs")
 
     if ablation is not None and ablation not in ABLATIONS:
         raise InputError(f"ablation must be one of {', '.join(ABLATIONS)}, got {ablation!r}")

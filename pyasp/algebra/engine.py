@@ -31,7 +31,24 @@ class PrepareSettings:
     allow_unused: int = 1  # AddSub states numbers the equation does not use
     time_limit_s: float = 30.0
     fallback_type_weight: float = 0.5  # weight of the other entities when ent is a fallback
-    weights: tuple[tuple[str, int], ...] = (("w_unrelated", 5),)  # encoding #const overrides
+    weights: tuple[tuple[str, int], ...] = (("w_unrelated", 5),)  # encoding #const overrides (or a dict)
+
+    def __post_init__(self) -> None:
+        """Settings as given in Python: ``weights`` may be a dict, ``reorder`` a list; unknown
+        reordering rules and weights that are no whole numbers are refused here, not later."""
+        weights = self.weights.items() if isinstance(self.weights, dict) else self.weights
+        try:
+            pairs = tuple(sorted((str(k), v) for k, v in weights))
+        except (TypeError, ValueError):
+            raise InputError(f"weights is a dict of #const names and whole numbers, not {self.weights!r}") from None
+        if any(isinstance(v, bool) or not isinstance(v, int) for _, v in pairs):
+            raise InputError(f"weights is a dict of #const names and whole numbers, not {self.weights!r}")
+        reorder = (self.reorder,) if isinstance(self.reorder, str) else tuple(self.reorder)
+        unknown = [r for r in reorder if r not in REORDER_RULES]
+        if unknown:
+            raise InputError(f"unknown reordering rule(s) {', '.join(map(str, unknown))}; known: {', '.join(REORDER_RULES)}")
+        object.__setattr__(self, "weights", pairs)
+        object.__setattr__(self, "reorder", reorder)
 
     def as_dict(self) -> dict:
         return {"top": self.top, "reorder": list(self.reorder), "allow_unused": self.allow_unused,

@@ -79,6 +79,10 @@ def solve_text(text: str, model: AlgebraModel | str | Path | None = None) -> Sol
     """Solve one word problem (see the module docstring). Raises InputError for text that is
     not a problem (no number, no question) and NoAnswer when no tree answers it."""
     start = time.perf_counter()
+    if not isinstance(text, str):
+        raise InputError(f"the problem must be its text (a str), not a {type(text).__name__}")
+    if model is not None and not isinstance(model, (AlgebraModel, str, Path)):
+        raise InputError(f"model is an algebra model (a path, or pyasp.algebra.load_model's), not a {type(model).__name__}")
     if not isinstance(model, AlgebraModel):
         model = load_model(model)
     prepared = prepare(read(text), model.settings)

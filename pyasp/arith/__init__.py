@@ -58,8 +58,10 @@ def train(data, *, ids: str | Path | Sequence | None = None, rules=None, epochs:
     """Learn the weights of concepts, rules and features from the problems (those of ``ids``: an
     id file, one a line, or a list of ids) and their answers. Problems whose text cannot be read
     or has no number add nothing; a :class:`pyasp.errors.PyaspWarning` names them."""
+    from ..errors import check_count
     from .solver import train as fit
 
+    jobs = check_count(jobs, "jobs")
     problems = problems_from(data, skip_bad=skip_bad, extra_fields=FIELDS)
     if ids is not None:
         problems = [problems[i] for i in select_ids(problems, ids)]
@@ -74,15 +76,17 @@ def evaluate(data, model=None, *, folds: int = 5, seed: int = 0, folds_dir: str 
     """Accuracy of ``model`` (a path, ``"default"`` or a loaded model; on ``test_ids`` or every
     problem), of a model trained on ``train_ids`` and tested on ``test_ids``, or of
     cross-validation: the fold files of ``folds_dir`` (the paper's), else ``folds`` seeded parts.
-    Returns :class:`pyasp.arith.evaluate.ArithResult` (``accuracy``, ``folds``,
+    Returns :class:`pyasp.arith.evaluate.EvaluationResult` (``accuracy``, ``folds``,
     ``predictions``, ``oracle``); ``progress`` is called with the problems done. A problem whose
     text cannot be read ("1e9 apples") counts as unanswered, its prediction's ``error`` says why,
     and a :class:`pyasp.errors.PyaspWarning` names those problems."""
     import time
 
-    from ..errors import InputError
+    from ..errors import InputError, check_count
     from .evaluate import cross_validate, evaluate_model, fit_pipeline, folds_from_dir, read_infos, seeded_folds
     from .solver import knowledge_for
+
+    folds, seed, jobs = check_count(folds, "folds", 2), check_count(seed, "seed", 0), check_count(jobs, "jobs")
 
     if model is not None and train_ids is not None:
         raise InputError("a trained model is scored as it is: train_ids cannot go with it")
@@ -128,6 +132,7 @@ def _params(epochs: int, restarts: int, normal_form: str) -> dict:
 
     if normal_form not in NORMAL_FORMS:
         raise InputError(f"normal_form must be one of {', '.join(NORMAL_FORMS)}, got {normal_form!r}")
-    if epochs < 1 or restarts < 1:
-        raise InputError(f"epochs and restarts must be at least 1, got {epochs} and {restarts}")
+    from ..errors import check_count
+
+    epochs, restarts = check_count(epochs, "epochs"), check_count(restarts, "restarts")
     return {"epochs": epochs, "restarts": restarts, "canonical": normal_form}

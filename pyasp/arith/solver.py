@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import InputError, NoAnswer
+from ..errors import InputError, NoAnswer, check_count
 from ..resources import MODELS_DIR, model_file
 from ..text.reading import EMPTY_PROBLEM, read
 from ..wordproblems import WordProblem
@@ -53,9 +53,16 @@ def _knowledge(path: str | None) -> Knowledge:
 
 
 def knowledge_for(rules: str | Path | Knowledge | None = None) -> Knowledge:
-    """The knowledge of a rule file (None: the packaged one), cached by path."""
+    """The knowledge of a rule file (None: the packaged one; cached by path), of rules loaded with
+    :func:`pyasp.rules.load_rules`, or the knowledge itself."""
+    from ..rules import Ruleset
+
     if isinstance(rules, Knowledge):
         return rules
+    if isinstance(rules, Ruleset):
+        return Knowledge.from_ruleset(rules)
+    if rules is not None and not isinstance(rules, (str, Path)):
+        raise InputError(f"rules is a rule file (a path) or rules from pyasp.rules.load_rules, not {type(rules).__name__}")
     return _knowledge(None if rules is None else str(Path(rules).resolve()))
 
 
@@ -234,6 +241,9 @@ def solve_text(text: str, model: KnowledgeModel | str | Path | None = None,
     solution also lists up to ``top - 1`` runners-up (``Solution.alternatives``)."""
     start = time.perf_counter()
     check_text(text)
+    top = check_count(top, "top")
+    if model is not None and not isinstance(model, (KnowledgeModel, str, Path)):
+        raise InputError(f"model is an arith model (a path, or pyasp.arith.load_model's), not a {type(model).__name__}")
     if not isinstance(model, KnowledgeModel):
         model = load_model(model)
     knowledge = knowledge_for(rules)

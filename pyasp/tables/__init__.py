@@ -50,7 +50,9 @@ def load_tables(path: str | Path, *, skip_bad: bool = False, joins: str | Path |
     loading unless ``skip_bad``; what was left out is in the store's ``warnings``."""
     from .store import load_store
 
-    return load_store(path, skip_bad=skip_bad, joins=False if joins is False else joins, relations=relations)
+    # joins=True: the default (the folder's sidecar, else a shipped one that fits)
+    return load_store(path, skip_bad=skip_bad, joins=False if joins is False else None if joins is True else joins,
+                      relations=relations)
 
 
 def load_model(path: str | Path | None = None):
@@ -70,12 +72,16 @@ def make_solver(tables, *, solver: str = "ilp", model="auto", max_tables: int = 
     ``#const`` weights by name (integers; real weights are scaled by 1000). ``tables`` is a
     folder (loaded with ``skip_bad``, ``joins`` and ``relations`` as :func:`load_tables` does) or
     a loaded store."""
-    from ..errors import InputError, check_input_file
+    from ..errors import InputError, check_count, check_input_file, check_seconds
     from .engine import TableSolver
     from .ir import IRSolver
     from .retrieval import RETRIEVAL_WORDS
 
-    if max_tables < 1 or max_rows < 1 or max_tables * max_rows > MAX_RETRIEVED_ROWS:
+    max_tables, max_rows = check_count(max_tables, "max_tables"), check_count(max_rows, "max_rows")
+    time_limit = check_seconds(time_limit)
+    if consts is not None and not isinstance(consts, dict):
+        raise InputError(f"consts is a dict of #const names and integers, not a {type(consts).__name__}")
+    if max_tables * max_rows > MAX_RETRIEVED_ROWS:
         raise InputError(f"{max_tables} tables x {max_rows} rows a table: at most {MAX_RETRIEVED_ROWS:,} rows are "
                          "retrieved for a support graph (the paper: 7 x 20; more outgrows memory while grounding)")
     if solver not in SOLVERS:
@@ -93,7 +99,7 @@ def make_solver(tables, *, solver: str = "ilp", model="auto", max_tables: int = 
     elif skip_bad or joins is not None or relations is not None:
         raise InputError("skip_bad, joins and relations are for loading a store: give them to load_tables")
     else:
-        store = tables
+        store = _store(tables)
     if solver == "ir":
         return IRSolver(store)
     if solver == "rows":
@@ -150,7 +156,9 @@ def train(questions, *, tables, categories: set[str] | None = None, embedding: s
     if embedding not in (*EMBEDDERS, "none"):
         raise InputError(f"embedding is {', '.join(EMBEDDERS)} or none, not {embedding!r}")
     items = _items(questions, categories, skip_bad)
-    store = load_tables(tables, skip_bad=skip_bad) if isinstance(tables, (str, Path)) else tables
+    store = load_tables(tables, skip_bad=skip_bad) if isinstance(tables, (str, Path)) else _store(tables)
+    if isinstance(C, bool) or not isinstance(C, (int, float)) or not C > 0:
+        raise InputError(f"C (the inverse strength of the regularisation) must be a number above 0, not {C!r}")
     scorer = RowScorer(C=C, candidates=candidates, top=top, embeddings=embedding, objective=objective,
                        row_weight=row_weight, sharpness=sharpness)
     return scorer.fit(TableIndex(store, retrieval_words), items, progress=progress)
@@ -172,15 +180,38 @@ def evaluate(questions, *, tables, explanations=None, categories: set[str] | Non
     return score(make_solver(tables, **options), items, jobs=jobs, progress=progress)
 
 
+def _store(tables):
+    """A loaded table store, or an InputError saying what ``tables`` takes."""
+    from ..errors import InputError
+    from .store import TableStore
+
+    if not isinstance(tables, TableStore):
+        raise InputError(f"tables is a folder of tables (a path) or a store from load_tables, not {type(tables).__name__}")
+    return tables
+
+
 def _items(questions, categories, skip_bad: bool) -> list:
-    """Loaded items, or those of a questions file (malformed ones left out with a warning under
+    """Loaded items (:class:`pyasp.tables.evaluate.Item`, or ``(question, answer letter)``
+    pairs), or those of a questions file (malformed ones left out with a warning under
     ``skip_bad``, withheld WorldTree texts left out silently)."""
     import warnings
 
-    from .evaluate import load_questions
+    from ..errors import InputError
+    from .evaluate import Item, load_questions
 
+    if isinstance(categories, str):  # "Train" is one category, not five letters
+        categories = {categories}
     if not isinstance(questions, (str, Path)):
-        return list(questions)
+        items = []
+        for k, item in enumerate(questions):
+            if isinstance(item, Item):
+                items.append(item)
+            elif isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(x, str) for x in item):
+                items.append(Item(str(k + 1), item[0], item[1].strip().upper()))
+            else:
+                raise InputError(f"question {k + 1}: give a questions file, Items (pyasp.tables.evaluate.load_questions) "
+                                 f"or (question text, answer letter) pairs, not {item!r:.80}")
+        return items
     bad: list[str] | None = [] if skip_bad else None
     items = load_questions(questions, categories=categories, bad=bad)
     for message in bad or ():
