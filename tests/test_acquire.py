@@ -1122,8 +1122,7 @@ def test_the_size_of_the_language_is_bounded():
 
 
 def test_ctrl_c_in_the_last_simplification_pass_keeps_what_the_first_passes_dropped(monkeypatch):
-    import scipy.sparse
-
+    import pyasp.acquire.simplify as simplify
     from pyasp.acquire import learn
     from pyasp.acquire import solve as draw
 
@@ -1134,7 +1133,7 @@ def test_ctrl_c_in_the_last_simplification_pass_keeps_what_the_first_passes_drop
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(scipy.sparse, "csr_matrix", interrupted)  # Ctrl-C as the linear pass begins
+    monkeypatch.setattr(simplify, "_quiet_highs", interrupted)  # Ctrl-C as the linear pass begins
     cut = learn(sample, schema=acq / "program.ip", constants=acq / "constants.json", s=1, p=2, keep_on_interrupt=True)
     assert cut.stopped and cut.result.interrupted and not cut.result.partial
     assert cut.dropped and len(full.dropped) >= len(cut.dropped)  # the domain and dominance passes' drops stay

@@ -195,51 +195,69 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
 def _linear_pass(program: Program, instance: Instance, kept: list[Constraint], expanded: list[list[Inequality]],
                  domains: dict, alive_mask: np.ndarray, late, deadline: float | None) -> None:
     """Clear ``alive_mask[j]`` for each constraint of ``kept`` that the others still alive imply
-    over the reals, the most complex first, until ``late()``."""
+    over the reals, the most complex first, until ``late()``.
+
+    One linear program holds every linear instance as a row (HiGHS, through highspy); to ask
+    whether constraint k follows from the others, its rows and those of the constraints already
+    dropped are switched off (no upper bound) and each of its instances is maximised in turn:
+    implied when no maximum exceeds its bound. Between questions only costs and row bounds
+    change, so HiGHS starts each solve from the last basis."""
     import time
 
-    try:
-        from scipy.optimize import linprog
-    except ImportError:  # pragma: no cover - scipy is a dependency
-        return
+    import highspy
+
     cells: dict = {}
-    bounds: list[tuple] = []
+    lower: list[float] = []
+    upper: list[float] = []
     for decl in program.variables:
         for ineq_cell in _cells(instance, decl.name):
             cells[(decl.name, ineq_cell)] = len(cells)
-            bounds.append(decl.domain if decl.domain is not None else (None, None))
+            low, high = decl.domain if decl.domain is not None else (-highspy.kHighsInf, highspy.kHighsInf)
+            lower.append(low)
+            upper.append(high)
     instances = {j: [_binary_powers_linear(ineq, domains) for ineq in expanded[j]] for j in range(len(kept))}
     # the most complex constraints are tried first, so that of two that imply each other the
     # simpler, more natural one stays ("sum[b] y[i,b] >= 1" rather than a weighted sum over all)
     order = sorted(range(len(kept)), key=lambda j: (_complexity(kept[j]), j))
-    # every linear instance once, as a sparse row owned by its constraint; a constraint's
-    # premises are the rows of the others still alive
-    from scipy.sparse import csr_matrix
-
-    owners, rows, columns, values, bounds_ub = [], [], [], [], []
+    rows_of: dict[int, list[int]] = {}
+    starts, columns, values, bounds_ub = [0], [], [], []
     for j in order:
         for ineq in instances.get(j, []):
             if not _linear(ineq):
                 continue
             for (cell,), coef in ineq.terms.items():
-                rows.append(len(owners))
                 columns.append(cells[cell])
-                values.append(coef)
-            owners.append(j)
-            bounds_ub.append(ineq.bound)
-    owner = np.asarray(owners, dtype=np.int64)
-    a_all = csr_matrix((values, (rows, columns)), shape=(len(owners), len(cells)), dtype=float)
-    b_all = np.asarray(bounds_ub, dtype=float)
+                values.append(float(coef))
+            starts.append(len(columns))
+            rows_of.setdefault(j, []).append(len(bounds_ub))
+            bounds_ub.append(float(ineq.bound))
+    if not bounds_ub or not cells:
+        return
+    inf = highspy.kHighsInf
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = len(cells), len(bounds_ub)
+    lp.col_cost_ = np.zeros(len(cells))
+    lp.col_lower_, lp.col_upper_ = np.array(lower, dtype=float), np.array(upper, dtype=float)
+    lp.row_lower_, lp.row_upper_ = np.full(len(bounds_ub), -inf), np.array(bounds_ub)
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
+    lp.a_matrix_.start_, lp.a_matrix_.index_, lp.a_matrix_.value_ = starts, columns, values
+    solver = _quiet_highs()
+    solver.passModel(lp)
+    every_column = np.arange(len(cells), dtype=np.int32)
+    premises = len(bounds_ub)  # rows of the constraints still alive
+
+    def switch(rows: list[int], on: bool) -> None:
+        index = np.array(rows, dtype=np.int32)
+        ub = np.array([bounds_ub[r] for r in rows]) if on else np.full(len(rows), inf)
+        solver.changeRowsBounds(len(rows), index, np.full(len(rows), -inf), ub)
+
     for k in reversed(order):
         if late():
             break
         mine = instances.get(k, [])
-        if not mine or not all(_linear(i) for i in mine):
+        if not mine or not all(_linear(i) for i in mine) or premises - len(rows_of.get(k, ())) <= 0:
             continue
-        use = alive_mask[owner] & (owner != k) if len(owner) else np.zeros(0, dtype=bool)
-        if not use.any():
-            continue
-        a_ub, b_ub = a_all[use], b_all[use]
+        switch(rows_of[k], False)
         implied = True
         for ineq in mine:
             if late():
@@ -247,14 +265,35 @@ def _linear_pass(program: Program, instance: Instance, kept: list[Constraint], e
                 break
             objective = np.zeros(len(cells))
             for (cell,), coef in ineq.terms.items():
-                objective[cells[cell]] -= coef  # linprog minimises: maximise the left side
-            options = {} if deadline is None else {"time_limit": max(0.01, deadline - time.perf_counter())}
-            res = linprog(objective, A_ub=a_ub, b_ub=b_ub, bounds=bounds, method="highs", options=options)
-            if res.status != 0 or -res.fun > ineq.bound + 1e-7:
+                objective[cells[cell]] -= coef  # HiGHS minimises: maximise the left side
+            solver.changeColsCost(len(cells), every_column, objective)
+            if deadline is not None:
+                solver.setOptionValue("time_limit", max(0.01, deadline - time.perf_counter()))
+            solver.run()
+            if solver.getModelStatus() == highspy.HighsModelStatus.kUnknown:  # the warm start went wrong
+                solver.clearSolver()  # (numerical trouble): solve this one from scratch
+                solver.run()
+            if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal \
+                    or -solver.getInfo().objective_function_value > ineq.bound + 1e-7:
                 implied = False
                 break
         if implied:
             alive_mask[k] = False
+            premises -= len(rows_of[k])
+        else:
+            switch(rows_of[k], True)
+
+
+def _quiet_highs():
+    """A HiGHS instance that prints nothing: highspy's ``Highs()`` writes HiGHS's banner to
+    standard output (where ``acquire learn`` prints the program) as it enables its callbacks,
+    before any option can be set; the core class beneath it does not."""
+    import highspy
+
+    core = getattr(getattr(highspy, "_core", None), "_Highs", None)
+    solver = core() if core is not None else highspy.Highs()
+    solver.setOptionValue("output_flag", False)
+    return solver
 
 
 def _complexity(c: Constraint) -> tuple[int, int, int]:
