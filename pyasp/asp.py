@@ -512,7 +512,10 @@ class Program:
 
     def add_facts(self, facts: Iterable[clingo.Symbol | tuple | str]) -> Program:
         """Add facts: clingo symbols, tuples ``(name, arg, ...)`` of Python values, or atoms
-        already written as ASP text (the fast way for hundreds of thousands of facts)."""
+        already written as ASP text (the fast way for hundreds of thousands of facts). Only
+        before grounding (:meth:`extend` adds facts to a grounded program)."""
+        if self._ctl is not None:
+            raise InputError("the program is grounded already: add facts before solving, or use extend()")
         for f in facts:
             self._facts.append(f if isinstance(f, (clingo.Symbol, str)) else fact(f[0], *f[1:]))
         return self
@@ -662,6 +665,10 @@ class Program:
         ``batch``: ask clingo for at most this many models per run, so that a caller that stops
         early (a generator it does not exhaust) does not pay for a whole large level.
         """
+        if getattr(self, "_ranked", False):
+            raise InputError("ranked_models runs once on a program (the models it yielded stay blocked in clingo): "
+                             "make a new Program to enumerate again")
+        self._ranked = True
         ctl = self.ground(time_limit_s=time_limit_s)
         signatures = frozenset(project) if project else None
         projected: dict[str, int] | None = None  # read from clingo only when a run follows

@@ -117,10 +117,10 @@ def load_dataset(path: str | Path, *, skip_bad: bool = False, extra_fields: tupl
 def _usable(problems: list[WordProblem], bad: list[str], skip_bad: bool, source: str) -> list[WordProblem]:
     if bad and not skip_bad:
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-        raise InputError(f"{bad[0]}{more}; fix the file or skip bad records (--skip-bad; skip_bad=True in Python) to "
-                         "use the rest")
+        raise InputError(f"{bad[0]}{more}; fix the {'data' if source == 'data' else 'file'} or skip bad records "
+                         "(--skip-bad; skip_bad=True in Python) to use the rest")
     if not problems:
-        raise InputError(f"{source}: no usable problem in the file")
+        raise InputError("data: no usable problem in the list" if source == "data" else f"{source}: no usable problem in the file")
     return problems
 
 

@@ -279,3 +279,12 @@ def test_a_later_parts_error_is_reported_not_an_older_warning():
     with pytest.raises(AspError) as caught:
         program.extend([], ["r(("])
     assert "typo" not in str(caught.value)
+
+
+def test_a_program_enumerates_once_and_takes_facts_before_grounding():
+    prog = Program.from_text("{ p(1..3) } = 1. :~ p(X). [X@0, X]  #show p/1.")
+    assert [m.atoms("p") for m in prog.ranked_models(limit=2)] == [[(1,)], [(2,)]]
+    with pytest.raises(InputError, match="ranked_models runs once on a program"):
+        list(prog.ranked_models(limit=1))  # it would go on from the blocked models: (3,), not the optimum
+    with pytest.raises(InputError, match="grounded already"):
+        prog.add_facts([("p", 4)])
