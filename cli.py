@@ -1300,7 +1300,8 @@ def tables_answer(
     if result.answer is None:
         if not as_json:
             err.print("pyasp: no answer: no option has a support graph in these tables (unsupported)"
-                      + (" -- the time limit cut a solve short: a longer --time-limit may find one" if result.partial else ""))
+                      + (" -- the time limit cut a solve short: a longer --time-limit may find one" if result.partial else "")
+                      + (f" -- or {encoding}, your copy of the encoding, rules every graph out" if encoding is not None else ""))
         raise typer.Exit(NoAnswer.exit_code)
     if as_json:
         return

@@ -101,6 +101,12 @@ def test_eval_reads_worldtree_questions_with_gold_rows(tmp_path):
     assert "left out 1 question whose" in result.output
 
 
+def test_a_worldtree_row_with_more_fields_than_its_header_is_refused(tmp_path):
+    path = write(tmp_path, "wt.tsv", "QuestionID\tAnswerKey\tquestion\nq1\tA\t" + NEW_YORK + "\textra\n")
+    result = run("tables", "eval", "--tables", STORE, "--questions", path)
+    assert result.exit_code == 2 and "wt.tsv:2: the row has 4 fields, the header 3" in result.stderr
+
+
 def test_eval_warns_when_no_gold_row_is_in_the_tables(tmp_path):
     header = "QuestionID\tAnswerKey\tcategory\texplanation\tquestion\n"
     path = write(tmp_path, "wt.tsv", header + "q1\tA\tDev\tzz-0001|CENTRAL\t" + NEW_YORK + "\n")
@@ -382,3 +388,13 @@ def test_a_copy_of_the_encoding_must_show_every_output_pyasp_reads(tmp_path, sho
     path = write(tmp_path, "copy.lp", text.replace(f"#show {shown}.", ""))
     result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--encoding", path)
     assert result.exit_code == 2 and shown in result.stderr and f"#show {shown}." in result.stderr, result.output
+
+
+def test_no_support_graph_under_a_copy_of_the_encoding_names_the_copy(tmp_path):
+    from pyasp.resources import encoding_path
+
+    path = write(tmp_path, "none.lp", encoding_path("support_graph").read_text() + "\n:- option(_).\n")
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--encoding", path)
+    assert result.exit_code == 1
+    assert f"no option has a support graph in these tables (unsupported) -- or {path}, your copy of the encoding, " \
+           "rules every graph out" in result.stderr

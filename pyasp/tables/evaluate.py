@@ -117,6 +117,8 @@ def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list
         present.add(category)
         if wanted and category.lower() not in wanted:
             continue
+        if not _valid(bad, _check_width, f"{path}:{number}", record, len(reader.fieldnames or ())):
+            continue
         answer = (record[fields["AnswerKey"]] or "").strip()
         question = (record[fields["question"]] or "").strip()
         if not _valid(bad, _check_key, f"{path}:{number}", question, answer):
@@ -139,6 +141,14 @@ def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list
                          + (f" ({len(skipped)} without their options left out)" if skipped else "")
                          + (f" ({len(bad)} malformed left out)" if bad else ""))
     return items
+
+
+def _check_width(where: str, record: dict, width: int) -> None:
+    """A row with more fields than the header (a tab inside a question, say) would be read with
+    its fields shifted or cut: refused, naming the line."""
+    extra = record.get(None)
+    if extra:
+        raise InputError(f"{where}: the row has {width + len(extra)} fields, the header {width} (a tab inside a field?)")
 
 
 def _check_explanation(where: str, parts: list[str]) -> None:
