@@ -9,6 +9,7 @@ import io
 import json
 import math
 import os
+import re
 import time
 from enum import Enum
 from pathlib import Path
@@ -70,8 +71,16 @@ def _setup(
 algebra_app = typer.Typer(help="Equation trees for algebra word problems (ALGES).", no_args_is_help=True)
 app.add_typer(algebra_app, name="algebra")
 
-out = Console(highlight=False, soft_wrap=True, markup=False)  # data is printed as written: "[/]" in a cell is text
-err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+class _Console(Console):
+    """rich's console, except that a reader going away (`pyasp ... | head`) ends the run as
+    SIGPIPE would (exit 141; rich's own choice, 1, means "no answer" here)."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
+
+
+out = _Console(highlight=False, soft_wrap=True, markup=False)  # data is printed as written: "[/]" in a cell is text
+err = _Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 
 
 def _output_file(value: str | Path) -> Path:
@@ -201,10 +210,11 @@ def _parse_settings(weights: list[str] | None, max_depth: int | None, allow_unus
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
             raise PyaspError(f"--weight takes NAME=VALUE, got {item!r}")
-        try:
-            settings[name.strip()] = _clingo_int(int(value), f"--weight {name.strip()}")
-        except ValueError:
-            raise PyaspError(f"--weight {name.strip()}: {value!r} is not a whole number") from None
+        if name.strip() in settings:
+            raise PyaspError(f"--weight {name.strip()} is given twice ({settings[name.strip()]} and {value.strip()}): give it once")
+        if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", value):  # int() would also take "1_000" and other scripts' digits
+            raise PyaspError(f"--weight {name.strip()}: {value!r} is not a whole number")
+        settings[name.strip()] = _clingo_int(int(value), f"--weight {name.strip()}")
     for name, given, value in (("max_depth", max_depth is not None, max_depth), ("allow_unused", allow_unused, 1)):
         if given:
             option = "--" + name.replace("_", "-")
@@ -279,7 +289,10 @@ def algebra_candidates(
             f"{result.filtered['no_solution']} without a solution"
         )
     if not result.candidates:
-        err.print("pyasp: no equation tree satisfies the constraints" + (" (time limit reached)" if result.partial else ""))
+        dropped = sum(result.filtered.values())
+        reason = (f"each of the {_count(dropped, 'tree')} found has an answer that is no candidate (negative, "
+                  "fractional or none)" if dropped else "no equation tree satisfies the constraints")
+        err.print(f"pyasp: no answer: {reason}" + (" (the time limit cut the search short)" if result.partial else ""))
         raise typer.Exit(1)
 
 
@@ -330,7 +343,7 @@ ModelOpt = Annotated[
     Optional[str],
     typer.Option("--model", help="A model file written by `pyasp algebra train` ('default': the shipped one)."),
 ]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes for reading and candidate generation (at most one a CPU).", min=1)]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (at most one a CPU): reading the texts, then the work on each.", min=1)]
 SkipBadOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed records (named on stderr) instead of stopping.")]
 SkipBadTablesOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed table files (named on stderr) instead of stopping.")]
 SkipBadEvalOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed table files and questions (named on stderr) instead of stopping.")]
@@ -487,7 +500,7 @@ def algebra_eval(
 
 
 # -- declarative rules ---------------------------------------------------------------------------
-rules_app = typer.Typer(help="Declarative rules for arithmetic word problems: check and show rule files.", no_args_is_help=True)
+rules_app = typer.Typer(help="Declarative rules for arithmetic word problems: check and show rule files, look up verbs.", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
 RulesFileArg = Annotated[
@@ -1111,8 +1124,8 @@ def acquire_eval(
     program_file: Annotated[Path, typer.Option("--program", help="The true program (DSL) whose solutions are sampled.")],
     constants: ConstantsOpt,
     examples: Annotated[str, typer.Option("--examples", help="Numbers n of training examples, comma separated.")] = "1,25",
-    max_terms: Annotated[Optional[int], typer.Option("--max-terms", "-s", help="s (with -p: one grid point).", min=1)] = None,
-    max_tensors: Annotated[Optional[int], typer.Option("--max-tensors", "-p", help="p (with -s: one grid point).", min=1)] = None,
+    max_terms: Annotated[Optional[int], typer.Option("--max-terms", "-s", help="s (with -p: one grid point).", min=1, max=6)] = None,
+    max_tensors: Annotated[Optional[int], typer.Option("--max-tensors", "-p", help="p (with -s: one grid point).", min=1, max=6)] = None,
     grid: Annotated[str, typer.Option("--grid", help="(s,p) points as s,p separated by spaces (default: the paper's grid).")] = PAPER_GRID,
     negation: NegationOpt = True,
     folds: Annotated[int, typer.Option("--folds", help="Folds of sampled solutions.", min=2)] = 5,
@@ -1221,12 +1234,11 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
     values: dict[str, int] = {}
     for item in consts or []:
         name, sep, value = item.partition("=")
-        try:
-            values[name.strip()] = _clingo_int(int(value), f"--const {name.strip()}")
-        except ValueError:
-            raise PyaspError(f"--const takes NAME=INTEGER (weights are scaled by 1000), got {item!r}") from None
-        if not sep or not name.strip():
-            raise PyaspError(f"--const takes NAME=INTEGER, got {item!r}")
+        if not sep or not name.strip() or not re.fullmatch(r"\s*[+-]?[0-9]+\s*", value):
+            raise PyaspError(f"--const takes NAME=INTEGER (weights are scaled by 1000), got {item!r}")
+        if name.strip() in values:
+            raise PyaspError(f"--const {name.strip()} is given twice ({values[name.strip()]} and {value.strip()}): give it once")
+        values[name.strip()] = _clingo_int(int(value), f"--const {name.strip()}")
     if no_joins and joins is not None:
         raise PyaspError("--no-joins excludes --joins")
     if no_row_model and (row_model is not None or solver == "rows"):
@@ -1559,8 +1571,14 @@ def _run(interrupt) -> None:
         interrupt.report_abort()
         sys.exit(interrupt.EXIT_CODE)
     except BrokenPipeError:  # the reader went away (`pyasp ... | head`): nothing more to say
-        sys.stdout = None  # no flush of the closed pipe at exit
-        sys.exit(1)
+        import os
+
+        out.quiet = True
+        try:  # no flush of the closed pipe at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            sys.stdout = None
+        sys.exit(128 + 13)  # as a process that SIGPIPE ended (141), not 1, which means "no answer"
     except OSError as error:  # standard output cannot be written (a full disk, /dev/full)
         import errno
 

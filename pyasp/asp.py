@@ -233,9 +233,49 @@ def encoding_facts(path: str | Path) -> EncodingFacts:
     return _encoding_facts(str(path), stat.st_mtime_ns, stat.st_size)
 
 
+def _check_ascii(path: str, text: str) -> None:
+    """Refuse a character clingo cannot take outside strings and comments: a byte-order mark, or
+    any non-ASCII character (clingo's message about it would cut the character in two, which
+    clingo's Python logger cannot decode: a traceback and a crash, not an error message)."""
+    from .errors import shown_char
+
+    with open(path, "rb") as raw:
+        bom = raw.read(3) == b"\xef\xbb\xbf"  # the text reader drops it; clingo reads the bytes
+    if bom or text.startswith("\ufeff"):
+        raise InputError(f"{path}:1:1: the file starts with a byte-order mark (BOM): save it as UTF-8 without one")
+    line, column, i, n = 1, 1, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "%" and text.startswith("%*", i):  # block comment
+            end = text.find("*%", i + 2)
+            end = n if end < 0 else end + 2
+        elif ch == "%":  # line comment
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+        elif ch == '"':  # string, with escapes
+            end = i + 1
+            while end < n and text[end] != '"':
+                end += 2 if text[end] == "\\" else 1
+            end = min(end + 1, n)
+        else:
+            if ord(ch) > 127:
+                raise InputError(f"{path}:{line}:{column}: {shown_char(ch)} is not a character clingo reads outside "
+                                 "strings and comments (names and operators are ASCII)")
+            end = i + 1
+        skipped = text[i:end]
+        newlines = skipped.count("\n")
+        if newlines:
+            line += newlines
+            column = len(skipped) - skipped.rfind("\n")
+        else:
+            column += len(skipped)
+        i = end
+
+
 @lru_cache(maxsize=64)
 def _encoding_facts(path: str, _mtime_ns: int, _size: int) -> EncodingFacts:
     text = read_text_file(path, "encoding")
+    _check_ascii(path, text)
     lines = text.splitlines()
     messages: list[Message] = []
     statements: list = []

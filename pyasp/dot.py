@@ -13,9 +13,16 @@ def dot_target(path: str | Path) -> Path:
     """The file :func:`write_dot` writes for ``path``: ``path`` itself, or for a ``.svg`` path
     when the ``dot`` program is missing, the DOT text next to it (``name.dot``)."""
     path = Path(path)
+    if path.suffix.lower() in PICTURES_NOT_WRITTEN:  # DOT text in a .png would open as a broken picture
+        raise InputError(f"{path}: pyasp writes DOT text (.dot, .gv) or SVG (.svg, rendered with Graphviz's dot), "
+                         f"not {path.suffix}; `dot -T{path.suffix[1:].lower()}` turns a .dot file into one")
     if path.suffix.lower() == ".svg" and not shutil.which("dot"):
         return path.with_suffix(".dot")
     return path
+
+
+#: picture formats a --dot path may name that pyasp does not write
+PICTURES_NOT_WRITTEN = frozenset({".png", ".pdf", ".jpg", ".jpeg", ".gif", ".ps", ".eps", ".bmp", ".tif", ".tiff"})
 
 
 def write_dot(dot_text: str, path: str | Path) -> Path:

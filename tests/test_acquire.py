@@ -1138,3 +1138,14 @@ def test_ctrl_c_in_the_last_simplification_pass_keeps_what_the_first_passes_drop
     assert cut.stopped and cut.result.interrupted and not cut.result.partial
     assert cut.dropped and len(full.dropped) >= len(cut.dropped)  # the domain and dominance passes' drops stay
     assert len(cut.program.constraints) + len(cut.dropped) == len(full.program.constraints) + len(full.dropped)
+
+
+def test_an_empty_program_file_is_named_and_a_variable_without_domain_names_its_file(tmp_path):
+    empty = tmp_path / "empty.ip"
+    empty.write_text("% nothing yet\n", encoding="utf-8")
+    result = run("acquire", "solve", str(empty), "--constants", str(SHIP / "constants.json"))
+    assert result.exit_code == 2 and f"{empty}: the program is empty" in result.stderr
+    unbounded = tmp_path / "free.ip"
+    unbounded.write_text("var x;\nx <= 3;\n", encoding="utf-8")
+    result = run("acquire", "solve", str(unbounded), "--constants", write(tmp_path, "c.json", {}))
+    assert result.exit_code == 2 and f"{unbounded}: variable x has no domain" in result.stderr

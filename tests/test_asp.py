@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import random
 
 import pytest
@@ -288,3 +290,23 @@ def test_a_program_enumerates_once_and_takes_facts_before_grounding():
         list(prog.ranked_models(limit=1))  # it would go on from the blocked models: (3,), not the optimum
     with pytest.raises(InputError, match="grounded already"):
         prog.add_facts([("p", 4)])
+
+
+@pytest.mark.parametrize("text, message", [
+    ("p(1).\nq(ä) :- p(1).\n", ':2:3: "ä" is not a character clingo reads outside strings and comments'),
+    ("\ufeffp(1).\n", ":1:1: the file starts with a byte-order mark (BOM)"),
+])
+def test_a_character_clingo_cannot_take_is_refused_before_clingo_sees_it(tmp_path, text, message):
+    """clingo's message about it cuts the character in two, which its Python logger cannot
+    decode: a traceback and "PANIC", not an error."""
+    path = tmp_path / "enc.lp"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match=re.escape(message)):
+        list(Program(path, strict=False).ranked_models())
+
+
+def test_non_ascii_in_strings_and_comments_is_read(tmp_path):
+    path = tmp_path / "enc.lp"
+    path.write_text('% comment ä\np("é"). %* blöck\n ä *%\nq :- p(_).\n', encoding="utf-8")
+    (model,) = list(Program(path, strict=False).ranked_models())
+    assert model.atoms("p") == [("é",)] and model.atoms("q") == [()]

@@ -65,7 +65,7 @@ def test_weight_and_max_depth_options_reach_the_encoding(tmp_path):
     assert heavy["candidates"][0]["cost"] != 2 or heavy["candidates"][0]["equation"] != plain["candidates"][0]["equation"]
     shallow = run("algebra", "candidates", "-q", q, "--json", "--max-depth", "1")
     assert shallow.exit_code == 1
-    assert "no equation tree satisfies the constraints" in shallow.stderr
+    assert "pyasp: no answer: no equation tree satisfies the constraints" in shallow.stderr
 
 
 def test_weights_command_lists_the_encodings_settings():
@@ -569,3 +569,38 @@ def test_a_long_word_and_bad_bytes_on_standard_input_are_bad_input():
     done = subprocess.run([sys.executable, "-c", "from pyasp.cli import main; main()", "algebra", "solve", "-"],
                           input=b"\xff\xfe bad", capture_output=True, timeout=120)
     assert done.returncode == 2 and b"standard input is not UTF-8 text" in done.stderr, done.stderr
+
+
+def test_candidates_that_all_have_a_negative_answer_say_so(tmp_path):
+    q = write(tmp_path, "neg.json", [{"value": "x", "type": "a"}, {"value": -4, "type": "a"}])
+    result = run("algebra", "candidates", "-q", q)
+    assert result.exit_code == 1
+    assert "pyasp: no answer: each of the 2 trees found has an answer that is no candidate" in result.stderr
+
+
+def test_a_reader_that_goes_away_ends_the_run_with_141():
+    ship = Path(__file__).resolve().parent.parent / "examples" / "acquire" / "shipping"
+    child = subprocess.Popen([sys.executable, "-c", "from pyasp.cli import main; main()", "acquire", "solve",
+                              str(ship / "program.ip"), "--constants", str(ship / "constants.json"), "--all"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout.read(100)  # `| head -c 100`: thousands of solutions follow
+    child.stdout.close()
+    _, errors = child.communicate(timeout=120)
+    assert child.returncode == 141, errors
+    assert b"Traceback" not in errors
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-w", "w_type=1_000"], "--weight w_type: '1_000' is not a whole number"),
+    (["-w", "w_type=\u0663"], "is not a whole number"),  # an Arabic-Indic three: int() reads it, clingo would not
+    (["-w", "w_type=1", "-w", "w_type=2"], "--weight w_type is given twice (1 and 2)"),
+])
+def test_weight_overrides_are_ascii_whole_numbers_given_once(tmp_path, args, message):
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), *args)
+    assert result.exit_code == 2 and message in result.stderr
+
+
+def test_a_dot_path_for_a_picture_pyasp_does_not_write_is_refused(tmp_path):
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--dot", str(tmp_path / "t.png"))
+    assert result.exit_code == 2 and "not .png; `dot -Tpng` turns a .dot file into one" in result.stderr
+    assert not (tmp_path / "t.png").exists()

@@ -460,5 +460,9 @@ def parse_program(text: str, source: str = "<program>", *, schema: Program | Non
 
 
 def load_program(path: str | Path, *, schema: Program | None = None, what: str = "program") -> Program:
-    """Read and parse a DSL file; errors name the file, line and column."""
-    return parse_program(read_text_file(path, what), str(path), schema=schema)
+    """Read and parse a DSL file; errors name the file, line and column. A file without any
+    statement (empty, or comments only) is refused: every later message would blame something else."""
+    program = parse_program(read_text_file(path, what), str(path), schema=schema)
+    if schema is None and not program.tensors and not program.indices and not program.constraints:
+        raise InputError(f"{path}: the {what} is empty (no declaration, no constraint)")
+    return program
