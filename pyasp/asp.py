@@ -246,7 +246,10 @@ def _check_ascii(path: str, text: str) -> None:
     line, column, i, n = 1, 1, 0, len(text)
     while i < n:
         ch = text[i]
-        if ch == "%" and text.startswith("%*", i):  # block comment
+        if ch == "#" and text.startswith("#script", i):  # embedded code: clingo hands it on as it is
+            end = text.find("#end", i)
+            end = n if end < 0 else end + 4
+        elif ch == "%" and text.startswith("%*", i):  # block comment
             end = text.find("*%", i + 2)
             end = n if end < 0 else end + 2
         elif ch == "%":  # line comment

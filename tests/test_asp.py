@@ -310,3 +310,6 @@ def test_non_ascii_in_strings_and_comments_is_read(tmp_path):
     path.write_text('% comment ä\np("é"). %* blöck\n ä *%\nq :- p(_).\n', encoding="utf-8")
     (model,) = list(Program(path, strict=False).ranked_models())
     assert model.atoms("p") == [("é",)] and model.atoms("q") == [()]
+    from pyasp.asp import _check_ascii
+
+    _check_ascii(str(path), "#script (python)\nname = 'naïve'\n#end.\np.\n")  # embedded code is handed on as it is
