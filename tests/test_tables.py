@@ -8,12 +8,13 @@ that each test shows the rows its answer rests on.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from pyasp.errors import PyaspWarning, InputError
-from pyasp.tables.engine import CLINGO_OPTIONS, TableSolver
+from pyasp.errors import InputError, PyaspWarning
+from pyasp.tables.engine import CLINGO_OPTIONS, TableSolver, to_dot
 from pyasp.tables.question import parse_question, split_options
 from pyasp.tables.store import TablesError, load_store, read_table
 
@@ -306,6 +307,9 @@ def test_relation_pattern_into(example_solver):
         result = example_solver.answer(question)
         assert (result.answer, result.tie, uids(result)) == (answer, False, {uid})
         assert {r["relation"] for r in result.relations if r["in"] != "anywhere"} == {"fromTo"}
+        dot = to_dot(result)  # the relation stands on the rows it was read off
+        assert re.search(r'rel\d+ \[shape=hexagon, label="fromTo: \'[^\']*\' in the question"\]', dot)
+        assert re.search(r"rel\d+ -> row0 \[style=dotted", dot)
 
 
 # =================================================================================================

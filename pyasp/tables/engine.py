@@ -282,7 +282,8 @@ def _row_name(table, r: int) -> str:
 
 def to_dot(result: Result) -> str:
     """The support graph as Graphviz DOT: question words (boxes), rows (their sentence), the
-    chosen option (double box), alignment and join edges."""
+    chosen option (double box), alignment and join edges, and the relations read off rows
+    (hexagons, with the pattern that matched)."""
     lines = ["digraph support_graph {", "  rankdir=LR;", "  node [fontname=Helvetica, fontsize=10];"]
     words: dict[str, str] = {}
     if result.answer:
@@ -310,5 +311,13 @@ def to_dot(result: Result) -> str:
             lines.append(f"  {a} -> {b} [dir=none, style=dashed, label={_quote(join['from']['column'] + ' = ' + join['to']['column'])}];")
     for word, node in words.items():
         lines.append(f"  {node} [shape=box, style=rounded, label={_quote(word)}];")
+    for k, relation in enumerate(result.relations):  # a relation read off a table: on the rows it links
+        how = (f"'{relation['pattern']}' in the {relation['in']}" if relation["in"] != "anywhere"
+               else "free pattern 'X Y'" if relation["pattern"] else "no pattern in the text")
+        node = f"rel{k}"
+        lines.append(f"  {node} [shape=hexagon, label={_quote(relation['relation'] + ': ' + how)}];")
+        for j, row in enumerate(result.support):
+            if row.table == relation["table"]:
+                lines.append(f"  {node} -> row{j} [style=dotted, arrowhead=none];")
     lines.append("}")
     return "\n".join(lines) + "\n"
