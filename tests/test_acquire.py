@@ -1079,6 +1079,18 @@ def test_eval_refuses_a_grid_beside_one_point():
     assert result.exit_code == 2 and "use one or the other" in result.stderr
 
 
+def test_constraints_that_are_the_same_once_the_constants_are_filled_in_are_kept_once():
+    """With K = 2: sum n*n >= K and K*K - sum n*n <= K are both sum n*n >= 2 (products of
+    variables, which the linear pass cannot compare); the simpler stays."""
+    program = parse_program("index k = 1..2; const K; var n[k] in 0..3;\n"
+                            "K*K - sum[k] n[k]*n[k] <= K;\nsum[k] n[k]*n[k] >= K;\nsum[k] n[k]*n[k] <= 17;\n")
+    simple, dropped = drop_entailed(program, make_instance(program, {"K": 2}))
+    assert [program.text(c) for c in simple.constraints] == ["sum[k] n[k]*n[k] >= K", "sum[k] n[k]*n[k] <= 17"]
+    assert [program.text(c) for c in dropped] == ["K*K - sum[k] n[k]*n[k] <= K"]
+    other = drop_entailed(program, make_instance(program, {"K": 3}))[0]  # 9 - sum <= 3 is sum >= 6: all stay
+    assert len(other.constraints) == 3
+
+
 def test_simplification_keeps_one_of_two_equal_constraints():
     """Two equal constraints must not drop each other (both went, and a bound was lost)."""
     prog = parse_program("index i = 1..2; var x[i] in -5..9;\nx[i] <= 5;\nx[i] <= 5;\nx[i] <= 7;\n")

@@ -180,6 +180,17 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
                 group[:] = [other for other in group if other is not c]  # by identity: equal constraints differ in line
     gone = {id(c) for c in dropped}
     kept = [c for c in constraints if id(c) not in gone]
+    # constraints whose instances are the same inequalities once the constants are filled in
+    # ("sum[k] n[k]*n[k] >= K" and "K*K - sum[k] n[k]*n[k] <= K" when K = 2): the simplest stays
+    if not late():
+        seen: set = set()
+        for c in sorted(kept, key=lambda c: (_complexity(c), position[id(c)])):
+            key = frozenset((frozenset(ineq.terms.items()), ineq.bound) for ineq in expanded[position[id(c)]])
+            if key in seen:
+                dropped.append(c)
+            seen.add(key)
+        gone = {id(c) for c in dropped}
+        kept = [c for c in kept if id(c) not in gone]
     # pass 2: constraints the others imply over the reals (linear programs), with what passes 0
     # and 1 dropped kept however pass 2 ends
     alive_mask = np.ones(len(kept), dtype=bool)
