@@ -204,17 +204,26 @@ def _clingo_int(value: int, flag: str) -> int:
     return value
 
 
-def _parse_settings(weights: list[str] | None, max_depth: int | None, allow_unused: bool) -> dict[str, int]:
-    settings: dict[str, int] = {}
-    for item in weights or []:
+def _name_integers(items: list[str] | None, flag: str, form: str, hint: str = "") -> dict[str, int]:
+    """``NAME=INTEGER`` overrides of an encoding's ``#const`` values (``--weight``, ``--const``):
+    each name once, each value ASCII digits (``int`` would also take "1_000" and other scripts'
+    digits) within clingo's integers."""
+    values: dict[str, int] = {}
+    for item in items or []:
         name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise PyaspError(f"--weight takes NAME=VALUE, got {item!r}")
-        if name.strip() in settings:
-            raise PyaspError(f"--weight {name.strip()} is given twice ({settings[name.strip()]} and {value.strip()}): give it once")
-        if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", value):  # int() would also take "1_000" and other scripts' digits
-            raise PyaspError(f"--weight {name.strip()}: {value!r} is not a whole number")
-        settings[name.strip()] = _clingo_int(int(value), f"--weight {name.strip()}")
+        name = name.strip()
+        if not sep or not name:
+            raise PyaspError(f"{flag} takes {form}{hint}, got {item!r}")
+        if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", value):
+            raise PyaspError(f"{flag} {name}: {value!r} is not a whole number{hint}")
+        if name in values:
+            raise PyaspError(f"{flag} {name} is given twice ({values[name]} and {value.strip()}): give it once")
+        values[name] = _clingo_int(int(value), f"{flag} {name}")
+    return values
+
+
+def _parse_settings(weights: list[str] | None, max_depth: int | None, allow_unused: bool) -> dict[str, int]:
+    settings = _name_integers(weights, "--weight", "NAME=VALUE")
     for name, given, value in (("max_depth", max_depth is not None, max_depth), ("allow_unused", allow_unused, 1)):
         if given:
             option = "--" + name.replace("_", "-")
@@ -1231,14 +1240,7 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
                   no_joins: bool = False):
     from pyasp.tables import load_tables, make_solver
 
-    values: dict[str, int] = {}
-    for item in consts or []:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip() or not re.fullmatch(r"\s*[+-]?[0-9]+\s*", value):
-            raise PyaspError(f"--const takes NAME=INTEGER (weights are scaled by 1000), got {item!r}")
-        if name.strip() in values:
-            raise PyaspError(f"--const {name.strip()} is given twice ({values[name.strip()]} and {value.strip()}): give it once")
-        values[name.strip()] = _clingo_int(int(value), f"--const {name.strip()}")
+    values = _name_integers(consts, "--const", "NAME=INTEGER", " (weights are scaled by 1000)")
     if no_joins and joins is not None:
         raise PyaspError("--no-joins excludes --joins")
     if no_row_model and (row_model is not None or solver == "rows"):

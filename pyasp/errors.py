@@ -52,14 +52,6 @@ def check_seconds(value, name: str = "time_limit") -> float | None:
     return float(value)
 
 
-def check_path(value, what: str):
-    """A file argument of the Python API given as None or another type by mistake: an
-    :class:`InputError` naming it (paths and loaded objects are the callers' to tell apart)."""
-    if value is None:
-        raise InputError(f"{what} is missing (None): give a path")
-    return value
-
-
 class PyaspWarning(UserWarning):
     """Something the user should know, that does not stop the work (the command line prints it
     as a ``pyasp: warning:`` line)."""
