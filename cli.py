@@ -1333,7 +1333,7 @@ def tables_answer(
     out.print(table)
     for r in result.relations:
         how = (f"pattern '{r['pattern']}' in the {r['in']}" if r["in"] != "anywhere"
-               else "with the free pattern 'X Y'" if r["pattern"] else "with no pattern of it in the text (w_relation_none)")
+               else f"with the free pattern '{r['pattern']}'" if r["pattern"] else "with no pattern of it in the text (w_relation_none)")
         out.print(f"relation {r['relation']} of {r['table']}: {how}")
     scores = ", ".join(f"({k}) " + ("none" if v is None else f"{v:.3f}") for k, v in result.scores.items())
     out.print(f"scores: {scores}   [{result.seconds:.2f} s]")

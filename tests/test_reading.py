@@ -58,6 +58,17 @@ def test_fractions_and_mixed_numbers_in_text():
     assert [(m.text, m.value) for m in doc.mentions] == [("1/2", Fraction(1, 2)), ("3 1/2", Fraction(7, 2)), ("2", 2), ("3/2", Fraction(3, 2))]
 
 
+def test_mixed_numbers_in_words():
+    """"2 and a half" is one quantity, 5/2 (before: 2, with "half" a math word); "and" joins
+    number words only after a scale ("two hundred and six"), so "three and four" is two numbers
+    (before: 7)."""
+    doc = read("Tom had 2 and a half dollars, three and three quarters apples, four and two thirds pies, "
+               "two hundred and six pens, three and four cups and 5 and a cat.")
+    assert [(m.text, m.value) for m in doc.mentions] == [
+        ("2 and a half", Fraction(5, 2)), ("three and three quarters", Fraction(15, 4)),
+        ("four and two thirds", Fraction(14, 3)), ("two hundred and six", 206), ("three", 3), ("four", 4), ("5", 5)]
+
+
 def test_quantities_of_the_bike_problem():
     doc = read(
         "Oceanside Bike Rental Shop charges 17 dollars plus 7 dollars an hour for renting a bike. "

@@ -264,6 +264,16 @@ def test_relations_used_without_a_pattern_are_reported_and_priced(state_change, 
     assert objective(terms, weights) == pytest.approx(scores[result.answer], abs=0.02)
 
 
+@pytest.mark.parametrize("free", ["Y X", "X  Y", "the Y X"])
+def test_any_pattern_with_nothing_between_x_and_y_is_free(state_change, tmp_path, free):
+    """"Y X" (or "X Y" spaced twice) lets a relation hold anywhere as "X Y" does: before, only the
+    exact text "X Y" did, and "Y X" matched nothing."""
+    sidecar = FROM_TO + f"changedBy\tStateChange\tFROM\tHOW\tX is changed by Y|{free}\n"
+    solver = TableSolver(load_store(write_store(tmp_path, {"StateChange.tsv": STATE_CHANGE, "_relations.tsv": sidecar})))
+    result = solver.answer(FREEZING)
+    assert {"relation": "changedBy", "table": "StateChange", "pattern": free, "in": "anywhere"} in result.relations
+
+
 @pytest.mark.parametrize("question, answer, uid", CHANGES)
 def test_relation_pattern_in_both_directions(state_change, question, answer, uid):
     result = state_change["relations"].answer(question)

@@ -26,7 +26,7 @@ Two optional sidecar files, tab-separated, lines starting with ``#`` are comment
     ``RELATION<TAB>TABLE<TAB>COLUMN1<TAB>COLUMN2<TAB>PATTERN|PATTERN...``: the two columns of a
     table carry a named relation, expressed in questions by the patterns, ``X`` and ``Y`` standing
     for the two ends ("X to a Y", "from X to Y"). The words between X and Y are what is looked for;
-    the pattern "X Y" (nothing between) lets the relation be used anywhere at no cost. In a table
+    a pattern with nothing between them ("X Y" or "Y X") lets the relation be used anywhere at no cost. In a table
     with relations, a column no relation names is never used.
 
 Bad input (a ragged row, an empty header, an undecodable file, a file of one column whose header
@@ -150,8 +150,18 @@ class Relation:
 
     @property
     def free(self) -> bool:
-        """Whether it lists the pattern "X Y" (nothing between), which lets it hold anywhere."""
-        return any(p.strip() == "X Y" for p in self.patterns)
+        """Whether it lists a pattern with nothing between X and Y ("X Y", "Y X"), which lets it
+        hold anywhere."""
+        return self.free_pattern is not None
+
+    @property
+    def free_pattern(self) -> str | None:
+        """The first pattern with nothing between X and Y, if any."""
+        for pattern in self.patterns:
+            tokens = pattern.split()
+            if "X" in tokens and "Y" in tokens and abs(tokens.index("X") - tokens.index("Y")) == 1:
+                return pattern
+        return None
 
 
 @dataclass

