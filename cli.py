@@ -706,7 +706,9 @@ def arith_solve(
     out.print("numbers:")
     for n in solution.numbers:
         props = ", ".join(f"{p}={n[p]!r}" for p in ("subj", "verb", "iobj", "obj", "unit", "rate", "math") if n[p])
-        out.print(f"  {n['index']}. {n['text']}{'' if n['used'] else '  (not used)'}: {props}"
+        converted = (f" (= {_answer_text(n['value'])} {solution.question['unit']}, converted)"
+                     if "converted" in n else "")
+        out.print(f"  {n['index']}. {n['text']}{converted}{'' if n['used'] else '  (not used)'}: {props}"
                   + (f"  [{', '.join(n['classes'])}]" if n["classes"] else ""))
     q = solution.question
     props = ", ".join(f"{p}={q[p]!r}" for p in ("subj", "verb", "unit", "rate", "math") if q[p])

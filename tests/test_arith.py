@@ -270,6 +270,21 @@ def test_a_math_word_is_a_number_only_as_the_factor_of_a_comparison():
     assert [(n["value"], n["text"], n["math"]) for n in twice.numbers] == [(5, "5", None), (2, "twice", "twice")]
 
 
+@pytest.mark.parametrize("text, answer, converted", [
+    ("A pen costs 75 cents. How many dollars do 4 pens cost?", 3, {1: ("cents", 0.75, 0.01)}),
+    ("Sam has 7 dimes and 3 nickels. How many cents does he have?", 85, {1: ("dimes", 70, 10), 2: ("nickels", 15, 5)}),
+    # coins asked are counted, and "how much" names no unit: nothing is converted
+    ("Mike had 33 quarters and 87 nickels in his bank. His dad borrowed 75 nickels from Mike. "
+     "How many nickels does he have now?", 12, {}),
+    ("Mrs. Hilt bought a yoyo for 24 cents and a whistle for 14 cents. How much did she spend in all?", 38, {}),
+])
+def test_money_is_read_in_the_unit_the_question_asks(text, answer, converted):
+    solution = solve_text(text)
+    assert solution.answer == answer
+    got = {n["index"]: (n["converted"]["from"], n["value"], n["converted"]["factor"]) for n in solution.numbers if "converted" in n}
+    assert got == converted
+
+
 def test_solve_prints_expression_derivation_and_numbers(examples, tmp_path):
     text = (examples / "arith" / "transfer.txt").read_text()
     result = run("arith", "solve", text)

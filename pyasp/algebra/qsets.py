@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..errors import InputError
+from ..text.numbers import CENTS
 from ..text.reading import Document, Mention, Token
 
 MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
@@ -521,8 +522,6 @@ def _is_half_dollar(doc: Document, mention: Mention) -> bool:
             and toks[i + 2].lemma.lower() == "dollar")
 
 
-#: Coin and money units, in cents.
-CENTS = {"penny": 1, "cent": 1, "nickel": 5, "dime": 10, "quarter": 25, "half-dollar": 50, "dollar": 100}
 #: Units of time that convert into each other: (smaller, larger, how many smaller in one larger).
 TIME_UNITS = (("minute", "hour", 60), ("hour", "day", 24), ("day", "week", 7))
 SHARING_WORDS = {"each", "every", "split", "share", "divide", "equally", "evenly"}

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..asp import Program
+from ..text.numbers import CENTS
 from ..text.reading import Document
 from . import rates as _rates
 from .features import assumption_features, concept_label, option_features, pair_context, relevance_features, root_features
@@ -37,6 +38,9 @@ class Prepared:
     memberships: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
     units: list[tuple] = field(default_factory=list)  # (unit, per) of each number, for the unit features
     question_unit: tuple = (None, None)
+    #: numbers of money read in the unit the question asks ("75 cents" as 0.75 when dollars are
+    #: asked): number -> (unit it was written in, factor its value was multiplied by)
+    conversions: dict[int, tuple[str, Fraction]] = field(default_factory=dict)
 
     def has_rate(self, number: int) -> bool:
         return self.info.numbers[number - 1].rate is not None
@@ -95,7 +99,9 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     if len(info.numbers) > MAX_NUMBERS:  # not solved (solver.solve_prepared says why): skip the pairwise work
         return Prepared(info, tuple(n.value for n in info.numbers), memberships={})
     memberships = {n.index: knowledge.classes.memberships(n) for n in (*info.numbers, info.question)}
-    prepared = Prepared(info, tuple(n.value for n in info.numbers), memberships=memberships)
+    conversions = money_conversions(info)
+    values = tuple(n.value * conversions[n.index][1] if n.index in conversions else n.value for n in info.numbers)
+    prepared = Prepared(info, values, memberships=memberships, conversions=conversions)
     contexts: dict[tuple[int, int], list[str]] = {}
     for a, b, rule_name, d in applicable(knowledge, info, memberships):
         rule = knowledge.rules[rule_name]
@@ -112,6 +118,29 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     prepared.units = [unit_of(n, knowledge) for n in info.numbers]
     prepared.question_unit = unit_of(info.question, knowledge)
     return prepared
+
+
+#: the money units a question can ask an amount in (asked coins, "how many quarters", are counted)
+VALUE_UNITS = {"dollar": "dollar", "$": "dollar", "buck": "dollar", "cent": "cent"}  # "$" only of a number
+
+
+def money_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction]]:
+    """When the question asks an amount of money in dollars or cents: the numbers of money
+    written in another unit of it, with the factor that gives their value in the asked unit
+    ("75 cents" -> 1/100 when dollars are asked, "7 dimes" -> 10 when cents are). The rules
+    then combine amounts in one unit. A question that asks for coins ("how many quarters")
+    counts them, and nothing is converted."""
+    asked = info.question.unit  # named in the question ("how many dollars"), not implied ("how much ... cost")
+    target = VALUE_UNITS.get(asked.lemma) if asked is not None and asked.head >= 0 and asked.lemma != "$" else None
+    if target is None:
+        return {}
+    out = {}
+    for n in info.numbers:
+        unit = n.unit.lemma if n.unit is not None else None
+        unit = VALUE_UNITS.get(unit, unit)
+        if unit in CENTS and unit != target:
+            out[n.index] = (n.unit.text, Fraction(CENTS[unit], CENTS[target]))
+    return out
 
 
 def unit_of(n: NumberInfo, knowledge: Knowledge) -> tuple:

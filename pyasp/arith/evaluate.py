@@ -102,7 +102,8 @@ def fit_pipeline(problems: list[WordProblem], infos: list[ProblemInfo], knowledg
     labels = rate_labels(problems, infos) if use_rates else [None] * len(problems)
     rates = fit_rates(infos, labels) if use_rates else None
     prepared = prepare_infos(infos, knowledge, rates, labels, jobs=jobs)
-    uses = [gold_uses(p, q.values) if use_equations else None for p, q in zip(problems, prepared)]
+    uses = [gold_uses(p, tuple(n.value for n in q.info.numbers)) if use_equations else None  # as written, not converted
+            for p, q in zip(problems, prepared)]
     model = KnowledgeModel(**(model_params or {}))
     model.fit(prepared, [p.solutions for p in problems], uses)
     model.rates_ = rates

@@ -124,7 +124,11 @@ class Solution:
         used = set(leaves(self.expr))
         out = []
         for n in self.prepared.info.numbers:
-            item = {"index": n.index, "value": as_number(n.value), "text": n.mention.text, "used": n.index in used}
+            item = {"index": n.index, "value": as_number(self.prepared.values[n.index - 1]) if self.prepared.values else as_number(n.value),
+                    "text": n.mention.text, "used": n.index in used}
+            if n.index in self.prepared.conversions:  # "75 cents" when dollars are asked: value 0.75
+                unit, factor = self.prepared.conversions[n.index]
+                item["converted"] = {"from": unit, "value": as_number(n.value), "factor": as_number(factor)}
             for prop in PROPERTIES:
                 item[prop] = _phrase(n, prop)
             item["classes"] = [f"{p}:{c}" for p, c in self.prepared.memberships.get(n.index, [])]

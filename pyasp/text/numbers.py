@@ -21,6 +21,8 @@ TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
 SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 #: Words that name a number on their own.
 NAMED = {"dozen": 12, "half": Fraction(1, 2), "twice": 2, "double": 2, "triple": 3}
+#: Coin and money units (lemmas), in cents.
+CENTS = {"penny": 1, "cent": 1, "nickel": 5, "dime": 10, "quarter": 25, "half-dollar": 50, "dollar": 100}
 #: Determiners that ALGES reads as the quantity 1 ("7 dollars *an* hour", "*each* box").
 DETERMINERS = {"a": 1, "an": 1, "each": 1, "every": 1, "per": 1, "one": 1}
 
