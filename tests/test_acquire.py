@@ -210,6 +210,16 @@ DSL_ERRORS = [
     ("empty index", "index i = 1..0;", 1, 14, ["index i needs at least one value"]),
     ("index not from 1", "index i = 0..3;", 1, 11, ["index i must start at 1"]),
     ("repeated tensor index", "index i = 1..2;\nvar x[i,i] in 0..3;", 2, 6, ["tensor x repeats an index"]),
+    # integers beyond 2**62, as constants and examples: before, a right side of 2**63 ended `check`
+    # with a traceback (OverflowError), exit 1
+    ("right side beyond 2**62", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= 9223372036854775808;", 3, 9,
+     ["9223372036854775808 is too large (integers up to 2**62"]),
+    ("negative right side beyond 2**62", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= -99999999999999999999;", 3, 10,
+     ["99999999999999999999 is too large"]),
+    ("coefficient beyond 2**62", "index i = 1..2;\nvar x[i] in 0..3;\n3000000000*3000000000*x[i] <= 3;", 3, 12,
+     ["the coefficient of this term is too large"]),
+    ("domain beyond 2**62", "var x in 0..99999999999999999999;", 1, 13, ["99999999999999999999 is too large"]),
+    ("index size beyond 2**62", "index i = 1..99999999999999999999;", 1, 14, ["is too large"]),
 ]
 
 
@@ -602,7 +612,7 @@ def test_product_of_large_domains_is_too_large():
 
 
 def test_sums_beyond_clingos_weights_name_the_file_and_line():
-    program = parse_program("index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= 99999999999999999999;\n", "big.ip")
+    program = parse_program("index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= 99999999999;\n", "big.ip")
     with pytest.raises(TooLarge, match=r"^big\.ip:3: constraint 1 has sums beyond clingo's 32-bit weights"):
         solve(program, {})
 
@@ -652,6 +662,12 @@ def test_bad_examples_are_refused(shipping, tmp_path, bad, name, message):
     check = run("acquire", "check", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
                 "--solutions", write(tmp_path, "ex.json", examples))
     assert check.exit_code == 2 and "example 2" in check.stderr
+
+
+def test_an_empty_object_of_examples_is_named_as_such(shipping):
+    _, instance, _ = shipping
+    with pytest.raises(InputError, match="an empty JSON object; expected a JSON list of examples"):
+        check_examples(instance, {})
 
 
 def test_integer_beyond_64_bits_is_refused(tmp_path):

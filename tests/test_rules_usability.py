@@ -126,6 +126,27 @@ def test_a_misspelt_operation_or_a_class_in_the_wrong_case_gets_a_hint():
         "GIVE, CONSTRUCT, DESTROY"]
 
 
+def test_entries_are_read_in_lower_case_as_the_lemmas_they_match():
+    """"Cut" and "Euro" match the lemmas cut and euro; before, a capitalised entry never matched
+    and nothing warned. Entries that differ only in case are one entry listed twice."""
+    rules = parse_rules("extends default\nverbs SLICE: Cut, Slice, SLICE\nunits EURO: \"Euro Coin\"\n", "my.rules")
+    assert [e.words for d in rules.class_decls for e in d.entries] == [("cut",), ("slice",), ("slice",), ("euro", "coin")]
+    warnings = [str(d) for d in check_rules(rules) if d.severity == "warning"]
+    assert len(warnings) == 2
+    assert warnings[0].startswith('my.rules:2:14: warning: "cut" is listed in both DESTROY (')
+    assert warnings[0].endswith(") and SLICE")
+    assert warnings[1] == 'my.rules:2:26: warning: "slice" is listed twice in SLICE (first at line 2)'
+
+
+def test_a_qualifier_on_a_units_or_math_entry_is_an_error():
+    rules = parse_rules("extends default\nunits EURO: euro if MONEY\nmath ADD += bigger unless MONEY\n", "my.rules")
+    assert [str(d) for d in check_rules(rules) if d.severity == "error"] == [
+        'my.rules:2:13: error: if MONEY: a qualifier belongs to a verbs entry ("buy unless MONEY"); on a units entry it '
+        "would have no effect",
+        'my.rules:3:13: error: unless MONEY: a qualifier belongs to a verbs entry ("buy unless MONEY"); on a math entry '
+        "it would have no effect"]
+
+
 def test_no_keyword_hint_where_the_keyword_would_not_mend_the_line():
     error = syntax_error("concept c\nverbs X: a,\n unite b!\n")
     assert str(error).splitlines()[0] == (

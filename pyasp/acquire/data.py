@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError, read_json_file
-from .dsl import Program
+from .dsl import INT_LIMIT, Program
 
 __all__ = ["Instance", "classify", "load_constants", "load_examples", "make_instance", "stack_examples"]
 
@@ -61,7 +61,7 @@ def _as_int_array(value, what: str) -> np.ndarray:
             raise bad(f"{v!r} is not an integer")
         if isinstance(v, float) and not float(v).is_integer():
             raise bad(f"{v!r} is not an integer")
-        if not -(2**62) <= v <= 2**62:
+        if not -INT_LIMIT <= v <= INT_LIMIT:
             raise bad(f"{v} is too large (integers up to 2**62 in absolute value)")
     return arr.astype(np.int64)
 
@@ -114,6 +114,8 @@ def check_examples(instance: Instance, examples: Sequence[Mapping[str, object]],
     if isinstance(examples, Mapping) and isinstance(examples.get("solutions"), list) \
             and "solutions" not in instance.program.tensor_names:
         examples = examples["solutions"]
+    if isinstance(examples, Mapping) and not examples:
+        raise InputError(f"{source}: an empty JSON object; expected a JSON list of examples (objects of tensors)")
     if isinstance(examples, Mapping):
         examples = [examples]
     if not isinstance(examples, Sequence) or isinstance(examples, (str, bytes)):

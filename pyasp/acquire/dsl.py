@@ -30,6 +30,9 @@ from pathlib import Path
 from ..errors import InputError, read_text_file, shown_char
 from ..resources import grammar_path
 
+#: the largest integer (in absolute value) of a program, its constants and its examples
+INT_LIMIT = 2**62
+
 __all__ = [
     "Constraint",
     "ConstraintsError",
@@ -319,7 +322,7 @@ class _Builder:
             raise self.fail(name, f"{name} is already the name of a tensor")
         if int(low) != 1:
             raise self.fail(low, f"index {name} must start at 1 (write 1..N)")
-        value = int(size.children[0]) if size.data == "size_number" else str(size.children[0])
+        value = self._checked(size.children[0]) if size.data == "size_number" else str(size.children[0])
         self.size_at[str(name)] = (size.children[0].line, size.children[0].column)
         if isinstance(value, int) and value < 1:
             raise self.fail(size.children[0], f"index {name} needs at least one value")
@@ -354,10 +357,17 @@ class _Builder:
                 domain = (low, high)
         self.tensors[str(name)] = TensorDecl(str(name), indices, str(kind) == "var", domain)
 
-    @staticmethod
-    def _int(node) -> int:
+    def _checked(self, token) -> int:
+        """An integer as written, refused beyond :data:`INT_LIMIT` (as in constants and examples)."""
+        value = int(token)
+        if abs(value) > INT_LIMIT:
+            raise self.fail(token, f"{str(token)[:20]}{'...' if len(str(token)) > 20 else ''} is too large "
+                                   "(integers up to 2**62 in absolute value)")
+        return value
+
+    def _int(self, node) -> int:
         sign = -1 if len(node.children) == 2 else 1
-        return sign * int(node.children[-1])
+        return sign * self._checked(node.children[-1])
 
     # constraints
     def _factor(self, node) -> tuple[str, object]:
@@ -395,7 +405,10 @@ class _Builder:
             if child.data == "summation":
                 summed = tuple(str(t) for t in child.children[0].children)
             elif child.data == "number":
-                coef *= int(child.children[0])
+                coef *= self._checked(child.children[0])
+                if abs(coef) > INT_LIMIT:
+                    raise self.fail(child.children[0], "the coefficient of this term is too large (integers up to 2**62 "
+                                                       "in absolute value)")
             else:
                 factors.append(self._factor(child)[0])
         if coef == 0:

@@ -3,7 +3,8 @@
 Errors (the file cannot be used): an unknown predicate, property, class or concept; a class of
 the wrong kind for a property (``Verb`` needs a verbs class, ``Math`` a math class, ``Unit`` and
 ``Rate`` a units class; Subj, Obj and IObj have no classes); a duplicate concept, class or rule;
-``+=`` on an undefined class; ``if``/``unless`` naming anything but a units class; ``reversed``
+``+=`` on an undefined class; ``if``/``unless`` naming anything but a units class, or on an entry
+of a units or math class (a qualifier belongs to verbs entries); ``reversed``
 after anything but ``divide``; two rules with the same condition (the same set of satisfiable
 DNF disjuncts) and different operations; a file without any statement (empty, or only
 comments; ``extends default`` alone is the packaged rules and is fine).
@@ -129,6 +130,11 @@ class _Checker:
                         f'"{" ".join(entry.words)}" can never match: a verb is matched by its lemma alone '
                         f'(list "{entry.words[0]}")')
         if entry.qualifier is None:
+            return
+        if kind_of_class != "verbs":
+            self.report("error", source, entry.line, entry.column,
+                        f"{entry.qualifier} {entry.qualifier_class}: a qualifier belongs to a verbs entry (\"buy unless "
+                        f"MONEY\"); on a {kind_of_class} entry it would have no effect")
             return
         kind = classes.get(entry.qualifier_class, (None,))[0]
         if kind is None:

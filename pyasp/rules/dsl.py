@@ -384,10 +384,10 @@ def _transformer(source: str):
                 if continued is None and last_line is not None and item.line > last_line:
                     continued = (item.line, item.column, str(item))
                 last_line = item.end_line
-                if item.type == "STRING":
-                    words.extend(_unquote(item).split())
+                if item.type == "STRING":  # lower case, as the lemmas they are matched with ("Cut" is cut)
+                    words.extend(_unquote(item).lower().split())
                 else:
-                    words.append(str(item))
+                    words.append(str(item).lower())
             return Entry(tuple(words), qualifier and qualifier[0], qualifier and qualifier[1], meta.line, meta.column,
                          continued)
 
