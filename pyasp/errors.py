@@ -67,6 +67,16 @@ def shown_char(ch: str) -> str:
     return f"U+{ord(ch):04X} {unicodedata.name(ch, 'character')}"
 
 
+def pointed(line: str, column: int) -> str:
+    r"""A line of a file and, under it, a caret at ``column`` (1-based): the caret's indentation
+    keeps the line's tabs, so that it lands under the place however wide a terminal draws them.
+
+        >>> pointed("\tx <= ;", 7)
+        '\tx <= ;\n\t     ^'
+    """
+    return line + "\n" + "".join("\t" if ch == "\t" else " " for ch in line[: max(column - 1, 0)]) + "^"
+
+
 def check_input_file(path: str | Path, what: str = "file") -> Path:
     """``path`` as a Path when it is a file; otherwise an :class:`InputError` saying whether it is
     missing or a directory."""

@@ -906,6 +906,16 @@ def test_minizinc_export_renames_keywords_and_writes_greater_or_equal():
     assert "constraint sum(of_ in 1..set_)(x[of_]) <= 12;" in text and "constraint x_ >= 1;" in text
 
 
+def test_minizinc_export_renames_builtins_and_names_that_start_with_an_underscore():
+    from pyasp.acquire.dsl import parse_program
+    from pyasp.acquire.export import to_minizinc
+
+    program = parse_program("index p = 1..P; const P; var _x[p] in 0..5; var forall[p] in 0..1; _x[p] + forall[p] <= 3;")
+    text = to_minizinc(program, {"P": 2})
+    assert "array[1..P] of var 0..5: v_x;" in text and "array[1..P] of var 0..1: forall_;" in text
+    assert "constraint forall(p in 1..P)(v_x[p] + forall_[p] <= 3);" in text
+
+
 def test_minizinc_export_gives_a_sum_its_own_loop_variable_where_the_constraint_ranges_over_its_index():
     from pyasp.acquire.dsl import parse_program
     from pyasp.acquire.export import to_minizinc
@@ -1177,3 +1187,12 @@ def test_an_empty_program_file_is_named_and_a_variable_without_domain_names_its_
     unbounded.write_text("var x;\nx <= 3;\n", encoding="utf-8")
     result = run("acquire", "solve", str(unbounded), "--constants", write(tmp_path, "c.json", {}))
     assert result.exit_code == 2 and f"{unbounded}: variable x has no domain" in result.stderr
+
+
+def test_the_caret_under_a_syntax_error_keeps_the_lines_tabs():
+    """On a tab-indented line the caret's indentation holds the same tab, so it lands under the
+    place (before, the tab was one space and the caret pointed at the indentation)."""
+    with pytest.raises(ConstraintsError) as caught:
+        parse_program("index p = 1..2;\n\tvar x[p] in 0..5;\n\tx[p] <= ;\n", "t.ip")
+    assert (caught.value.line, caught.value.column) == (3, 10)
+    assert str(caught.value).endswith("\tx[p] <= ;\n\t        ^")

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import InputError, read_text_file, shown_char
+from ..errors import InputError, pointed, read_text_file, shown_char
 from ..resources import grammar_path
 
 #: the largest integer (in absolute value) of a program, its constants and its examples
@@ -276,7 +276,7 @@ def _syntax_error(error, text: str, source: str) -> ConstraintsError:
         message += ("; the right-hand side is one tensor, its negation or an integer "
                     "(move the other terms to the left: sum[j] x[i,j] - 1 <= c[i])")
     shown = lines[min(line, len(lines)) - 1] if lines else ""
-    context = f"{shown}\n{' ' * (column - 1)}^"
+    context = pointed(shown, column)
     return ConstraintsError(source, line, column, message, context)
 
 

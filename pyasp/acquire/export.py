@@ -10,7 +10,8 @@
     solve satisfy;
     <BLANKLINE>
 
-A name that is a MiniZinc keyword (``output``, ``set``, ``of``, ...) gets a trailing underscore.
+A name that is a MiniZinc keyword (``output``, ``set``, ``of``, ...) or a builtin it calls (``forall``,
+``sum``, ...) gets a trailing underscore; a name that starts with ``_`` starts with ``v`` instead.
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ from .dsl import Constraint, Program, Term
 
 __all__ = ["to_minizinc"]
 
-#: MiniZinc's reserved words (MiniZinc 2 handbook, "Identifiers"), which the DSL allows as names
+#: MiniZinc's reserved words (MiniZinc 2 handbook, "Identifiers"), which the DSL allows as names, and
+#: builtins that a name must not shadow
 KEYWORDS = frozenset("""
     ann annotation any array bool case constraint default diff div else elseif endif enum false
     float function if in include int intersect let list maximize minimize mod not of op opt output
     par predicate record satisfy set solve string subset superset symdiff test then true tuple type
     union var where xor
-""".split())
+""".split()) | frozenset("forall exists sum product abs min max card length index_set".split())  # builtins the export may call
 
 
 def _names(program: Program) -> dict[str, str]:
@@ -39,7 +41,7 @@ def _names(program: Program) -> dict[str, str]:
     taken = set(names)
     out = {}
     for name in names:
-        new = name
+        new = "v" + name if name.startswith("_") else name  # a MiniZinc identifier starts with a letter
         while new in KEYWORDS or (new != name and new in taken):
             new += "_"
         taken.add(new)

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from ..errors import InputError, read_text_file, shown_char
+from ..errors import InputError, pointed, read_text_file, shown_char
 from ..resources import grammar_path, rules_path
 
 __all__ = [
@@ -507,7 +507,7 @@ def _syntax_diagnostic(error, text: str, source: str) -> Diagnostic:
         line, column, message = special
     if special is not None or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
         lines = text.splitlines() or [""]
-        context = f"{lines[min(line, len(lines)) - 1]}\n{' ' * (column - 1)}^\n"
+        context = pointed(lines[min(line, len(lines)) - 1], column) + "\n"
     elif isinstance(error, UnexpectedEOF):
         context = ""
     else:
