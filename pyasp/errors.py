@@ -67,6 +67,17 @@ def shown_char(ch: str) -> str:
     return f"U+{ord(ch):04X} {unicodedata.name(ch, 'character')}"
 
 
+def name_hint(text: str, pos: int | None) -> str:
+    """"; names are ASCII ..." when a syntax error stopped at a non-ASCII letter inside a word
+    ("größe", "répartir"), else "": the parser alone only says the letter was unexpected."""
+    if pos is None or not 0 < pos < len(text):
+        return ""
+    ch, before = text[pos], text[pos - 1]
+    if ch.isalpha() and not ch.isascii() and (before.isascii() and (before.isalnum() or before == "_")):
+        return "; names are ASCII letters, digits and _"
+    return ""
+
+
 def pointed(line: str, column: int) -> str:
     r"""A line of a file and, under it, a caret at ``column`` (1-based): the caret's indentation
     keeps the line's tabs, so that it lands under the place however wide a terminal draws them.

@@ -1196,3 +1196,8 @@ def test_the_caret_under_a_syntax_error_keeps_the_lines_tabs():
         parse_program("index p = 1..2;\n\tvar x[p] in 0..5;\n\tx[p] <= ;\n", "t.ip")
     assert (caught.value.line, caught.value.column) == (3, 10)
     assert str(caught.value).endswith("\tx[p] <= ;\n\t        ^")
+
+
+def test_a_non_ascii_letter_in_a_name_is_named_as_such():
+    with pytest.raises(ConstraintsError, match=r'unexpected "ö": .*; names are ASCII letters, digits and _'):
+        parse_program("index p = 1..2;\nvar größe[p] in 0..5;\n", "u.ip")

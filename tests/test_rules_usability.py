@@ -214,3 +214,13 @@ def test_a_misspelt_keyword_read_as_words_of_an_entry_is_warned_about(tmp_path):
     assert any(f"{path}:3:1: warning:" in d and '"concpt"' in d and '"concept"' in d for d in found), found
     path.write_text("extends default\nverbs GIVE += give\n  away, hand\n  over\n")  # a phrase over two lines: no hint
     assert not any("fix its spelling" in str(d) for d in check_file(path)[1])
+
+
+@pytest.mark.parametrize("text, column, found", [
+    ("extends default\nverbs DIVISÉ: divide\n", 12, '"É"'),
+    ("extends default\nrule répartir (transfer): true => add\n", 7, '"épartir"'),
+])
+def test_a_non_ascii_letter_in_a_name_is_named_as_such(text, column, found):
+    error = syntax_error(text)
+    assert str(error).splitlines()[0].startswith(f"my.rules:2:{column}: unexpected {found}")
+    assert str(error).splitlines()[0].endswith("; names are ASCII letters, digits and _")

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import InputError, pointed, read_text_file, shown_char
+from ..errors import InputError, name_hint, pointed, read_text_file, shown_char
 from ..resources import grammar_path
 
 #: the largest integer (in absolute value) of a program, its constants and its examples
@@ -270,6 +270,7 @@ def _syntax_error(error, text: str, source: str) -> ConstraintsError:
     else:  # pragma: no cover
         found = "input"
     message = f"unexpected {found}" + (f": expected {', '.join(readable)}" if readable else "")
+    message += name_hint(text, getattr(error, "pos_in_stream", None))
     lines = text.splitlines() or [""]
     before = lines[min(line, len(lines)) - 1][: max(column - 1, 0)] if lines else ""
     if found in ('"+"', '"-"', '"*"') and '";"' in readable and any(op in before for op in ("<=", ">=", "=")):

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from ..errors import InputError, pointed, read_text_file, shown_char
+from ..errors import InputError, name_hint, pointed, read_text_file, shown_char
 from ..resources import grammar_path, rules_path
 
 __all__ = [
@@ -502,6 +502,7 @@ def _syntax_diagnostic(error, text: str, source: str) -> Diagnostic:
         message += f": {what} has no operation: expected {_join(rest + [operation])}"
     elif readable:
         message += f": expected {_join(readable)}"
+    message += name_hint(text, getattr(error, "pos_in_stream", None))
     special = _keyword_message(error, found, expected, readable, text)
     if special is not None:  # the whole line, with a caret under the place
         line, column, message = special
