@@ -449,3 +449,16 @@ def test_cli_help_has_examples():
 def test_a_condition_nested_hundreds_deep_is_a_syntax_error_not_a_crash():
     error = syntax_error("concept transfer\nrule r1 (transfer): " + "not " * 2000 + "true => add\n")
     assert "nested too deeply" in str(error) and "my.rules:2:1" in str(error)
+
+
+def test_a_repeated_clause_does_not_multiply_the_disjuncts():
+    """(A or B) and (A or B) and ... 30 times is 3 disjuncts (A; A and B; B), as written once
+    twice; before, the expansion counted 2**30 alternatives and refused the rule."""
+    from pyasp.rules.compile import dnf
+    from pyasp.rules.dsl import parse_rules
+
+    clause = "(Verb1 in HAVE or Verb2 in GET)"
+    rules = parse_rules(f"extends default\nrule r (transfer): {' and '.join([clause] * 30)} => add\n", "my.rules")
+    (rule,) = [r for r in rules.rule_decls if r.name == "r"]
+    assert [" and ".join(map(str, d)) for d in dnf(rule.condition)] == [
+        "Verb1 in HAVE", "Verb1 in HAVE and Verb2 in GET", "Verb2 in GET"]

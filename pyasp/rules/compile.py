@@ -61,6 +61,10 @@ def _expand(condition: Condition) -> list[tuple[Literal, ...]]:
         out = [()]
         for operand in condition.operands:
             out = [left + right for left in out for right in _expand(operand)]
+            # the same disjunct twice (as sets of literals) once, the first kept, as dnf() would:
+            # a condition that repeats a clause does not multiply its disjuncts
+            seen: set[frozenset] = set()
+            out = [d for d in out if not (frozenset(d) in seen or seen.add(frozenset(d)))]
             if len(out) > MAX_DISJUNCTS:
                 break
     if len(out) > MAX_DISJUNCTS:
