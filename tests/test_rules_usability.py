@@ -224,3 +224,10 @@ def test_a_non_ascii_letter_in_a_name_is_named_as_such(text, column, found):
     error = syntax_error(text)
     assert str(error).splitlines()[0].startswith(f"my.rules:2:{column}: unexpected {found}")
     assert str(error).splitlines()[0].endswith("; names are ASCII letters, digits and _")
+
+
+def test_a_learned_predicate_across_kinds_of_words_is_warned_about():
+    rules = parse_rules("extends default\nrule x (transfer): Coref(SubjQ, Verb2) and Coref(Obj1, Unit2) => add\n", "my.rules")
+    assert [str(d) for d in check_rules(rules) if d.severity == "warning"] == [
+        "my.rules:2:20: warning: Coref(SubjQ, Verb2) relates a noun to a verb; it compares two nouns (Subj, Obj, IObj, "
+        "Unit, Rate), two verbs or two math terms: is Verb2 a typo?"]

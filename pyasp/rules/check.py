@@ -13,7 +13,7 @@ Warnings: a phrase listed in two classes of the same kind (unless one entry says
 other ``unless C``: they never hold together), a verbs entry of several words (a verb is matched
 by its lemma alone), two rules with the same condition and the same
 operation (one is redundant), a condition that can never hold, a learned predicate relating a
-property to itself, a file that declares concepts only. Notes: a rule that replaces a
+property to itself or a verb or math term to another kind of word (``Coref(Subj1, Verb2)``), a file that declares concepts only. Notes: a rule that replaces a
 rule of the default file (``extends default``).
 
     >>> from pyasp.rules.dsl import parse_rules
@@ -220,6 +220,11 @@ class _Checker:
             self.report("warning", source, lit.line, lit.column,
                         f"{lit.predicate}({lit.args[0]}, {lit.args[1]}) relates {lit.args[0]} to itself; a rule relates "
                         f"two numbers' properties, e.g. {lit.predicate}({lit.args[0].name}1, {lit.args[0].name}2)")
+        elif lit.predicate in LEARNED and all(p.known for p in lit.args) and _word_kind(lit.args[0]) != _word_kind(lit.args[1]):
+            a, b = lit.args
+            self.report("warning", source, lit.line, lit.column,
+                        f"{lit.predicate}({a}, {b}) relates {_word_kind(a)} to {_word_kind(b)}; it compares two nouns "
+                        f"(Subj, Obj, IObj, Unit, Rate), two verbs or two math terms: is {b} a typo?")
         if lit.predicate == "in":
             self._membership(source, lit)
 
@@ -306,3 +311,8 @@ def check_file(path: str | Path | None = None) -> tuple[Ruleset | None, list[Dia
         return None, error.diagnostics
     return ruleset, check_rules(ruleset)
 
+
+
+def _word_kind(prop: Prop) -> str:
+    """What kind of words a property holds: a verb, a math term, or a noun (the others)."""
+    return {"Verb": "a verb", "Math": "a math term"}.get(prop.name, "a noun")
