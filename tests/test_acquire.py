@@ -864,15 +864,23 @@ def test_learn_json_reports_program_and_counts(shipping, tmp_path):
 
 
 def test_learn_with_a_tiny_time_limit_is_partial(shipping, tmp_path):
+    """A time limit that ends the search before any constraint is learned is no answer (exit 1,
+    --out not written); before, an empty program marked PARTIAL was printed with exit 0."""
     _, _, solutions = shipping
     examples = write(tmp_path, "ex.json", [{"ship": s["ship"].tolist()} for s in solutions[:10]])
     args = ["acquire", "learn", "--schema", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
             "--examples", examples, "-s", "2", "-p", "2", "--time-limit", "0.0001"]
-    result = run(*args, "--json")
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)["partial"] is True
-    text = run(*args)
-    assert text.exit_code == 0 and "PARTIAL" in text.stdout
+    out = tmp_path / "learned.ip"
+    for extra in (["--json"], ["--out", str(out)]):
+        result = run(*args, *extra)
+        assert result.exit_code == 1, result.output
+        assert result.stdout == ""
+        assert result.stderr.startswith("pyasp: no answer: the time limit ran out before any constraint was learned (")
+    assert not out.exists()
+    program, instance, _ = shipping
+    learned = Learner(max_terms=2, max_factors=2, time_limit_s=0.0001).fit(
+        program.with_constraints(()), instance, [{"ship": s["ship"]} for s in solutions[:10]])
+    assert learned.result_.partial and not learned.constraints_  # the library returns the empty partial result
 
 
 def test_a_sample_larger_than_the_solutions_gives_them_all_and_says_so(tmp_path):

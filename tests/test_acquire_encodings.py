@@ -226,6 +226,38 @@ def test_rules_added_at_the_end_of_a_solve_encoding_hold_for_every_solution(tmp_
         assert found and all(int(s["ship"].max()) <= 30 for s in found)
 
 
+@pytest.mark.parametrize("line, message", [
+    ("value(ship, (9,9), 3).", "value(ship, (9, 9), 3) is no cell of ship (indices 1..3, 1..4)"),
+    ("value(X, (1,1), 3) :- X = nosuch.", "value(nosuch, (1, 1), 3) names no variable of the program (ship)"),
+    ("value(ship, (1,1), abc).", "value(ship, (1, 1), abc) is not a value of ship's domain 0..40"),
+    ("value(ship, 1, 3).", "value(ship, 1, 3) is no cell of ship"),
+    ("value(ship, (1,1), 999).", "value(ship, (1, 1), 999) is not a value of ship's domain 0..40"),
+    ("value(ship, (1,1), 39).", "gives ship[1, 1] a second value"),
+])
+def test_a_solve_encoding_whose_models_are_no_solutions_is_refused(tmp_path, line, message):
+    """A copy's value/3 atoms were read back unchecked: a traceback (IndexError, KeyError,
+    ValueError) or, with exit 0, a "solution" with a value outside its domain or a row filled by
+    broadcasting, which `acquire check` then said breaks the program."""
+    enc = write(tmp_path, "v.lp", encoding_path("ip_solve").read_text() + "\n" + line + "\n")
+    result = run("acquire", "solve", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "--encoding", enc)
+    assert_refused(result, f"{enc}: a model's ")
+    assert message in result.stderr
+
+
+@pytest.mark.parametrize("rule, message", [
+    (":- value(shipp, C, V), V > 15.", "value(shipp, _, _) matches no variable, so the rule never applies: the "
+                                       "program's variable names are ship"),
+    (':- value("ship", C, V), V > 15.', 'value("ship", _, _) matches no variable, so the rule never applies: write it ship'),
+])
+def test_a_misspelt_variable_in_a_solve_encoding_is_refused(tmp_path, rule, message):
+    enc = write(tmp_path, "typo.lp", encoding_path("ip_solve").read_text() + "\n" + rule + "\n")
+    result = run("acquire", "solve", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "--encoding", enc)
+    assert_refused(result, f"{enc}:")
+    assert message in result.stderr
+
+
 def test_acquire_solve_reads_an_encoding_file_whatever_its_name_ends_in(tmp_path, monkeypatch):
     text = encoding_path("ip_solve").read_text()
     write(tmp_path, "capped.txt", text + "\n:- value(X, C, V), V > 30.\n")
@@ -249,3 +281,13 @@ def test_every_numbered_argument_the_name_check_knows_is_in_the_packaged_encodin
     text = encoding_path("ip_acquisition").read_text()
     for name, arity in NUMBERED_ARGUMENTS:
         assert re.search(rf"\b{name}\(", text), f"{name}/{arity} is not in ip_acquisition.lp"
+
+
+def test_weak_constraints_in_a_solve_encoding_are_warned_about(tmp_path):
+    """acquire solve enumerates: a weak constraint a user adds to a copy changed nothing, silently."""
+    enc = write(tmp_path, "m.lp", encoding_path("ip_solve").read_text() + "\n:~ value(ship, (1,1), V). [-V@0]\n")
+    result = run("acquire", "solve", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "--encoding", enc)
+    assert result.exit_code == 0, result.output
+    assert "acquire solve enumerates solutions and does not optimise" in result.stderr
+    assert result.stderr.startswith(f"pyasp: warning: {enc}:")

@@ -258,26 +258,32 @@ def check_names(encoding: str | Path, schema: Program, consts: Sequence[str] = (
                              f"{what.split()[1]}_name({number}, {symbol(name)}) to the rule")
 
 
-def _check_named(statement, encoding: str | Path, schema: Program) -> None:
-    """Refuse ``tensor_name(T, N)`` / ``index_name(I, N)`` whose N names no tensor / index of the
-    schema, or names one in the wrong form (``"cap"`` for ``cap``): the atom matches nothing."""
-    known = {"tensor_name": list(schema.tensor_names), "index_name": [d.name for d in schema.indices]}
+def _check_named(statement, encoding: str | Path, schema: Program, known: dict | None = None) -> None:
+    """Refuse an atom whose argument names a tensor or index the schema lacks, or names one in
+    the wrong form (``"cap"`` for ``cap``): the atom matches nothing. ``known``: (predicate,
+    arity) -> (argument position, the names it may hold, what they are); by default the learning
+    encoding's ``tensor_name(T, N)`` / ``index_name(I, N)``."""
+    owner = "program" if known is not None else "schema"
+    if known is None:
+        known = {("tensor_name", 2): (1, list(schema.tensor_names), "tensor"),
+                 ("index_name", 2): (1, [d.name for d in schema.indices], "index")}
     for node in iter_ast(statement):
-        if node.ast_type != clingo.ast.ASTType.Function or node.external or len(node.arguments) != 2 \
-                or node.name not in known:
+        if node.ast_type != clingo.ast.ASTType.Function or node.external \
+                or (node.name, len(node.arguments)) not in known:
             continue
-        argument = node.arguments[1]
+        position, names, what = known[(node.name, len(node.arguments))]
+        argument = node.arguments[position]
         name = _constant_name(argument)
         if name is None:
             continue  # a variable, or a term pyasp cannot judge
         written = str(argument)
-        if written in {str(symbol(n)) for n in known[node.name]}:
+        if written in {str(symbol(n)) for n in names}:
             continue
-        what = "tensor" if node.name == "tensor_name" else "index"
         begin = argument.location.begin
-        hint = (f"write it {symbol(name)}" if name in known[node.name] else
-                f"the schema's {what} names are {', '.join(str(symbol(n)) for n in known[node.name]) or 'none'}")
-        raise InputError(f"{encoding}:{begin.line}:{begin.column}: {node.name}(_, {written}) matches no {what}, so the "
+        hint = (f"write it {symbol(name)}" if name in names else
+                f"the {owner}'s {what} names are {', '.join(str(symbol(n)) for n in names) or 'none'}")
+        shown = ", ".join(written if k == position else "_" for k in range(len(node.arguments)))
+        raise InputError(f"{encoding}:{begin.line}:{begin.column}: {node.name}({shown}) matches no {what}, so the "
                          f"rule never applies: {hint}")
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import interrupt
-from ..asp import Program as AspProgram, deadline_after, fact, symbol
+from ..asp import Program as AspProgram, deadline_after, encoding_facts, fact, symbol
 from ..errors import InputError
 from .data import Instance, make_instance
 from .dsl import Constraint, Program
@@ -243,11 +243,39 @@ def solve_facts(program: Program, instance: Instance) -> list:
     return facts
 
 
-def _decode(model, program: Program, instance: Instance) -> dict[str, np.ndarray]:
+def _decode(model, program: Program, instance: Instance, encoding: str | Path | None = None) -> dict[str, np.ndarray]:
+    """A model's ``value/3`` atoms as one array per variable. An edited encoding whose model
+    names an unknown variable, a cell outside the indices, a value outside the domain, or gives a
+    cell no value or two is refused (InputError): its "solution" would not be one."""
     out = {d.name: np.zeros(instance.shape(d.name), dtype=np.int64) for d in program.variables}
+    given = {name: np.zeros(array.shape, dtype=np.int64) for name, array in out.items()}
+
+    def bad(atom: str, why: str) -> InputError:
+        return InputError(f"{encoding or 'encodings/ip_solve.lp'}: a model's value({atom}) {why}; each cell of each variable takes "
+                          "exactly one value of its domain (value(X, (I,J,...), V), as encodings/ip_solve.lp shows)")
+
     for name, pos, value in model.atoms("value", 3):
-        pos = pos if isinstance(pos, tuple) else (pos,)
-        out[name][tuple(p - 1 for p in pos)] = value
+        atom = f"{name}, {pos}, {value}"
+        if not isinstance(name, str) or name not in out:
+            raise bad(atom, f"names no variable of the program ({', '.join(out) or 'none'})")
+        cell = pos if isinstance(pos, tuple) else (pos,)
+        shape = out[name].shape
+        if len(cell) != len(shape) or not all(isinstance(p, int) and 1 <= p <= n for p, n in zip(cell, shape)):
+            raise bad(atom, f"is no cell of {name} (indices 1..{', 1..'.join(map(str, shape))})" if shape else
+                      f"is no cell of {name}, which has no indices (write ())")
+        low, high = program.tensor(name).domain
+        if not isinstance(value, int) or not low <= value <= high:
+            raise bad(atom, f"is not a value of {name}'s domain {low}..{high}")
+        index = tuple(p - 1 for p in cell)
+        given[name][index] += 1
+        if given[name][index] > 1:
+            raise bad(atom, f"gives {name}{list(cell)} a second value")
+        out[name][index] = value
+    for name, counts in given.items():
+        if (counts == 0).any():
+            cell = [int(k) + 1 for k in np.argwhere(counts == 0)[0]]
+            raise InputError(f"{encoding or 'encodings/ip_solve.lp'}: a model gives {name}{cell} no value (value/3); each cell of "
+                             "each variable takes exactly one value of its domain")
     return out
 
 
@@ -327,9 +355,40 @@ def _grounded(program: Program, constants: Instance | Mapping, sample: bool, enc
     if not program.variables:
         raise InputError("the program declares no decision variable (var NAME in LO..HI;): there is nothing to solve")
     asp = AspProgram(encoding or "ip_solve", options=("--heuristic=Domain",) if sample else (), needs=(("value", 3),))
+    if encoding is not None:  # a user's copy: value(shipp, C, V) in a rule matches nothing
+        check_variable_names(asp.encoding_file, program)
     asp.add_facts(solve_facts(program, instance))
     asp.ground(time_limit_s=time_limit_s)
     return instance, asp
+
+
+#: the atoms of ``encodings/ip_solve.lp`` whose first argument is a decision variable's name
+VARIABLE_ATOMS = (("value", 3), ("var_cell", 2), ("domain", 3), ("geq", 3), ("target", 3), ("rank", 3))
+
+
+def check_variable_names(encoding: str | Path, program: Program) -> None:
+    """Refuse a copy of the solving encoding that writes a name no variable has (``value(shipp,
+    C, V)``, ``value("ship", C, V)``) where a variable's name belongs: the rule never matches, so
+    it would silently do nothing. Warn about weak constraints, which solving ignores."""
+    from .learn import _check_named
+
+    import warnings
+
+    import clingo.ast
+
+    from ..errors import PyaspWarning
+
+    names = [d.name for d in program.variables]
+    known = {atom: (0, names, "variable") for atom in VARIABLE_ATOMS}
+    weak = None
+    for statement in encoding_facts(encoding).program:
+        _check_named(statement, encoding, program, known)
+        if weak is None and statement.ast_type == clingo.ast.ASTType.Minimize:
+            weak = statement.location.begin
+    if weak is not None:
+        warnings.warn(f"{encoding}:{weak.line}:{weak.column}: acquire solve enumerates solutions and does not optimise: "
+                      "the weak constraints (and #minimize) of the encoding change no solution or order",
+                      PyaspWarning, stacklevel=3)
 
 
 class Solutions:
@@ -347,6 +406,7 @@ class Solutions:
         self._start = time.perf_counter()
         self._deadline = deadline_after(time_limit_s)
         self.program = program
+        self._encoding = encoding
         self.instance, self._asp = _grounded(program, constants, False, encoding, time_limit_s)
         self.limit = limit
         self.partial = False
@@ -358,7 +418,7 @@ class Solutions:
             self.partial = True
         else:
             for model in self._asp.enumerate_models(self.limit, time_limit_s=left):
-                yield _decode(model, self.program, self.instance)
+                yield _decode(model, self.program, self.instance, self._encoding)
             self.partial = self._asp.partial
         self.seconds = time.perf_counter() - self._start
 
@@ -401,7 +461,7 @@ def solve(
     left = None if deadline is None else deadline - time.perf_counter()
     models = asp.sample(sample, seed=seed, project=[("value", 3)], externals=_random_targets(program, instance, levels),
                         time_limit_s=left, functional=True)  # one value atom per cell
-    solutions, stopped = _collect((_decode(m, program, instance) for m in models), keep_on_interrupt)
+    solutions, stopped = _collect((_decode(m, program, instance, encoding) for m in models), keep_on_interrupt)
     return SolveResult(solutions, asp.partial or stopped, time.perf_counter() - start, stopped)
 
 
