@@ -145,6 +145,19 @@ def test_a_reward_in_a_copy_is_listed_so_the_cost_adds_up(tmp_path):
     assert costs == sorted(costs)
 
 
+def test_a_packaged_weight_set_negative_in_a_copy_is_a_reward(tmp_path):
+    """The packaged violations were guarded by `w_... > 0`: a copy that set w_symmetry to -5
+    switched symmetry off instead of rewarding it, against the file's header."""
+    enc = packaged_copy(tmp_path, "et_negsym.lp", replace=("#const w_symmetry = 1.", "#const w_symmetry = -5."))
+    result = candidates(tmp_path, BIKE, enc, "--top", "5", "--json")
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)["candidates"]
+    weights = {name[2:]: int(value) for name, (value, _) in weight_names(enc).items() if name.startswith("w_")}
+    assert weights["symmetry"] == -5 and any("symmetry" in c["violations"] for c in found)
+    for cand in found:
+        assert sum(weights[v] for v in cand["violations"]) == cand["cost"], cand
+
+
 QUANTITY = st.fixed_dictionaries({"value": st.sampled_from([1, 2, 3, 5, 12]), "type": st.sampled_from(["a", "b"])})
 
 
