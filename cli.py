@@ -320,11 +320,13 @@ def algebra_weights(
 def _print_settings(encoding, packaged: str, kind: str, as_json: bool) -> None:
     """The #const lines of an encoding (a user's file, or the packaged one): name, value, comment;
     in JSON an integer value is a number."""
-    from pyasp.asp import parse_constants
+    from pyasp.asp import check_encoding, parse_constants
     from pyasp.resources import encoding_path
 
     try:
         path = check_input_file(encoding, "encoding file") if encoding is not None else encoding_path(packaged)
+        if encoding is not None:
+            check_encoding(path)  # a #const the solving commands would refuse (w_type = ten) is refused here too
         consts = parse_constants(path)
         if not consts:
             raise PyaspError(f"{encoding}: no #const settings in it (is it {kind}?)")
@@ -1398,6 +1400,9 @@ def tables_eval(
             result = evaluate(engine, items, jobs=jobs, progress=advance)
     except PyaspError as error:
         raise _fail(error) from None
+    if encoding is not None and solver == "ilp" and result.n and result.unanswered == result.n:
+        err.print(f"pyasp: warning: no question has a support graph: {encoding}, your copy of the encoding, may "
+                  "rule every graph out (pyasp tables answer shows one question at a time)")
     if as_json:
         out.print_json(json.dumps(result.as_json()))
     else:

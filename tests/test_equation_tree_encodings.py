@@ -184,3 +184,11 @@ def test_the_weights_listing_says_how_unused_constants_and_type_choices_are_char
     assert "w_unused*P/1000" in meaning["w_unused"] and "relevance" in meaning["w_unused"]
     assert "w_type_choice*(1000-P)/1000" in meaning["w_type_choice"]
     assert "Not 0" in meaning["allow_unused"]
+
+
+def test_the_weights_listing_refuses_a_const_the_solver_would_refuse(tmp_path):
+    """`algebra weights` listed `w_type  ten` while `algebra candidates` refused the same file."""
+    enc = packaged_copy(tmp_path, "ten.lp", replace=("#const w_type = 10.", "#const w_type = ten."))
+    result = run("algebra", "weights", "--encoding", enc)
+    assert result.exit_code == 2, result.output
+    assert "#const w_type = ten is not a number, but line" in result.stderr

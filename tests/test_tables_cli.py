@@ -398,3 +398,28 @@ def test_no_support_graph_under_a_copy_of_the_encoding_names_the_copy(tmp_path):
     assert result.exit_code == 1
     assert f"no option has a support graph in these tables (unsupported) -- or {path}, your copy of the encoding, " \
            "rules every graph out" in result.stderr
+
+
+def test_eval_under_a_copy_that_rules_every_graph_out_says_so(tmp_path):
+    from pyasp.resources import encoding_path
+
+    path = write(tmp_path, "none.lp", encoding_path("support_graph").read_text() + "\n:- chosen(O).\n")
+    result = run("tables", "eval", "--tables", STORE, "--questions", QUESTIONS, "--encoding", path, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["unanswered"] == json.loads(result.stdout)["n"]
+    assert f"pyasp: warning: no question has a support graph: {path}, your copy of the encoding, may rule every graph out" \
+        in result.stderr
+
+
+def test_a_weight_in_a_copy_is_held_to_the_bound_of_an_override(tmp_path):
+    """-c w_relevance=5000000 was refused (beyond 1,000,000: 32-bit overflow once multiplied by a
+    score) while the same value written in the copy was used."""
+    from pyasp.resources import encoding_path
+
+    text = encoding_path("support_graph").read_text()
+    assert "#const w_relevance = 80000." in text
+    path = write(tmp_path, "big.lp", text.replace("#const w_relevance = 80000.", "#const w_relevance = 5000000."))
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--encoding", path)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"pyasp: error: {path}:") and "#const w_relevance = 5000000 is beyond 1,000,000" in result.stderr
+    assert run("tables", "answer", NEW_YORK, "--tables", STORE, "--encoding", path, "-c", "w_relevance=80000").exit_code == 0

@@ -92,8 +92,8 @@ def make_solver(tables, *, solver: str = "ilp", model="auto", max_tables: int = 
         raise InputError(f"retrieval words are {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
     if encoding is not None:
         check_input_file(encoding, "encoding file")
-    if consts:
-        _check_consts(consts, encoding)
+    if consts or encoding is not None:
+        _check_consts(consts or {}, encoding)
     if isinstance(tables, (str, Path)):
         store = load_tables(tables, skip_bad=skip_bad, joins=joins, relations=relations)
     elif skip_bad or joins is not None or relations is not None:
@@ -240,12 +240,20 @@ AT_LEAST_ONE = frozenset({"max_tables", "max_rows", "max_cell_edges", "max_optio
 
 def _check_consts(consts: dict[str, int], encoding: str | Path | None) -> None:
     """Every name a ``#const`` of the encoding, every value an integer clingo can hold."""
-    from ..asp import parse_constants
+    from ..asp import encoding_facts, parse_constants
     from ..errors import InputError
     from ..resources import encoding_path
 
     path = encoding or encoding_path("support_graph")
     known = parse_constants(path)
+    for name, (text, line, _) in encoding_facts(path).constants.items():  # the file's own values: the same bounds
+        try:
+            written = int(text)
+        except ValueError:
+            continue
+        if name not in consts and not -MAX_CONST <= written <= MAX_CONST:
+            raise InputError(f"{path}:{line}: #const {name} = {text} is beyond {MAX_CONST:,} either way (the encoding "
+                             "multiplies weights by scores up to 1000, within clingo's 32-bit integers)")
     for name, value in consts.items():
         if name not in known:
             raise InputError(f"{path} has no #const {name}; it defines: {', '.join(sorted(known))} "
