@@ -1232,7 +1232,7 @@ MaxTablesOpt = Annotated[int, typer.Option("--max-tables", help="Tables retrieve
 MaxRowsOpt = Annotated[int, typer.Option("--max-rows", help="Rows retrieved per table.", min=1)]
 TableEncodingOpt = Annotated[Optional[Path], typer.Option("--encoding", help="Use this .lp file instead of encodings/support_graph.lp.")]
 TableConstOpt = Annotated[Optional[list[str]], typer.Option("--const", "-c", help="Override a #const of the encoding, NAME=INT (repeatable).")]
-TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short); tables answer also ends a grounding that outlives it, tables eval does not.", parser=_seconds, metavar="SECONDS")]
+TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short); tables answer also ends a grounding that outlives it; tables eval warns and goes on.", parser=_seconds, metavar="SECONDS")]
 JoinsOpt = Annotated[Optional[Path], typer.Option("--joins", help="A _joins.tsv kept outside the table folder (replaces the folder's). Default: the folder's, else the one shipped for the store (WorldTree: encodings/worldtree_joins.tsv).")]
 NoJoinsOpt = Annotated[bool, typer.Option("--no-joins", help="No evidence chains (ignore every joins file).")]
 RelationsOpt = Annotated[Optional[Path], typer.Option("--relations", help="A _relations.tsv kept outside the table folder (replaces the folder's).")]

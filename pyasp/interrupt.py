@@ -111,18 +111,25 @@ def grounding(time_limit_s: float | None, what: str, hint=lambda: "") -> Iterato
     still running when the limit has passed ends the process with exit code 1 (no answer, as any
     run the time limit stops) and a message naming ``what``, then ``hint()`` (a grounding that
     outlives the whole limit leaves nothing to report). Only under the console script
-    (:func:`console`) and for a command that makes one run (:func:`one_run`: not an evaluation,
-    where one question's grounding must not end the others); otherwise it does nothing."""
-    if time_limit_s is None or not time_limit_s < NO_LIMIT_S or not (_console and _one_run):
+    (:func:`console`) and for a command that makes one run (:func:`one_run`); an evaluation, where
+    one question's grounding must not end the others, is warned once that a grounding outlives
+    the limit. Library calls are not affected: their time limits bound the search, not the
+    grounding."""
+    if time_limit_s is None or not time_limit_s < NO_LIMIT_S or not _console:
         yield
         return
     done = threading.Event()
 
     def expire() -> None:
-        if not done.wait(time_limit_s):
+        if done.wait(time_limit_s):
+            return
+        if _one_run:
             report_abort(f"pyasp: no answer: clingo was still grounding {what} when the time limit of {time_limit_s:g} s "
                          f"ran out (grounding cannot be stopped part-way){hint()}")
             os._exit(GROUNDING_EXIT_CODE)
+        _warn_once(f"pyasp: warning: clingo has been grounding {what} for longer than the time limit of "
+                   f"{time_limit_s:g} s; a grounding cannot be stopped part-way, and an evaluation goes on with the "
+                   f"other problems only after it (Ctrl-C ends the run){hint()}")
 
     threading.Thread(target=expire, name="pyasp-grounding", daemon=True).start()
     try:
@@ -131,12 +138,29 @@ def grounding(time_limit_s: float | None, what: str, hint=lambda: "") -> Iterato
         done.set()
 
 
+_warned = False
+
+
+def _warn_once(message: str) -> None:
+    """Print ``message`` on standard error, the first time only (from a watchdog thread)."""
+    global _warned
+    with _lock:
+        if _warned:
+            return
+        _warned = True
+    try:
+        sys.stderr.write(message + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # a closed or broken stderr: nothing to tell
+        pass
+
+
 def console(running: bool) -> None:
     """The console script's ``main`` begins (True) or ends (False): only in between does
     :func:`one_run` take effect, whether or not the Ctrl-C watcher could be installed (a
     background job ignores SIGINT, and still has its time limits)."""
-    global _console, _one_run
-    _console, _one_run = running, False
+    global _console, _one_run, _warned
+    _console, _one_run, _warned = running, False, False
 
 
 def one_run() -> None:

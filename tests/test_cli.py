@@ -604,3 +604,18 @@ def test_a_dot_path_for_a_picture_pyasp_does_not_write_is_refused(tmp_path):
     result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", BIKE), "--dot", str(tmp_path / "t.png"))
     assert result.exit_code == 2 and "not .png; `dot -Tpng` turns a .dot file into one" in result.stderr
     assert not (tmp_path / "t.png").exists()
+
+
+def test_an_evaluation_warns_once_that_a_grounding_outlives_its_time_limit(tmp_path, examples):
+    """tables eval cannot end one question's grounding without ending the others: it warns once
+    and goes on (before: nothing said, and an endless grounding grew until memory ran out)."""
+    encoding = tmp_path / "slow.lp"
+    encoding.write_text(encoding_path("support_graph").read_text() + "\nslow_n(1..1500000).\n")
+    questions = write(tmp_path, "q.tsv", "".join((examples / "tables_questions.tsv").read_text().splitlines(True)[:2]))
+    done = subprocess.run([sys.executable, "-c", "from pyasp.cli import main; main()", "tables", "eval", "--tables",
+                           str(examples / "tables"), "--questions", questions, "--encoding", str(encoding),
+                           "--time-limit", "0.2", "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["n"] == 2
+    assert done.stderr.count(f"pyasp: warning: clingo has been grounding {encoding} for longer than the time limit of "
+                             "0.2 s") == 1, done.stderr
