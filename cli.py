@@ -173,7 +173,7 @@ def _folds_table(title: str, folds: list[dict], n: int, correct: int, accuracy: 
     table = Table(title=title)
     for column in ("fold", "problems", "correct", "accuracy"):
         table.add_column(column)
-    for fold in folds:
+    for fold in folds if len(folds) > 1 else ():  # one fold (a trained model, a train/test split): "all" says it
         table.add_row(str(fold["fold"]), str(fold["n"]), str(fold["correct"]), f"{fold['accuracy']:.{digits}f}")
     table.add_row("all", str(n), str(correct), f"{accuracy:.{digits}f}")
     return table
@@ -299,8 +299,9 @@ def algebra_candidates(
         )
     if not result.candidates:
         dropped = sum(result.filtered.values())
-        reason = (f"each of the {_count(dropped, 'tree')} found has an answer that is no candidate (negative, "
-                  "fractional or none)" if dropped else "no equation tree satisfies the constraints")
+        found = "the one tree found has" if dropped == 1 else f"each of the {dropped} trees found has"
+        reason = (f"{found} an answer that is no candidate (negative, fractional or none)" if dropped
+                  else "no equation tree satisfies the constraints")
         err.print(f"pyasp: no answer: {reason}" + (" (the time limit cut the search short)" if result.partial else ""))
         raise typer.Exit(1)
 
@@ -312,7 +313,7 @@ def algebra_weights(
 ) -> None:
     """Show the weights and bounds of the equation-tree encoding (its #const lines).
 
-    Example: [bold]pyasp algebra weights[/bold]; override one with [bold]--weight w_type=5[/bold].
+    Example: [bold]pyasp algebra weights[/bold]; override one in a run with [bold]pyasp algebra candidates --weight w_type=5[/bold].
     """
     _print_settings(encoding, "equation_trees", "an equation-tree encoding", as_json)
 
@@ -470,7 +471,7 @@ def algebra_eval(
     model: ModelOpt = None,
     skip_bad: SkipBadOpt = False,
     cache: CacheOpt = None,
-    predictions: Annotated[Optional[Path], typer.Option("--predictions", parser=_output_file, help="Write every prediction (id, answer, equation, correct, error) to this JSON file.")] = None,
+    predictions: Annotated[Optional[Path], typer.Option("--predictions", parser=_output_file, help="Write every prediction (id, answer, equation, correct, error, solutions) to this JSON file.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Accuracy by k-fold cross-validation (or of a trained model with --model).
@@ -1242,6 +1243,14 @@ NoRowModelOpt = Annotated[bool, typer.Option("--no-row-model", help="Relevance b
 RankingOpt = Annotated[str, typer.Option("--ranking", help="Retrieval: rows (tables by their best row), tables (TF-IDF of whole tables, the paper's), options (the best rows of each option).")]
 
 
+def _store_warnings(store) -> None:
+    """A table store's warnings as ``pyasp: warning:`` lines ("skipped: F:2: ..." as "warning:
+    skipped F:2: ...", as the other engines' --skip-bad says it)."""
+    for warning in store.warnings:
+        text = warning.removeprefix("warning: ")
+        err.print(f"pyasp: warning: {'skipped ' + text.removeprefix('skipped: ') if text.startswith('skipped: ') else text}")
+
+
 def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, encoding, consts, time_limit,
                   solver: str = "ilp", ranking: str = "rows", joins: Path | None = None, relations: Path | None = None,
                   retrieval_words: str = "family", row_model: Path | None = None, no_row_model: bool = False,
@@ -1254,8 +1263,7 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
     if no_row_model and (row_model is not None or solver == "rows"):
         raise PyaspError("--no-row-model excludes --row-model and --solver rows")
     store = load_tables(tables, skip_bad=skip_bad, joins=False if no_joins else joins, relations=relations)
-    for warning in store.warnings:
-        err.print(f"pyasp: {warning}")
+    _store_warnings(store)
     model = None if no_row_model else row_model or "auto"
     return make_solver(store, solver=solver, model=model, max_tables=max_tables, max_rows=max_rows, ranking=ranking,
                        retrieval_words=retrieval_words, encoding=encoding, consts=values, time_limit=time_limit)
@@ -1269,7 +1277,7 @@ def tables_weights(
     """Show the weights, thresholds and bounds of the support-graph encoding (its #const lines),
     as read from the file: an edited copy shows its own values.
 
-    Example: [bold]pyasp tables weights[/bold]; override one with [bold]--const w_row_use=2000[/bold].
+    Example: [bold]pyasp tables weights[/bold]; override one in a run with [bold]pyasp tables answer --const w_row_use=2000[/bold].
     """
     _print_settings(encoding, "support_graph", "a support-graph encoding", as_json)
 
@@ -1456,8 +1464,7 @@ def tables_train(
         for message in bad or ():
             err.print(f"pyasp: warning: left out {message}")
         store = load_tables(tables, skip_bad=skip_bad)
-        for warning in store.warnings:
-            err.print(f"pyasp: {warning}")
+        _store_warnings(store)
         progress, advance = _progress(len(items), "learning")
         with progress:
             model = train(items, tables=store, embedding=embedding, objective=objective, C=regularisation,

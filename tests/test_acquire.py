@@ -1068,10 +1068,10 @@ def test_check_reports_a_value_outside_its_domain_as_a_break(tmp_path):
     solutions = write(tmp_path, "s.json", [{"x": [2, 1]}, {"x": [1, -7]}])
     result = run("acquire", "check", str(program), "--constants", constants, "--solutions", solutions)
     assert result.exit_code == 1, result.output
-    assert result.stdout.splitlines() == ["solution 1: ok", "solution 2: breaks x in 0..3 at i=2: x is -7"]
+    assert result.stdout.splitlines() == ["solution 1: ok", "solution 2: breaks x in 0..3 (line 2) at i=2: x is -7"]
     data = json.loads(run("acquire", "check", str(program), "--constants", constants, "--solutions", solutions,
                           "--json").stdout)
-    assert data["results"][1]["violated"] == [{"variable": "x", "text": "x in 0..3", "line": None, "at": {"i": 2},
+    assert data["results"][1]["violated"] == [{"variable": "x", "text": "x in 0..3", "line": 2, "at": {"i": 2},
                                                "value": -7}]
     learned = run("acquire", "learn", "--schema", str(program), "--constants", constants, "--examples", solutions)
     assert learned.exit_code == 2 and "example 2: x takes -7, outside its domain 0..3" in learned.stderr

@@ -161,7 +161,7 @@ def load_examples(instance: Instance, path, *, domains: bool = True) -> list[dic
 
 def outside_domains(program, solution: Mapping[str, np.ndarray]) -> list[dict]:
     """The variables of ``solution`` with a cell outside their domain, each once (its first such
-    cell): ``{"variable", "text", "at": {index: value}, "value"}``."""
+    cell): ``{"variable", "text", "line" (of its declaration), "at": {index: value}, "value"}``."""
     out = []
     for decl in program.variables:
         if decl.domain is None or decl.name not in solution:
@@ -172,7 +172,7 @@ def outside_domains(program, solution: Mapping[str, np.ndarray]) -> list[dict]:
         if len(cells):
             cell = tuple(int(i) for i in cells[0])
             at = {index: position + 1 for index, position in zip(decl.indices, cell)}
-            out.append({"variable": decl.name, "text": f"{decl.name} in {low}..{high}", "line": None, "at": at,
+            out.append({"variable": decl.name, "text": f"{decl.name} in {low}..{high}", "line": decl.line, "at": at,
                         "value": int(arr[cell] if cell else arr)})
     return out
 

@@ -75,6 +75,7 @@ class TensorDecl:
     indices: tuple[str, ...]
     variable: bool
     domain: tuple[int, int] | None = None
+    line: int | None = field(default=None, compare=False)  # where it is declared (None: not from a file)
 
     @property
     def kind(self) -> str:
@@ -356,7 +357,7 @@ class _Builder:
                 if low > high:
                     raise self.fail(part, f"the domain of {name} is empty ({low}..{high})")
                 domain = (low, high)
-        self.tensors[str(name)] = TensorDecl(str(name), indices, str(kind) == "var", domain)
+        self.tensors[str(name)] = TensorDecl(str(name), indices, str(kind) == "var", domain, getattr(name, "line", None))
 
     def _checked(self, token) -> int:
         """An integer as written, refused beyond :data:`INT_LIMIT` (as in constants and examples)."""
