@@ -21,6 +21,26 @@ from rich.table import Table
 
 from pyasp.errors import NoAnswer, PyaspError, check_input_file, check_output_path, write_file
 
+
+def _flags_take_no_value() -> None:
+    """typer 0.29 shows a flag's type in --help (`--json <bool>`), as if it took a value (`--json
+    true` is an error): show nothing there for flags, as click and earlier typers do. A typer
+    without the hook is left as it is."""
+    from typer import core
+
+    shown = getattr(getattr(core, "TyperOption", None), "display_type_rich", None)
+    if shown is None or getattr(shown, "_pyasp", False):
+        return
+
+    def display_type_rich(self, ctx):
+        return None if getattr(self, "is_flag", False) else shown(self, ctx)
+
+    display_type_rich._pyasp = True
+    core.TyperOption.display_type_rich = display_type_rich
+
+
+_flags_take_no_value()
+
 app = typer.Typer(
     help="pyasp: reasoning over text and data with answer-set programming.",
     no_args_is_help=True,

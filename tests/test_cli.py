@@ -619,3 +619,13 @@ def test_an_evaluation_warns_once_that_a_grounding_outlives_its_time_limit(tmp_p
     assert json.loads(done.stdout)["n"] == 2
     assert done.stderr.count(f"pyasp: warning: clingo has been grounding {encoding} for longer than the time limit of "
                              "0.2 s") == 1, done.stderr
+
+
+@pytest.mark.parametrize("command", [["--help"], ["algebra", "candidates", "--help"], ["acquire", "learn", "--help"],
+                                     ["tables", "eval", "--help"], ["arith", "solve", "--help"]])
+def test_help_shows_no_type_for_flags(command):
+    """A flag takes no value: typer 0.29 wrote `--json <bool>`, as if `--json true` were the form."""
+    result = run(*command)
+    assert result.exit_code == 0, result.output
+    assert "<bool>" not in result.output
+    assert "--json" in result.output or "--version" in result.output
