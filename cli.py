@@ -137,10 +137,15 @@ def _text_argument(text: str, what: str) -> str:
     import sys
 
     if text == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # started with standard input closed (<&-)
+            raise PyaspError(f"standard input is closed: give the {what} as an argument, or - with a file (- < FILE)")
         try:  # bytes decoded strictly: a UTF-8 locale's stdin would let bad bytes through as surrogates
-            return sys.stdin.buffer.read().decode("utf-8-sig")
+            return stream.read().decode("utf-8-sig")
         except UnicodeDecodeError:
             raise PyaspError("standard input is not UTF-8 text: save it as UTF-8") from None
+        except OSError as error:
+            raise PyaspError(f"cannot read standard input: {error.strerror or error}") from None
     name = text.strip()
     if name and not any(ch.isspace() for ch in name) and os.path.isfile(name):  # False for a name too long to be one
         raise PyaspError(f"{name} is a file: give the {what} itself, \"$(cat {name})\", or - to read it from "

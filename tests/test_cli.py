@@ -629,3 +629,13 @@ def test_help_shows_no_type_for_flags(command):
     assert result.exit_code == 0, result.output
     assert "<bool>" not in result.output
     assert "--json" in result.output or "--version" in result.output
+
+
+def test_reading_a_closed_standard_input_is_bad_input(examples):
+    """`pyasp algebra solve - <&-`: Python sets sys.stdin to None; before, an AttributeError."""
+    import os
+
+    done = subprocess.run([sys.executable, "-c", "from pyasp.cli import main; main()", "algebra", "solve", "-"],
+                          capture_output=True, text=True, timeout=120, stdin=None, preexec_fn=lambda: os.close(0))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("pyasp: error: standard input is closed: give the problem's text as an argument")

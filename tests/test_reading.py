@@ -187,3 +187,16 @@ def test_digit_groups_split_by_a_plain_space_are_ambiguous():
     with pytest.raises(InputError, match="'1 000' is ambiguous: write one number as 1000 or 1,000"):
         read("Tom had 1 000 apples. He ate 3. How many are left?")
     assert [m.value for m in read("In 2010 500 people came.").mentions] == [2010, 500]
+
+
+def test_a_text_longer_than_the_reader_takes_is_refused_before_the_parse():
+    """A 1 MB text ended in spaCy's ValueError (a traceback); 0.5 MB parsed for minutes."""
+    from pyasp.errors import InputError
+    from pyasp.text.reading import MAX_TEXT, read_many
+
+    text = "Tom had 5 apples. " * (MAX_TEXT // 18 + 1)
+    with pytest.raises(InputError, match=r"the problem's text has [\d,]+ characters; pyasp reads at most 20,000"):
+        read(text)
+    errors: dict = {}
+    docs = read_many(["Tom has 3 apples.", text], errors=errors)
+    assert docs[0] is not None and docs[1] is None and "pyasp reads at most" in errors[1]

@@ -424,3 +424,9 @@ def test_a_weight_in_a_copy_is_held_to_the_bound_of_an_override(tmp_path):
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith(f"pyasp: error: {path}:") and "#const w_relevance = 5000000 is beyond 1,000,000" in result.stderr
     assert run("tables", "answer", NEW_YORK, "--tables", STORE, "--encoding", path, "-c", "w_relevance=80000").exit_code == 0
+
+
+def test_a_question_longer_than_the_reader_takes_is_bad_input():
+    result = run("tables", "answer", "Which word? " * 2000 + "(A) June (B) May", "--tables", STORE)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("pyasp: error: the question's text has 24,016 characters; pyasp reads at most 20,000")

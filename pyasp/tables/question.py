@@ -73,9 +73,11 @@ def split_options(text: str) -> tuple[str, list[tuple[str, str]]]:
     options in order (A), (B), ..."""
     if not isinstance(text, str):
         raise QuestionError(f"a question must be its text (a str), not a {type(text).__name__}")
-    from ..text.reading import normalize
+    from ..text.reading import normalize, too_long
 
     text = " ".join(normalize(text).split())  # no zero-width character splits a word
+    if (message := too_long(text, "question")) is not None:
+        raise QuestionError(message)
     marks = list(_OPTION.finditer(text))
     # options must run A, B, C, ... from the first "(A)"
     start = next((i for i, m in enumerate(marks) if m.group(1) == "A"), None)
