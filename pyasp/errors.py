@@ -27,9 +27,10 @@ class NoAnswer(PyaspError):
     exit_code = 1
 
 
-def check_count(value, name: str, least: int = 1) -> int:
+def check_count(value, name: str, least: int = 1, most: int | None = None) -> int:
     """A whole-number argument of the Python API (``epochs``, ``folds``, ``top`` ...): an int of
-    at least ``least``, else an :class:`InputError` naming it (not a TypeError from deep inside)."""
+    at least ``least`` (and at most ``most``), else an :class:`InputError` naming it (not a
+    TypeError from deep inside, nor a run that never ends)."""
     if isinstance(value, bool) or not isinstance(value, int):
         import numbers
 
@@ -38,6 +39,8 @@ def check_count(value, name: str, least: int = 1) -> int:
         value = int(value)
     if value < least:
         raise InputError(f"{name} must be at least {least}, not {value}")
+    if most is not None and value > most:
+        raise InputError(f"{name} must be at most {most:,}, not {value:,}")
     return value
 
 
@@ -90,7 +93,11 @@ def pointed(line: str, column: int) -> str:
 
 def check_input_file(path: str | Path, what: str = "file") -> Path:
     """``path`` as a Path when it is a file; otherwise an :class:`InputError` saying whether it is
-    missing or a directory."""
+    missing or a directory (or, from Python, not a path at all)."""
+    import os
+
+    if not isinstance(path, (str, os.PathLike)):
+        raise InputError(f"{what} must be a path (a str or pathlib.Path), not {type(path).__name__}")
     path = Path(path)
     if path.is_dir():
         raise InputError(f"{what} {path} is a directory, not a file")
@@ -102,6 +109,16 @@ def check_input_file(path: str | Path, what: str = "file") -> Path:
                              "once; write it to a file and give that")
         raise InputError(f"{what} not found: {path}")
     return path
+
+
+def check_input_dir(path, what: str = "folder") -> Path:
+    """``path`` as a Path, when it is a str or a path (from Python, anything else is refused with
+    an :class:`InputError` rather than a TypeError); whether it is a folder is the reader's to say."""
+    import os
+
+    if not isinstance(path, (str, os.PathLike)):
+        raise InputError(f"{what} must be a path (a str or pathlib.Path), not {type(path).__name__}")
+    return Path(path)
 
 
 #: the largest input file read (an endless input, /dev/zero or a pipe, stops here)
@@ -179,9 +196,15 @@ def write_file(path: str | Path, data, what: str = "file") -> None:
         return
     if path.is_symlink():
         path = path.resolve()
+    if path.is_file() and _read_only(path):
+        raise InputError(f"cannot write the {what} to {path}: the file is read-only (chmod u+w to let pyasp replace it)")
     temporary = path.parent / f".pyasp-{os.getpid()}-{secrets.token_hex(4)}.tmp"
     try:
         put(temporary)
+        if path.is_file():  # the new file keeps the old one's permissions (a private 600 stays private)
+            import shutil
+
+            shutil.copymode(path, temporary)
         os.replace(temporary, path)
     except BaseException as err:  # also Ctrl-C: no temporary left behind
         try:
@@ -191,6 +214,19 @@ def write_file(path: str | Path, data, what: str = "file") -> None:
         if not isinstance(err, OSError):
             raise
         raise InputError(f"cannot write the {what} to {path}: {err.strerror or err}") from None
+
+
+def _read_only(path: Path) -> bool:
+    """Whether a file is read-only: no write permission for this user, or none at all in its mode
+    (which root, who may write anyway, is held to as well)."""
+    import os
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not os.access(path, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
 
 
 def write_json_file(path: str | Path, data, what: str = "file") -> None:
@@ -220,6 +256,8 @@ def check_output_path(path: str | Path, what: str = "output file", inputs: Itera
         raise InputError(f"cannot write {what} {path}: the directory {path.parent} is not writable")
     if not path.is_file():
         return path
+    if _read_only(path):
+        raise InputError(f"cannot write {what} {path}: the file is read-only (chmod u+w to let pyasp replace it)")
     for given in inputs:
         if given is None:
             continue

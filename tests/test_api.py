@@ -198,3 +198,34 @@ def test_loaded_and_plain_arguments_are_taken_as_given():
     assert acquire.check(SHIP / "program.ip", SHIP / "constants.json", drawn) == [[], [], []]  # a SolveResult
     assert tables.evaluate([(QUESTION, "A")], tables=EXAMPLES / "tables").accuracy == 1.0
     assert tables.load_tables(EXAMPLES / "tables", joins=True).joins
+
+
+SHIP_DIR = EXAMPLES / "acquire" / "shipping"
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: algebra.load_model(123), "must be a path (a str or pathlib.Path), not int"),
+    (lambda: pyasp.algebra.quantities.load_quantities([{"value": 1}]), "quantities file must be a path"),
+    (lambda: pyasp.algebra.candidates.generate_candidates(None), "the quantities are a list of pyasp.algebra Quantity"),
+    (lambda: pyasp.algebra.candidates.generate_candidates([1, 2]), "not list of int"),
+    (lambda: pyasp.algebra.candidates.generate_candidates(
+        pyasp.algebra.quantities.load_quantities(EXAMPLES / "algebra" / "bike.json"), top=True), "must be a whole number"),
+    (lambda: arith.evaluate(EXAMPLES / "arith" / "problems.json", model=5), "model is an arith model"),
+    (lambda: arith.train(EXAMPLES / "arith" / "problems.json", epochs=10**23), "epochs must be at most 10,000"),
+    (lambda: tables.load_tables(None), "table folder must be a path"),
+    (lambda: tables.evaluate(None, tables=EXAMPLES / "tables", solver="ir"), "give a questions file"),
+    (lambda: tables.evaluate([("Which month?", "A")], tables=EXAMPLES / "tables", solver="ir"), "question 1: "),
+    (lambda: tables.evaluate([("Which month? (A) June (B) May", "C")], tables=EXAMPLES / "tables", solver="ir"),
+     "the answer 'C' is not one of the options A, B"),
+    (lambda: tables.train(None, tables=EXAMPLES / "tables"), "give a questions file"),
+    (lambda: acquire.evaluate(SHIP_DIR / "program.ip", SHIP_DIR / "constants.json", examples="x"),
+     "examples is a list of example counts"),
+    (lambda: acquire.evaluate(SHIP_DIR / "program.ip", SHIP_DIR / "constants.json", folds=10**21),
+     "at most 1,000,000 solutions are drawn"),
+])
+def test_wrong_argument_types_and_sizes_are_input_errors(call, message):
+    """Found by feeding the API wrong types: each raised a TypeError or AttributeError from deep
+    inside (or ran for ever, for the sizes), where the README promises an InputError."""
+    with pytest.raises(InputError) as caught:
+        call()
+    assert message in str(caught.value)

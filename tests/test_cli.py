@@ -104,7 +104,7 @@ def test_bad_quantity_files_exit_2_with_one_clear_line(tmp_path, content, messag
 def test_missing_file_exits_2(tmp_path):
     result = run("algebra", "candidates", "-q", str(tmp_path / "none.json"))
     assert result.exit_code == 2
-    assert "cannot read" in result.stderr
+    assert f"quantities file not found: {tmp_path / 'none.json'}" in result.stderr
 
 
 def test_binary_file_exits_2(tmp_path):
@@ -639,3 +639,26 @@ def test_reading_a_closed_standard_input_is_bad_input(examples):
                           capture_output=True, text=True, timeout=120, stdin=None, preexec_fn=lambda: os.close(0))
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("pyasp: error: standard input is closed: give the problem's text as an argument")
+
+
+def test_an_output_file_keeps_its_permissions_and_a_read_only_one_is_refused(tmp_path):
+    """The atomic write (a temporary renamed over the file) replaced a read-only file without a
+    word and left any file 644: a private 600 file became readable by everyone."""
+    import os
+    import stat
+
+    from pyasp.errors import InputError, check_output_path, write_file
+
+    private = tmp_path / "private.json"
+    private.write_text("old")
+    private.chmod(0o600)
+    write_file(private, "new")
+    assert private.read_text() == "new" and stat.S_IMODE(private.stat().st_mode) == 0o600
+    locked = tmp_path / "locked.json"
+    locked.write_text("keep")
+    locked.chmod(0o444)
+    for attempt in (lambda: write_file(locked, "new", "model"), lambda: check_output_path(locked, "model")):
+        with pytest.raises(InputError, match="read-only"):
+            attempt()
+    assert locked.read_text() == "keep"
+    os.chmod(locked, 0o644)

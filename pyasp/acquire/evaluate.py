@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, check_count
 from .data import Instance
 from .dsl import Program
 from .learn import Learner, TensorEvaluator
@@ -137,6 +137,11 @@ def sample_program(program: Program, instance: Instance, n: int, seed: int,
     return [x for x, good in zip(drawn, ok) if good], True
 
 
+#: the most solutions the protocol draws at once (folds times fold size, precision samples): a
+#: sample of clingo's keeps every solution drawn in memory
+MAX_SAMPLED = 1_000_000
+
+
 def evaluate_program(
     true_program: Program,
     instance: Instance,
@@ -155,8 +160,16 @@ def evaluate_program(
     """The protocol of the module docstring; one row per (n, s, p). ``time_limit_s`` bounds each
     learning run, ``precision_time_limit_s`` the sampling of each learned program (precision is
     then over the solutions drawn in that time; the fold says how many)."""
-    if folds < 2:
-        raise InputError("the protocol needs at least 2 folds")
+    folds = check_count(folds, "folds", 2)
+    fold_size = check_count(fold_size, "fold_size")
+    precision_samples = check_count(precision_samples, "precision_samples")
+    if isinstance(examples, (str, bytes)) or not hasattr(examples, "__iter__"):
+        raise InputError(f"examples is a list of example counts, e.g. (1, 25), not {examples!r:.40}")
+    examples = [check_count(n, "each example count") for n in examples]
+    if folds * fold_size > MAX_SAMPLED:
+        raise InputError(f"{folds} folds of {fold_size} solutions: at most {MAX_SAMPLED:,} solutions are drawn")
+    if precision_samples > MAX_SAMPLED:
+        raise InputError(f"precision_samples {precision_samples}: at most {MAX_SAMPLED:,} solutions are drawn")
     drawn = solve(true_program, instance, sample=folds * fold_size, seed=seed).solutions
     size = len(drawn) // folds
     if size < 1:

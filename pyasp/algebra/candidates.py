@@ -147,6 +147,8 @@ def generate_candidates(
     ``allow_unused``); ``encoding`` is a path to a replacement for the packaged encoding.
     """
     validate(quantities)
+    if isinstance(top, bool) or not isinstance(top, int):
+        raise InputError(f"the number of candidate trees (top, --top) must be a whole number, not {top!r}")
     if top < 1:
         raise InputError(f"the number of candidate trees (top, --top) must be at least 1, got {top}")
     settings = dict(settings or {})

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from ..errors import InputError, read_json_file
+from ..errors import InputError, check_input_file, read_json_file
 
 #: At most this many quantities: the number of equation trees grows faster than factorially in
 #: the number of quantities (n! orderings x Catalan(n-1) shapes x 4^(n-2) operators), so ranking
@@ -127,6 +127,11 @@ def quantities_from_json(data: object, source: str = "input") -> list[Quantity]:
 
 def validate(quantities: list[Quantity], source: str = "input") -> None:
     """The conditions every problem must meet: one unknown, a constant, at most 12 in all."""
+    if not isinstance(quantities, (list, tuple)) or not all(isinstance(q, Quantity) for q in quantities):
+        raise InputError(f"{source}: the quantities are a list of pyasp.algebra Quantity (load_quantities or "
+                         f"quantities_from_json makes them), not {type(quantities).__name__}"
+                         + (" of " + ", ".join(sorted({type(q).__name__ for q in quantities}))
+                            if isinstance(quantities, (list, tuple)) else ""))
     unknowns = [i for i, q in enumerate(quantities, start=1) if q.is_unknown]
     if not unknowns:
         raise InputError(f"{source}: no unknown: mark the quantity asked for with \"value\": \"x\"")
@@ -143,6 +148,6 @@ def validate(quantities: list[Quantity], source: str = "input") -> None:
 
 def load_quantities(path: str | Path) -> list[Quantity]:
     """Read a JSON file of quantities (see the module docstring)."""
-    path = Path(path)
+    path = check_input_file(path, "quantities file")
     data = read_json_file(path, "quantities file")
     return quantities_from_json(data, str(path))

@@ -84,6 +84,7 @@ def evaluate(data, model=None, *, folds: int = 5, seed: int = 0, folds_dir: str 
 
     from ..errors import InputError, check_count
     from .evaluate import cross_validate, evaluate_model, fit_pipeline, folds_from_dir, read_infos, seeded_folds
+    from .model import KnowledgeModel
     from .solver import knowledge_for
 
     folds, seed, jobs = check_count(folds, "folds", 2), check_count(seed, "seed", 0), check_count(jobs, "jobs")
@@ -95,6 +96,8 @@ def evaluate(data, model=None, *, folds: int = 5, seed: int = 0, folds_dir: str 
     if folds_dir is not None and (model is not None or train_ids is not None):
         raise InputError("folds_dir cross-validates: it cannot go with a model or train_ids")
     problems = problems_from(data, skip_bad=skip_bad, extra_fields=FIELDS)
+    if model is not None and not isinstance(model, (str, Path, KnowledgeModel)):
+        raise InputError(f"model is an arith model (a path, or pyasp.arith.load_model's), not a {type(model).__name__}")
     trained = (model if not isinstance(model, (str, Path)) else load_model(model)) if model is not None else None
     knowledge = knowledge_for(rules)
     test = select_ids(problems, test_ids) if test_ids is not None else None
@@ -134,5 +137,6 @@ def _params(epochs: int, restarts: int, normal_form: str) -> dict:
         raise InputError(f"normal_form must be one of {', '.join(NORMAL_FORMS)}, got {normal_form!r}")
     from ..errors import check_count
 
-    epochs, restarts = check_count(epochs, "epochs"), check_count(restarts, "restarts")
+    # a perceptron settles in tens of epochs; a count beyond these bounds is a typo, not a run
+    epochs, restarts = check_count(epochs, "epochs", most=10_000), check_count(restarts, "restarts", most=1_000)
     return {"epochs": epochs, "restarts": restarts, "canonical": normal_form}

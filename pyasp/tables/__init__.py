@@ -48,8 +48,10 @@ def load_tables(path: str | Path, *, skip_bad: bool = False, joins: str | Path |
     """The table store of a folder (TSV or CSV tables; the ``_joins.tsv`` and
     ``_relations.tsv`` sidecars, or these files; ``joins=False``: no joins). A bad table stops
     loading unless ``skip_bad``; what was left out is in the store's ``warnings``."""
+    from ..errors import check_input_dir
     from .store import load_store
 
+    check_input_dir(path, "table folder")
     # joins=True: the default (the folder's sidecar, else a shipped one that fits)
     return load_store(path, skip_bad=skip_bad, joins=False if joins is False else None if joins is True else joins,
                       relations=relations)
@@ -202,11 +204,25 @@ def _items(questions, categories, skip_bad: bool) -> list:
     if isinstance(categories, str):  # "Train" is one category, not five letters
         categories = {categories}
     if not isinstance(questions, (str, Path)):
+        from .question import split_options
+
+        if isinstance(questions, (bytes, dict)) or not hasattr(questions, "__iter__"):
+            raise InputError("give a questions file, Items (pyasp.tables.evaluate.load_questions) or (question text, "
+                             f"answer letter) pairs, not {type(questions).__name__}")
         items = []
         for k, item in enumerate(questions):
             if isinstance(item, Item):
                 items.append(item)
             elif isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(x, str) for x in item):
+                try:  # as a questions file's lines are: options, and an answer that is one of them
+                    letters = [letter for letter, _ in split_options(item[0])[1]]
+                    if item[1].strip().upper() not in letters:
+                        raise InputError(f"the answer {item[1]!r} is not one of the options {', '.join(letters)}")
+                except InputError as err:
+                    if not skip_bad:
+                        raise InputError(f"question {k + 1}: {err}") from None
+                    warnings.warn(f"left out question {k + 1}: {err}", stacklevel=3)
+                    continue
                 items.append(Item(str(k + 1), item[0], item[1].strip().upper()))
             else:
                 raise InputError(f"question {k + 1}: give a questions file, Items (pyasp.tables.evaluate.load_questions) "
