@@ -200,3 +200,8 @@ def test_a_text_longer_than_the_reader_takes_is_refused_before_the_parse():
     errors: dict = {}
     docs = read_many(["Tom has 3 apples.", text], errors=errors)
     assert docs[0] is not None and docs[1] is None and "pyasp reads at most" in errors[1]
+
+
+def test_a_control_character_is_a_space_and_loses_no_number():
+    """"Tom had 5\\0 apples" lost the 5 (the NUL kept it from being read as a number)."""
+    assert [m.value for m in read("Tom had 5\0 apples. He got 3 more.").mentions] == [5, 3]

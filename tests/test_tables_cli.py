@@ -253,6 +253,9 @@ def test_outputs_never_overwrite_a_file_of_the_table_store(tmp_path):
         result = run("tables", *args)
         assert result.exit_code == 2, result.output
         assert "a file of the input folder" in result.stderr
+    # a new file there would be read as a table next time (a predictions file named new.tsv)
+    result = run("tables", "eval", "--tables", str(store), "--questions", QUESTIONS, "--predictions", str(store / "new.tsv"))
+    assert result.exit_code == 2 and "is in the input folder" in result.stderr, result.output
     assert {p.name: p.read_bytes() for p in store.iterdir()} == before
 
 

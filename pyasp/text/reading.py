@@ -193,6 +193,7 @@ def _sentence_index(sp_doc, tok) -> int:
 
 
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))  # zero-width characters, soft hyphen
+_CONTROL = {code: 0x20 for code in [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F]}  # NUL, ... as spaces
 _FULL_WIDTH = {**{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}, 0x3000: 0x20}  # "１２ｋｇ" is "12kg"
 _GROUP_SPACE = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")  # "1 000" with a no-break or thin space
 _VULGAR = re.compile("(\\d?)([\u00bc-\u00be\u2150-\u215e])")
@@ -210,14 +211,15 @@ EMPTY_PROBLEM = "empty problem: give the text of a word problem"
 
 
 def normalize(text: str) -> str:
-    """The text as the reader takes it: zero-width characters dropped, full-width letters, digits
+    """The text as the reader takes it: zero-width characters dropped, control characters (NUL ...)
+    as spaces, full-width letters, digits
     and signs as their ASCII forms, '1 000' written with a no-break or thin space read as 1,000,
     the minus sign U+2212 as '-', '2½' as '2 1/2', other no-break spaces as spaces.
 
         >>> normalize("2\u00bd cups and 1\u00a0000 grams, \u22125 degrees")
         '2 1/2 cups and 1,000 grams, -5 degrees'
     """
-    text = text.translate(_INVISIBLE).translate(_FULL_WIDTH)
+    text = text.translate(_INVISIBLE).translate(_CONTROL).translate(_FULL_WIDTH)
     text = _GROUP_SPACE.sub(",", text)
     text = _VULGAR.sub(_fraction_text, text)
     return text.replace("\u2212", "-").replace("\u00a0", " ").replace("\u202f", " ")
