@@ -883,6 +883,10 @@ def arith_eval(
             raise PyaspError("--train-ids and --test-ids go together")
         if folds_dir is not None and (model is not None or train_ids is not None):
             raise PyaspError("--folds-dir cross-validates; it cannot be combined with --model or --train-ids")
+        if folds is not None and train_ids is not None:
+            raise PyaspError("--train-ids and --test-ids split the data once; --folds cannot be combined with them")
+        if model is not None and (epochs != 10 or restarts != 3):
+            raise PyaspError("--model scores a trained model as it is: --epochs and --restarts are for training")
         folds = _folds(folds, folds_dir, model)
         problems = _load_data(data, skip_bad, FIELDS)
         if predictions is not None:
@@ -1480,6 +1484,9 @@ def tables_train(
 
     try:
         check_output_path(output, "row model", [tables, questions])
+        if objective == "rows" and (row_weight != 0.5 or sharpness != 10.0):
+            raise PyaspError("--row-weight and --sharpness weigh the options objective; --objective rows learns "
+                             "from the rows alone")
         categories = {c.strip() for c in category.split(",") if c.strip()} if category else None
         skipped: list[str] = []
         bad: list[str] | None = [] if skip_bad else None

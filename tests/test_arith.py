@@ -650,3 +650,15 @@ def test_a_model_records_its_rules_and_warns_when_used_without_them(examples, tm
     assert "warning" not in run("arith", "solve", "Please multiply 12 by 3.", "--rules", mine).stderr  # the shipped model
     with pytest.warns(PyaspWarning, match="3 of them are not in knowledge.rules"):
         solve_text("Tom had 7 apples. He gave 2 apples to Mary. How many apples does Tom have now?", str(model_path))
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--train-ids", "IDS", "--test-ids", "IDS", "--folds", "3"], "--folds cannot be combined with them"),
+    (["--model", "default", "--epochs", "5"], "--epochs and --restarts are for training"),
+])
+def test_options_an_evaluation_would_ignore_are_refused(examples, tmp_path, extra, message):
+    ids = write(tmp_path, "ids.txt", "1\n2\n")
+    args = [ids if a == "IDS" else a for a in extra]
+    result = run("arith", "eval", "--data", str(examples / "arith" / "problems.json"), *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr

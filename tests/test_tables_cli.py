@@ -433,3 +433,10 @@ def test_a_question_longer_than_the_reader_takes_is_bad_input():
     result = run("tables", "answer", "Which word? " * 2000 + "(A) June (B) May", "--tables", STORE)
     assert result.exit_code == 2
     assert result.stderr.startswith("pyasp: error: the question's text has 24,016 characters; pyasp reads at most 20,000")
+
+
+def test_train_refuses_the_options_objectives_weights_with_the_rows_objective(tmp_path):
+    result = run("tables", "train", "--tables", STORE, "--questions", QUESTIONS, "--out", str(tmp_path / "r.json"),
+                 "--objective", "rows", "--row-weight", "3")
+    assert result.exit_code == 2 and "--objective rows learns from the rows alone" in result.stderr
+    assert not (tmp_path / "r.json").exists()
