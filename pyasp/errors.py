@@ -108,7 +108,21 @@ def check_input_file(path: str | Path, what: str = "file") -> Path:
             raise InputError(f"{what} {path} is not a regular file (a pipe, or <(...)): pyasp may read it more than "
                              "once; write it to a file and give that")
         raise InputError(f"{what} not found: {path}")
+    if not os.access(path, os.R_OK):  # else a reader's own message may blame the content
+        raise InputError(f"{what} {path} is not readable (permission denied)")
     return path
+
+
+def malformed(source: str, err: Exception) -> InputError:
+    """The InputError for a model file whose JSON has the wrong shape, from the error its reading
+    raised: a missing field named as one, and Python's own wording of a wrong type kept out."""
+    if isinstance(err, KeyError):
+        why = f"the field {err.args[0]!r} is missing" if err.args else "a field is missing"
+    elif isinstance(err, (TypeError, AttributeError)):
+        why = "a field holds the wrong kind of value (null, a list or an object where another belongs)"
+    else:
+        why = str(err)
+    return InputError(f"{source}: malformed model ({why}); write it again with pyasp's train command")
 
 
 def check_input_dir(path, what: str = "folder") -> Path:

@@ -486,10 +486,17 @@ def test_a_file_that_is_not_a_model_is_refused(tmp_path):
     ("epochs", float("inf"), "malformed model"),  # JSON Infinity: not a count
     ("beam", 0, "beam 0"),  # would answer nothing: "no rule applies" misleads
     ("max_numbers", 1, "max_numbers 1"),
+    ("weights", None, "a field holds the wrong kind of value"),  # was Python's "'NoneType' object has no attribute"
+    ("params", KeyError, "the field 'params' is missing"),
 ])
 def test_a_model_with_impossible_parameters_is_refused(tmp_path, where, value, message):
     data = json.loads(DEFAULT_MODEL.read_text())
-    data["params"][where] = value
+    if value is KeyError:
+        del data[where]
+    elif where in data:
+        data[where] = value
+    else:
+        data["params"][where] = value
     path = tmp_path / "m.json"
     path.write_text(json.dumps(data))  # inf is written as Infinity, which Python's json reads back
     result = run("arith", "solve", "Tom has 5 apples. He ate 2 apples. How many apples are left?", "--model", str(path))

@@ -662,3 +662,18 @@ def test_an_output_file_keeps_its_permissions_and_a_read_only_one_is_refused(tmp
             attempt()
     assert locked.read_text() == "keep"
     os.chmod(locked, 0o644)
+
+
+def test_a_json_number_beyond_floating_point_and_an_unreadable_file_are_named(tmp_path, monkeypatch):
+    """1e400 arrives as infinity: it was called "value inf", which the user never wrote. A file
+    without read permission was blamed for its content ("not a pyasp model")."""
+    import os
+
+    from pyasp.errors import InputError, check_input_file
+
+    result = run("algebra", "candidates", "-q", write(tmp_path, "q.json", '[{"value": 1e400, "type": "a"}, {"value": "x", "type": "a"}]'))
+    assert result.exit_code == 2 and "value is out of range (a number beyond about 1.8e308" in result.stderr
+    model = write(tmp_path, "m.skops", "x")
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: not mode & os.R_OK)  # as for a user without permission
+    with pytest.raises(InputError, match="is not readable \\(permission denied\\)"):
+        check_input_file(model, "model file")

@@ -68,6 +68,8 @@ def _parse_value(raw: object, where: str) -> tuple[Fraction | None, str]:
         return None, UNKNOWN
     if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
         raise InputError(f"{where}: value {raw!r} is not a number (write \"x\" for the unknown)")
+    if isinstance(raw, float) and math.isinf(raw):  # JSON's 1e400 arrives as infinity
+        raise InputError(f"{where}: value is out of range (a number beyond about 1.8e308, read as infinity)")
     text = raw.strip().replace(",", "") if isinstance(raw, str) else repr(raw)
     try:
         if isinstance(raw, float) and not math.isfinite(raw):

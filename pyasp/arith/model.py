@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 from scipy import sparse
 
-from ..errors import InputError
+from ..errors import InputError, malformed
 from ..wordproblems import is_correct
 from .engine import Prepared
 from .inference import NORMAL_FORMS, UNIT_BASE, Expr, final_units, leaves, search, steps, struct_index, struct_names
@@ -265,7 +265,7 @@ class KnowledgeModel:
             if data.get("rules") is not None:
                 model.rules_ = (str(data["rules"]["file"]), tuple(str(n) for n in data["rules"]["names"]))
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
-            raise InputError(f"{source}: malformed model ({err})") from None
+            raise malformed(source, err) from None
         return model
 
     @classmethod

@@ -49,7 +49,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, malformed
 from ..resources import MODELS_DIR, model_file
 from .question import Question
 from .retrieval import RETRIEVAL_WORDS, TableIndex
@@ -456,7 +456,7 @@ class RowScorer:
             model.n_rows_ = int(data["trained_on"]["rows"])
             model.n_option_questions_ = int(data["trained_on"].get("option_questions", 0))
         except (KeyError, TypeError, ValueError, OverflowError) as err:
-            raise InputError(f"{source}: malformed model ({err})") from None
+            raise malformed(source, err) from None
         if data.get("lemmas", 1) != LEMMAS:
             import warnings
 
