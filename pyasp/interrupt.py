@@ -148,6 +148,10 @@ def _warn_once(message: str) -> None:
         if _warned:
             return
         _warned = True
+    _to_stderr(message)
+
+
+def _to_stderr(message: str) -> None:
     try:
         sys.stderr.write(message + "\n")
         sys.stderr.flush()
@@ -178,11 +182,7 @@ def report_abort(message: str = "pyasp: aborted") -> None:
         if _reported:
             return
         _reported = True
-    try:
-        sys.stderr.write(message + "\n")
-        sys.stderr.flush()
-    except (OSError, ValueError):  # a closed or broken stderr: nothing to tell
-        pass
+    _to_stderr(message)
 
 
 def _interrupt_searches() -> None:
