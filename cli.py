@@ -1602,6 +1602,11 @@ def main() -> None:
 
     from pyasp import interrupt
 
+    if sys.stdout is None:  # started with standard output closed (>&-): what it prints would be lost
+        if sys.stderr is not None:
+            sys.stderr.write("pyasp: error: standard output is closed: give pyasp somewhere to print "
+                             "(> FILE, or > /dev/null to discard it)\n")
+        sys.exit(2)
     for stream in (sys.stdout, sys.stderr):  # a console that cannot show a character gets its escape, not a traceback
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")

@@ -677,3 +677,13 @@ def test_a_json_number_beyond_floating_point_and_an_unreadable_file_are_named(tm
     monkeypatch.setattr(os, "access", lambda path, mode, **kw: not mode & os.R_OK)  # as for a user without permission
     with pytest.raises(InputError, match="is not readable \\(permission denied\\)"):
         check_input_file(model, "model file")
+
+
+def test_a_closed_standard_output_is_bad_input():
+    """`pyasp rules show >&-` printed into nothing and exited 0."""
+    import os
+
+    done = subprocess.run([sys.executable, "-c", "from pyasp.cli import main; main()", "rules", "show"],
+                          stderr=subprocess.PIPE, text=True, timeout=120, preexec_fn=lambda: os.close(1))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("pyasp: error: standard output is closed")
