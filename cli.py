@@ -1378,7 +1378,9 @@ def tables_answer(
     out.print(table)
     for r in result.relations:
         how = (f"pattern '{r['pattern']}' in the {r['in']}" if r["in"] != "anywhere"
-               else f"with the free pattern '{r['pattern']}'" if r["pattern"] else "with no pattern of it in the text (w_relation_none)")
+               else f"with the free pattern '{r['pattern']}'" if r["pattern"]
+               else f"against the question's pattern '{r['against']}' (w_relation_against)" if r.get("against")
+               else "with no pattern of it in the text (w_relation_none)")
         out.print(f"relation {r['relation']} of {r['table']}: {how}")
     scores = ", ".join(f"({k}) " + ("none" if v is None else f"{v:.3f}") for k, v in result.scores.items())
     out.print(f"scores: {scores}   [{result.seconds:.2f} s]")

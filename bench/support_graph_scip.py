@@ -532,6 +532,8 @@ def build_model(inst: Instance, option: str) -> Built:
             costs.add(-k["w_relation_empty"])
         for cost in costs:
             obj.append((-cost, y))
+        if 0 in kinds and any(hl == l and x == "q" for _h, hl, x in inst.hits):  # against the question's pattern
+            obj.append((k["w_relation_against"], y))
     # q_reach: scores g = W * I / 1000 of a constituent's candidate edges, "K-th best >= g" steps
     g_edges = defaultdict(list)  # Q -> [(g, var or None)]
     for key, w in inst.cq.items():

@@ -264,6 +264,37 @@ def test_relations_used_without_a_pattern_are_reported_and_priced(state_change, 
     assert objective(terms, weights) == pytest.approx(scores[result.answer], abs=0.02)
 
 
+FOOD_CHAIN = tsv(
+    "ORGANISM | [FILL] | FOOD SOURCE | [SKIP] UID",
+    "rabbit   | eats   | grass       | c-01",
+    "fox      | eats   | rabbit      | c-02",
+    "hawk     | eats   | snake       | c-03",
+)
+EATS_RELATION = "eats\tFoodChain\tORGANISM\tFOOD SOURCE\tX eats Y|Y is eaten by X\n"
+
+
+def test_a_relation_read_against_the_questions_pattern_pays_for_it(tmp_path):
+    """"Which animal eats rabbits?" read "rabbit eats grass" backwards at the paper's -5 and chose
+    grass only 5 points behind fox; against a pattern the question holds it costs
+    w_relation_against (-20), is listed as such, and the terms still add up to clingo's score."""
+    from pyasp.tables.features import objective, option_features
+    from pyasp.tables.ground import _thresholds
+
+    solver = TableSolver(load_store(write_store(tmp_path, {"FoodChain.tsv": FOOD_CHAIN, "_relations.tsv": EATS_RELATION})))
+    question = "Which animal eats rabbits? (A) grass (B) fox"
+    result = solver.answer(question)
+    assert result.answer == "B" and uids(result) == {"c-02"}
+    grounded, models, scores, _ = solver.solve_options(solver.read(question))
+    terms = option_features(grounded, models["A"], "A")
+    assert terms["relations_against"] == 1
+    weights = {name: value / 1000 for name, value in _thresholds(None).items()}
+    assert objective(terms, weights) == pytest.approx(scores["A"], abs=0.02)
+    assert scores["B"] - scores["A"] > 20
+    backwards = solver.answer("Which animal eats the fox? (A) rabbit (B) hawk")
+    assert {"relation": "eats", "table": "FoodChain", "pattern": None, "in": "anywhere", "against": "X eats Y"} \
+        in backwards.relations
+
+
 @pytest.mark.parametrize("free", ["Y X", "X  Y", "the Y X"])
 def test_any_pattern_with_nothing_between_x_and_y_is_free(state_change, tmp_path, free):
     """"Y X" (or "X Y" spaced twice) lets a relation hold anywhere as "X Y" does: before, only the

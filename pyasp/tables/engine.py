@@ -264,8 +264,12 @@ def decode(grounded: Grounded, model: Model | None, scores: dict[str, float | No
                           "in": "question" if text_id == "q" else f"option {str(text_id).upper()}"})
     for (number,) in model.atoms("rel_anywhere", 1):  # used with no pattern of it in the text
         relation = grounded.relations[number]
-        relations.append({"relation": relation.name, "table": relation.table, "pattern": relation.free_pattern,
-                          "in": "anywhere"})
+        entry = {"relation": relation.name, "table": relation.table, "pattern": relation.free_pattern, "in": "anywhere"}
+        against = [pattern for hit_relation, text_id, pattern in grounded.hits.values()
+                   if hit_relation is relation and text_id == "q"]
+        if against and relation.free_pattern is None:  # the question says it the other way (w_relation_against)
+            entry["against"] = against[0]
+        relations.append(entry)
     return Result(question.text, answer, score, scores, len(tied) > 1, tied, support, joins, titles, relations)
 
 
@@ -313,7 +317,8 @@ def to_dot(result: Result) -> str:
         lines.append(f"  {node} [shape=box, style=rounded, label={_quote(word)}];")
     for k, relation in enumerate(result.relations):  # a relation read off a table: on the rows it links
         how = (f"'{relation['pattern']}' in the {relation['in']}" if relation["in"] != "anywhere"
-               else f"free pattern '{relation['pattern']}'" if relation["pattern"] else "no pattern in the text")
+               else f"free pattern '{relation['pattern']}'" if relation["pattern"]
+               else f"against '{relation['against']}'" if relation.get("against") else "no pattern in the text")
         node = f"rel{k}"
         lines.append(f"  {node} [shape=hexagon, label={_quote(relation['relation'] + ': ' + how)}];")
         for j, row in enumerate(result.support):

@@ -21,7 +21,8 @@ TERMS = {
     "q_edges": "w_qedge", "o_edges": "w_oedge", "table_score": "w_table", "tables": "w_table_use",
     "rows": "w_row_use", "columns": "w_column", "titles": "w_title", "qcons": "w_qcons", "ocons": "w_ocons",
     "proximity": "w_proximity", "which": "w_which", "relations": "w_relation", "relevance": "w_relevance",
-    "ir": "w_ir", "relations_none": "w_relation_none", "relations_empty": "w_relation_empty", "joins": None,
+    "ir": "w_ir", "relations_none": "w_relation_none", "relations_empty": "w_relation_empty",
+    "relations_against": "w_relation_against", "joins": None,
 }
 #: the sign each term enters the objective with (penalties are paid)
 SIGN = {"tables": -1, "rows": -1}
@@ -108,6 +109,9 @@ def option_features(grounded: Grounded, model: Model | None, letter: str, ir_sco
     anywhere = [empty.get(number, 0) for (number,) in model.atoms("rel_anywhere", 1)]
     f["relations_none"] = float(anywhere.count(0))  # used without a pattern of it in the text
     f["relations_empty"] = float(anywhere.count(1))  # ... where the relation has the free pattern "X Y"
+    in_question = {number for (_h, number, text) in facts.get("hit", {}) if str(text) == "q"}
+    f["relations_against"] = float(sum(1 for (number,) in model.atoms("rel_anywhere", 1)
+                                       if empty.get(number, 0) == 0 and number in in_question))
     # joins: each cell of the lower-numbered table earns its best max_cell_edges joins above the
     # penalty; a join scoring below the penalty costs the difference
     penalty = limits.get("w_join_penalty", 100)
