@@ -353,6 +353,10 @@ def _print_settings(encoding, packaged: str, kind: str, as_json: bool) -> None:
         path = check_input_file(encoding, "encoding file") if encoding is not None else encoding_path(packaged)
         if encoding is not None:
             check_encoding(path)  # a #const the solving commands would refuse (w_type = ten) is refused here too
+            if packaged == "support_graph":  # and the tables' bound on weights (32-bit sums)
+                from pyasp.tables import _check_consts
+
+                _check_consts({}, path)
         consts = parse_constants(path)
         if not consts:
             raise PyaspError(f"{encoding}: no #const settings in it (is it {kind}?)")

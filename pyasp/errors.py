@@ -268,12 +268,16 @@ def check_output_path(path: str | Path, what: str = "output file", inputs: Itera
         return path
     if not os.access((path.resolve() if path.is_symlink() else path).parent, os.W_OK | os.X_OK):
         raise InputError(f"cannot write {what} {path}: the directory {path.parent} is not writable")
-    for given in inputs:  # an existing file of an input folder would be lost; a new .tsv/.csv in a
-        # table store would be read as a table next time
-        if given is not None and Path(given).is_dir() and path.resolve().is_relative_to(Path(given).resolve()) \
-                and (path.exists() or path.suffix.lower() in (".tsv", ".csv")):
-            raise InputError(f"cannot write {what} {path}: it is {'a file of' if path.exists() else 'in'} the input "
-                             f"folder {given}, which {'would be lost' if path.exists() else 'it would change'}")
+    for given in inputs:  # an existing file of an input folder would be lost; a new table file of a
+        # table store (a .tsv/.csv at its top, not _ or . first) would be read as a table next time
+        if given is None or not Path(given).is_dir() or not path.resolve().is_relative_to(Path(given).resolve()):
+            continue
+        if path.exists():
+            raise InputError(f"cannot write {what} {path}: it is a file of the input folder {given}, which would be lost")
+        if (path.resolve().parent == Path(given).resolve() and path.suffix.lower() in (".tsv", ".csv")
+                and not path.name.startswith(("_", "."))):
+            raise InputError(f"cannot write {what} {path}: the input folder {given} would read it as a table next "
+                             "time; write it elsewhere")
     if not path.is_file():
         return path
     if _read_only(path):

@@ -211,6 +211,8 @@ SHIP_DIR = EXAMPLES / "acquire" / "shipping"
     (lambda: pyasp.algebra.candidates.generate_candidates(
         pyasp.algebra.quantities.load_quantities(EXAMPLES / "algebra" / "bike.json"), top=True), "must be a whole number"),
     (lambda: arith.evaluate(EXAMPLES / "arith" / "problems.json", model=5), "model is an arith model"),
+    (lambda: pyasp.algebra.candidates.generate_candidates(
+        pyasp.algebra.quantities.load_quantities(EXAMPLES / "algebra" / "bike.json"), top="5"), "must be a whole number"),
     (lambda: arith.train(EXAMPLES / "arith" / "problems.json", epochs=10**23), "epochs must be at most 10,000"),
     (lambda: tables.load_tables(None), "table folder must be a path"),
     (lambda: tables.evaluate(None, tables=EXAMPLES / "tables", solver="ir"), "give a questions file"),
@@ -229,3 +231,10 @@ def test_wrong_argument_types_and_sizes_are_input_errors(call, message):
     with pytest.raises(InputError) as caught:
         call()
     assert message in str(caught.value)
+
+
+def test_a_numpy_integer_is_a_count_for_the_candidates_too():
+    import numpy as np
+
+    quantities = pyasp.algebra.quantities.load_quantities(EXAMPLES / "algebra" / "bike.json")
+    assert len(pyasp.algebra.candidates.generate_candidates(quantities, top=np.int64(5)).candidates) == 5

@@ -277,6 +277,13 @@ def test_a_math_word_is_a_number_only_as_the_factor_of_a_comparison():
     ("Mike had 33 quarters and 87 nickels in his bank. His dad borrowed 75 nickels from Mike. "
      "How many nickels does he have now?", 12, {}),
     ("Mrs. Hilt bought a yoyo for 24 cents and a whistle for 14 cents. How much did she spend in all?", 38, {}),
+    # a coin whose value the text states is counted (the rules multiply by the value): before, its
+    # count was converted too, and 8 quarters at 25 cents each came to 5000 cents
+    ("Tom has 8 quarters. Each quarter is worth 25 cents. How many cents does Tom have?", 200, {}),
+    ("Each quarter is worth 25 cents. Tom has 8 quarters. How many dollars does Tom have?", 2, {1: ("cents", 0.25, 0.01)}),
+    # half-dollars are 50 cents (their lemma is "dollar"), and "half" there is no math term
+    ("Tom has 2 half-dollars and 3 dimes. How many cents does Tom have?", 130,
+     {1: ("half dollars", 100, 50), 2: ("dimes", 30, 10)}),
 ])
 def test_money_is_read_in_the_unit_the_question_asks(text, answer, converted):
     solution = solve_text(text)

@@ -255,7 +255,14 @@ def test_outputs_never_overwrite_a_file_of_the_table_store(tmp_path):
         assert "a file of the input folder" in result.stderr
     # a new file there would be read as a table next time (a predictions file named new.tsv)
     result = run("tables", "eval", "--tables", str(store), "--questions", QUESTIONS, "--predictions", str(store / "new.tsv"))
-    assert result.exit_code == 2 and "is in the input folder" in result.stderr, result.output
+    assert result.exit_code == 2 and "would read it as a table next time" in result.stderr, result.output
+    (store / "runs").mkdir()  # a subfolder, or a name with _ first, the store does not read
+    for where in (store / "runs" / "preds.tsv", store / "_preds.tsv"):
+        result = run("tables", "eval", "--tables", str(store), "--questions", QUESTIONS, "--solver", "ir",
+                     "--predictions", str(where))
+        assert result.exit_code == 0, result.output
+        where.unlink()
+    (store / "runs").rmdir()
     assert {p.name: p.read_bytes() for p in store.iterdir()} == before
 
 
@@ -440,3 +447,12 @@ def test_train_refuses_the_options_objectives_weights_with_the_rows_objective(tm
                  "--objective", "rows", "--row-weight", "3")
     assert result.exit_code == 2 and "--objective rows learns from the rows alone" in result.stderr
     assert not (tmp_path / "r.json").exists()
+
+
+def test_weights_refuses_a_const_beyond_the_bound_as_answer_does(tmp_path):
+    from pyasp.resources import encoding_path
+
+    path = write(tmp_path, "big.lp", encoding_path("support_graph").read_text().replace(
+        "#const w_relevance = 80000.", "#const w_relevance = 5000000."))
+    result = run("tables", "weights", "--encoding", path)
+    assert result.exit_code == 2 and "#const w_relevance = 5000000 is beyond 1,000,000" in result.stderr

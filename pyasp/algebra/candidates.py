@@ -19,6 +19,7 @@ its file, never a candidate with a made-up answer.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -147,8 +148,9 @@ def generate_candidates(
     ``allow_unused``); ``encoding`` is a path to a replacement for the packaged encoding.
     """
     validate(quantities)
-    if isinstance(top, bool) or not isinstance(top, int):
+    if isinstance(top, bool) or not isinstance(top, numbers.Integral):
         raise InputError(f"the number of candidate trees (top, --top) must be a whole number, not {top!r}")
+    top = int(top)
     if top < 1:
         raise InputError(f"the number of candidate trees (top, --top) must be at least 1, got {top}")
     settings = dict(settings or {})

@@ -134,13 +134,27 @@ def money_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction]]:
     target = VALUE_UNITS.get(asked.lemma) if asked is not None and asked.head >= 0 and asked.lemma != "$" else None
     if target is None:
         return {}
+    units = {n.index: _money_unit(n) for n in info.numbers}
+    # a coin whose value the text states ("each quarter is worth 25 cents": 25 cents a quarter) is
+    # counted, and the rules multiply by that value: its count is not converted as well
+    stated = {phrase.lemma for n in info.numbers if units[n.index] in VALUE_UNITS.values()
+              for phrase in (n.rate, n.subj) if phrase is not None and phrase.lemma in CENTS}
     out = {}
     for n in info.numbers:
-        unit = n.unit.lemma if n.unit is not None else None
-        unit = VALUE_UNITS.get(unit, unit)
-        if unit in CENTS and unit != target:
+        unit = units[n.index]
+        if unit in CENTS and unit != target and unit not in stated:
             out[n.index] = (n.unit.text, Fraction(CENTS[unit], CENTS[target]))
     return out
+
+
+def _money_unit(n: NumberInfo) -> str | None:
+    """A number's unit as a key of CENTS when it is money ("half-dollars" is "half-dollar"), else
+    its lemma (or None)."""
+    if n.unit is None:
+        return None
+    if n.unit.lemma == "dollar" and n.unit.text.lower().replace("-", " ").startswith("half "):
+        return "half-dollar"
+    return VALUE_UNITS.get(n.unit.lemma, n.unit.lemma)
 
 
 def unit_of(n: NumberInfo, knowledge: Knowledge) -> tuple:

@@ -309,6 +309,8 @@ def _math_term(reader: _Reader, start: int, end: int, sentence: int, terms: tupl
     words = [t.text.lower() for t in reader.tokens]
     lemmas = [t.lemma.lower() for t in reader.tokens]
     for i in range(max(start, 0), min(end, sent_end)):
+        if words[i] == "half" and i + 2 < len(words) and words[i + 1] == "-" and lemmas[i + 2] == "dollar":
+            continue  # "half-dollars" names a coin
         for term in terms:
             if words[i] != term[0] and lemmas[i] != term[0]:
                 continue

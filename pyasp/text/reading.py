@@ -263,7 +263,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 8  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms
+READER_VERSION = 9  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces
 
 
 def _cache_key(text: str, determiners: bool) -> str:
