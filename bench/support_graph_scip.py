@@ -57,6 +57,8 @@ Objective (maximised; equals -clingo's cost). Every weak constraint is a term co
   lends a relevance_pair of at least S), close_pair (with
   its shared-cell ANDs), which_aligned (an OR of the which-term's cell edges on cells that
   entail it, ``e_which``) and the idle-column penalty (active_table AND NOT active_column).
+  ``against(L)`` (rel_anywhere(L) AND a question edge on the side a question hit of L forbids)
+  is defined exactly.
 """
 
 from __future__ import annotations
@@ -532,8 +534,18 @@ def build_model(inst: Instance, option: str) -> Built:
             costs.add(-k["w_relation_empty"])
         for cost in costs:
             obj.append((-cost, y))
-        if 0 in kinds and any(hl == l and x == "q" for _h, hl, x in inst.hits):  # against the question's pattern
-            obj.append((k["w_relation_against"], y))
+        # against(L): used anywhere with a question constituent on the side a question hit forbids
+        tables_of = {r[1] for r in inst.relations if r[0] == l and r[4] == 0}
+        wrong = _distinct([x for h, hl, xt in inst.hits if hl == l and xt == "q"
+                           for h2, kk, c in inst.wrong_side if h2 == h
+                           for (q, t2, _, c2_), x in qcell.items() if q == kk and c2_ == c and t2 in tables_of])
+        if wrong and k["w_relation_against"] != 0:
+            z = b.binary(f"against({l})")  # exactly rel_anywhere(L) and some wrong-side edge
+            b.cons([(1, z), (-1, y)], "<=", 0)
+            b.cons([(1, z)] + [(-1, x) for x in wrong], "<=", 0)
+            for x in wrong:
+                b.cons([(1, z), (-1, y), (-1, x)], ">=", -1)
+            obj.append((k["w_relation_against"], z))
     # q_reach: scores g = W * I / 1000 of a constituent's candidate edges, "K-th best >= g" steps
     g_edges = defaultdict(list)  # Q -> [(g, var or None)]
     for key, w in inst.cq.items():

@@ -118,8 +118,8 @@ def malformed(source: str, err: Exception) -> InputError:
     raised: a missing field named as one, and Python's own wording of a wrong type kept out."""
     if isinstance(err, KeyError):
         why = f"the field {err.args[0]!r} is missing" if err.args else "a field is missing"
-    elif isinstance(err, (TypeError, AttributeError)):
-        why = "a field holds the wrong kind of value (null, a list or an object where another belongs)"
+    elif isinstance(err, (TypeError, AttributeError)) or str(err).startswith(("invalid literal", "could not convert")):
+        why = "a field holds the wrong kind of value (null, text, a list or an object where another belongs)"
     else:
         why = str(err)
     return InputError(f"{source}: malformed model ({why}); write it again with pyasp's train command")
@@ -268,16 +268,16 @@ def check_output_path(path: str | Path, what: str = "output file", inputs: Itera
         return path
     if not os.access((path.resolve() if path.is_symlink() else path).parent, os.W_OK | os.X_OK):
         raise InputError(f"cannot write {what} {path}: the directory {path.parent} is not writable")
-    for given in inputs:  # an existing file of an input folder would be lost; a new table file of a
-        # table store (a .tsv/.csv at its top, not _ or . first) would be read as a table next time
-        if given is None or not Path(given).is_dir() or not path.resolve().is_relative_to(Path(given).resolve()):
+    for given in inputs:  # the files at the top of an input folder are what it reads (a table store's
+        # tables and sidecars, a folder of folds): an existing one would be lost, and a new .tsv/.csv
+        # there would be read as a table next time; subfolders are the user's
+        if given is None or not Path(given).is_dir() or path.resolve().parent != Path(given).resolve():
             continue
         if path.exists():
             raise InputError(f"cannot write {what} {path}: it is a file of the input folder {given}, which would be lost")
-        if (path.resolve().parent == Path(given).resolve() and path.suffix.lower() in (".tsv", ".csv")
-                and not path.name.startswith(("_", "."))):
-            raise InputError(f"cannot write {what} {path}: the input folder {given} would read it as a table next "
-                             "time; write it elsewhere")
+        if path.suffix.lower() in (".tsv", ".csv"):
+            raise InputError(f"cannot write {what} {path}: the input folder {given} would read it as a table or "
+                             "sidecar next time; write it elsewhere")
     if not path.is_file():
         return path
     if _read_only(path):

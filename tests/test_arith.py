@@ -284,6 +284,12 @@ def test_a_math_word_is_a_number_only_as_the_factor_of_a_comparison():
     # half-dollars are 50 cents (their lemma is "dollar"), and "half" there is no math term
     ("Tom has 2 half-dollars and 3 dimes. How many cents does Tom have?", 130,
      {1: ("half dollars", 100, 50), 2: ("dimes", 30, 10)}),
+    # the second review: a stated half-dollar, an adjective before it, a total value (no rate)
+    ("A half-dollar is worth 50 cents. How many cents are 6 half-dollars?", 300, {}),
+    ("Sally had 27 cents. She found 3 shiny half-dollars. How many cents does she have now?", 177,
+     {2: ("shiny half dollars", 150, 50)}),
+    ("Tom's dimes are worth 80 cents. He has 6 more dimes in his pocket. How many cents does he have?", 140,
+     {2: ("dimes", 60, 10)}),
 ])
 def test_money_is_read_in_the_unit_the_question_asks(text, answer, converted):
     solution = solve_text(text)
@@ -676,3 +682,17 @@ def test_options_an_evaluation_would_ignore_are_refused(examples, tmp_path, extr
     result = run("arith", "eval", "--data", str(examples / "arith" / "problems.json"), *args)
     assert result.exit_code == 2, result.output
     assert message in result.stderr
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["rates"].pop("C"), "the field 'C' is missing"),
+    (lambda d: d.__setitem__("rates", [1, 2]), "a field holds the wrong kind of value"),
+    (lambda d: d["params"].__setitem__("epochs", "ten"), "a field holds the wrong kind of value"),
+])
+def test_a_malformed_model_is_named_without_pythons_wording(tmp_path, change, message):
+    data = json.loads(DEFAULT_MODEL.read_text())
+    change(data)
+    path = write(tmp_path, "m.json", data)
+    result = run("arith", "solve", "Tom has 5 apples. He ate 2 apples. How many apples are left?", "--model", path)
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
+    assert "invalid literal" not in result.stderr and "list indices" not in result.stderr

@@ -820,3 +820,18 @@ def test_relation_without_pattern_or_second_column(tmp_path, line, message):
     write_store(tmp_path, {"StateChange.tsv": STATE_CHANGE, "_relations.tsv": line})
     with pytest.raises(TablesError, match=message):
         load_store(tmp_path)
+
+
+def test_a_pattern_left_unused_is_not_read_against(tmp_path):
+    """"What is eaten by animals in the forest?": rabbit is eaten by a forest animal, the pattern's
+    own reading, though its X end ("animals") aligns to no cell. It was charged and listed as
+    against the pattern (the review of w_relation_against)."""
+    store = write_store(tmp_path, {
+        "Animals.tsv": tsv("ORGANISM | [FILL]   | FOOD SOURCE | [FILL]   | HABITAT | [SKIP] UID",
+                           "rabbit   | eats     | grass       | lives in | meadow  | c-01",
+                           "fox      | eats     | rabbit      | lives in | forest  | c-02"),
+        "_relations.tsv": "eats\tAnimals\tORGANISM\tFOOD SOURCE\tX eats Y|Y is eaten by X\n"
+                          "livesIn\tAnimals\tORGANISM\tHABITAT\tX lives in Y\n"})
+    result = TableSolver(load_store(store)).answer("What is eaten by animals in the forest? (A) rabbit (B) stone")
+    assert result.answer == "A"
+    assert not any("against" in r for r in result.relations)

@@ -255,13 +255,16 @@ def test_outputs_never_overwrite_a_file_of_the_table_store(tmp_path):
         assert "a file of the input folder" in result.stderr
     # a new file there would be read as a table next time (a predictions file named new.tsv)
     result = run("tables", "eval", "--tables", str(store), "--questions", QUESTIONS, "--predictions", str(store / "new.tsv"))
-    assert result.exit_code == 2 and "would read it as a table next time" in result.stderr, result.output
-    (store / "runs").mkdir()  # a subfolder, or a name with _ first, the store does not read
-    for where in (store / "runs" / "preds.tsv", store / "_preds.tsv"):
+    assert result.exit_code == 2 and "would read it as a table or sidecar next time" in result.stderr, result.output
+    # a name with _ first is read too (the sidecars _joins.tsv, _relations.tsv)
+    result = run("tables", "eval", "--tables", str(store), "--questions", QUESTIONS, "--predictions", str(store / "_preds.tsv"))
+    assert result.exit_code == 2 and "would read it as a table or sidecar" in result.stderr, result.output
+    (store / "runs").mkdir()  # a subfolder is the user's: written, and written again
+    for _ in range(2):
         result = run("tables", "eval", "--tables", str(store), "--questions", QUESTIONS, "--solver", "ir",
-                     "--predictions", str(where))
+                     "--predictions", str(store / "runs" / "preds.tsv"))
         assert result.exit_code == 0, result.output
-        where.unlink()
+    (store / "runs" / "preds.tsv").unlink()
     (store / "runs").rmdir()
     assert {p.name: p.read_bytes() for p in store.iterdir()} == before
 

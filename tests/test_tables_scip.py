@@ -120,3 +120,29 @@ def test_chains_start_at_the_chosen_options_rows():
     assert sg.solve_option(inst, "a").objective == -sum(model.cost)
     model, _ = program.best_model(assumptions=[(fact("chosen", "b"), True)])
     assert model is None and sg.solve_option(inst, "b").objective is None
+
+
+ANIMALS = ("ORGANISM\t[FILL]\tFOOD SOURCE\t[FILL]\tHABITAT\t[SKIP] UID\n"
+           "rabbit\teats\tgrass\tlives in\tmeadow\tc-01\n"
+           "fox\teats\trabbit\tlives in\tforest\tc-02\n"
+           "hawk\teats\tsnake\tlives in\tforest\tc-03\n")
+ANIMAL_RELATIONS = ("eats\tAnimals\tORGANISM\tFOOD SOURCE\tX eats Y|Y is eaten by X\n"
+                    "livesIn\tAnimals\tORGANISM\tHABITAT\tX lives in Y\n")
+
+
+@pytest.mark.parametrize("question", [
+    "Which animal eats rabbits? (A) grass (B) fox",
+    "Which animal eats the fox? (A) rabbit (B) hawk",
+    "What is eaten by animals in the forest? (A) rabbit (B) stone",
+    "Which animal lives in the forest and eats snakes? (A) hawk (B) rabbit",
+])
+def test_clingo_and_scip_agree_on_relations_read_against_the_question(tmp_path, question):
+    """against(L), the relation read against a pattern the question holds, in both models."""
+    (tmp_path / "Animals.tsv").write_text(ANIMALS)
+    (tmp_path / "_relations.tsv").write_text(ANIMAL_RELATIONS)
+    solver = TableSolver(load_store(tmp_path))
+    grounded = solver.ground(solver.read(question))
+    clingo, _, _, timed = sg.clingo_optima(solver, grounded)
+    scip = sg.scip_optima(grounded, solver.consts)
+    assert not timed
+    assert {o: scip[o].objective for o in scip} == clingo

@@ -10,6 +10,7 @@ unit, rate, math); ``member(X,P,C)`` when that property is in class C of the rul
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -134,11 +135,11 @@ def money_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction]]:
     target = VALUE_UNITS.get(asked.lemma) if asked is not None and asked.head >= 0 and asked.lemma != "$" else None
     if target is None:
         return {}
-    units = {n.index: _money_unit(n) for n in info.numbers}
-    # a coin whose value the text states ("each quarter is worth 25 cents": 25 cents a quarter) is
-    # counted, and the rules multiply by that value: its count is not converted as well
-    stated = {phrase.lemma for n in info.numbers if units[n.index] in VALUE_UNITS.values()
-              for phrase in (n.rate, n.subj) if phrase is not None and phrase.lemma in CENTS}
+    units = {n.index: _money_unit(n.unit) for n in info.numbers}
+    # a coin whose value the text states for each coin ("each quarter is worth 25 cents": 25 cents
+    # a quarter, its rate) is counted, and the rules multiply by that value: its count is not
+    # converted as well ("his dimes are worth 80 cents" is a total: no rate, nothing stated)
+    stated = {_money_unit(n.rate) for n in info.numbers if units[n.index] in VALUE_UNITS.values()} & set(CENTS)
     out = {}
     for n in info.numbers:
         unit = units[n.index]
@@ -147,14 +148,14 @@ def money_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction]]:
     return out
 
 
-def _money_unit(n: NumberInfo) -> str | None:
-    """A number's unit as a key of CENTS when it is money ("half-dollars" is "half-dollar"), else
-    its lemma (or None)."""
-    if n.unit is None:
+def _money_unit(phrase) -> str | None:
+    """A unit (or rate) phrase as a key of CENTS when it is money ("shiny half-dollars" is
+    "half-dollar"), else its lemma (or None)."""
+    if phrase is None:
         return None
-    if n.unit.lemma == "dollar" and n.unit.text.lower().replace("-", " ").startswith("half "):
+    if phrase.lemma == "dollar" and re.search(r"\bhalf[\s-]+dollars?\b", phrase.text.lower()):
         return "half-dollar"
-    return VALUE_UNITS.get(n.unit.lemma, n.unit.lemma)
+    return VALUE_UNITS.get(phrase.lemma, phrase.lemma)
 
 
 def unit_of(n: NumberInfo, knowledge: Knowledge) -> tuple:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, malformed
 from .properties import NumberInfo, Phrase, ProblemInfo
 
 EACH = frozenset({"each", "every", "per"})
@@ -322,7 +322,7 @@ class RateModel:
             model.number_weights_ = {str(k): float(v) for k, v in data["numbers"].items()}
             model.question_weights_ = {str(k): float(v) for k, v in data["question"].items()}
         except (KeyError, TypeError, ValueError, AttributeError) as err:
-            raise InputError(f"{source}: malformed rate model ({err})") from None
+            raise malformed(f"{source} (its rate model)", err) from None
         return model
 
 

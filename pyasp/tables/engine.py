@@ -262,13 +262,13 @@ def decode(grounded: Grounded, model: Model | None, scores: dict[str, float | No
         relation, text_id, pattern = grounded.hits[h]
         relations.append({"relation": relation.name, "table": relation.table, "pattern": pattern,
                           "in": "question" if text_id == "q" else f"option {str(text_id).upper()}"})
+    against = set(model.atoms("against", 1))
     for (number,) in model.atoms("rel_anywhere", 1):  # used with no pattern of it in the text
         relation = grounded.relations[number]
         entry = {"relation": relation.name, "table": relation.table, "pattern": relation.free_pattern, "in": "anywhere"}
-        against = [pattern for hit_relation, text_id, pattern in grounded.hits.values()
-                   if hit_relation is relation and text_id == "q"]
-        if against and relation.free_pattern is None:  # the question says it the other way (w_relation_against)
-            entry["against"] = against[0]
+        if (number,) in against:  # read against a pattern of the question (w_relation_against)
+            entry["against"] = next(pattern for hit_relation, text_id, pattern in grounded.hits.values()
+                                    if hit_relation is relation and text_id == "q")
         relations.append(entry)
     return Result(question.text, answer, score, scores, len(tied) > 1, tied, support, joins, titles, relations)
 

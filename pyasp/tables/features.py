@@ -109,9 +109,7 @@ def option_features(grounded: Grounded, model: Model | None, letter: str, ir_sco
     anywhere = [empty.get(number, 0) for (number,) in model.atoms("rel_anywhere", 1)]
     f["relations_none"] = float(anywhere.count(0))  # used without a pattern of it in the text
     f["relations_empty"] = float(anywhere.count(1))  # ... where the relation has the free pattern "X Y"
-    in_question = {number for (_h, number, text) in facts.get("hit", {}) if str(text) == "q"}
-    f["relations_against"] = float(sum(1 for (number,) in model.atoms("rel_anywhere", 1)
-                                       if empty.get(number, 0) == 0 and number in in_question))
+    f["relations_against"] = float(len(model.atoms("against", 1)))  # read against the question's pattern
     # joins: each cell of the lower-numbered table earns its best max_cell_edges joins above the
     # penalty; a join scoring below the penalty costs the difference
     penalty = limits.get("w_join_penalty", 100)
