@@ -131,6 +131,23 @@ def _seconds(value: str | float) -> float:
     return seconds
 
 
+def _number_in(low: float, high: float):
+    """A parser of a real number between ``low`` and ``high``: "nan" is no number (typer's own
+    range check would call it too large)."""
+    def parse(value: str | float) -> float:
+        try:
+            number = float(value)
+        except ValueError:
+            raise typer.BadParameter(f"{value!r} is not a number") from None
+        if math.isnan(number):
+            raise typer.BadParameter(f"{value!r} is not a number")
+        if not low <= number <= high:
+            raise typer.BadParameter(f"{value!r} is outside {low:g}..{high:g}")
+        return number
+
+    return parse
+
+
 def _text_argument(text: str, what: str) -> str:
     """The text a command was given as its argument: ``-`` reads it from standard input; a bare
     file name (one word naming a file) is refused with a hint, rather than read as a problem."""
@@ -1186,7 +1203,7 @@ def acquire_eval(
     time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Per learning run, in seconds.", parser=_seconds, metavar="SECONDS")] = None,
     precision_time_limit: Annotated[Optional[float], typer.Option(
         "--precision-time-limit", help="Seconds for sampling each learned program, its grounding included; precision is over "
-        "what was drawn by then (the JSON's folds give the count).", min=0.001)] = None,
+        "what was drawn by then (the JSON's folds give the count).", parser=_seconds, metavar="SECONDS")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Recall and precision of learning a true program back from its sampled solutions (ARNOLD's protocol).
@@ -1468,10 +1485,10 @@ def tables_train(
     questions: Annotated[Path, typer.Option("--questions", help="WorldTree questions with explanations (e.g. the output of pyasp tables tuning-set).")],
     output: Annotated[Path, typer.Option("--out", parser=_output_file, help="Write the row model here (JSON).")],
     category: Annotated[Optional[str], typer.Option("--category", help="WorldTree splits to learn from, comma-separated (default: all in the file).")] = None,
-    regularisation: Annotated[float, typer.Option("--C", help="Inverse L2 strength of the row weights.", min=1e-6, max=1e6)] = 0.1,
+    regularisation: Annotated[float, typer.Option("--C", help="Inverse L2 strength of the row weights (1e-6 to 1e6).", parser=_number_in(1e-6, 1e6), metavar="NUMBER")] = 0.1,
     objective: Annotated[str, typer.Option("--objective", help="What the weights learn from: rows (a logistic regression: is this row cited?) or options (also which option the rows make win).")] = "options",
-    row_weight: Annotated[float, typer.Option("--row-weight", help="Objective options: the weight of the rows' log-loss beside the options'.", min=0.0, max=1e6)] = 0.5,
-    sharpness: Annotated[float, typer.Option("--sharpness", help="Objective options: how sharply the options' scores decide (softmax scale).", min=1e-6, max=1e6)] = 10.0,
+    row_weight: Annotated[float, typer.Option("--row-weight", help="Objective options: the weight of the rows' log-loss beside the options' (0 to 1e6).", parser=_number_in(0.0, 1e6), metavar="NUMBER")] = 0.5,
+    sharpness: Annotated[float, typer.Option("--sharpness", help="Objective options: how sharply the options' scores decide (softmax scale, 1e-6 to 1e6).", parser=_number_in(1e-6, 1e6), metavar="NUMBER")] = 10.0,
     candidates: Annotated[int, typer.Option("--candidates", help="Rows scored per option.", min=1)] = 40,
     top: Annotated[int, typer.Option("--top", help="An option's score sums its best this many rows.", min=1)] = 3,
     retrieval_words: WordsOpt = "family",

@@ -459,3 +459,14 @@ def test_weights_refuses_a_const_beyond_the_bound_as_answer_does(tmp_path):
         "#const w_relevance = 80000.", "#const w_relevance = 5000000."))
     result = run("tables", "weights", "--encoding", path)
     assert result.exit_code == 2 and "#const w_relevance = 5000000 is beyond 1,000,000" in result.stderr
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--C", "nan", "'nan' is not a number"),  # was "Input should be less than or equal to 1000000"
+    ("--C", "0", "'0' is outside 1e-06..1e+06"),
+    ("--sharpness", "inf", "'inf' is outside 1e-06..1e+06"),
+])
+def test_train_names_a_number_that_is_none_or_out_of_range(tmp_path, option, value, message):
+    result = run("tables", "train", "--tables", STORE, "--questions", QUESTIONS, "--out", str(tmp_path / "r.json"),
+                 option, value)
+    assert result.exit_code == 2 and message in result.stderr, result.output
