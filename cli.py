@@ -1583,6 +1583,8 @@ def tables_tuning_set(
         categories = tuple(c.strip() for c in category.split(",") if c.strip())
         if not categories:
             raise PyaspError("--category needs at least one WorldTree split, e.g. Train")
+        if exclude_exam and any(not e.strip() for e in exclude_exam):
+            raise PyaspError("--exclude-exam needs an exam name (as in the file's examName column); it cannot be empty")
         exams = tuple(exclude_exam) if exclude_exam else DEFAULT_EXCLUDED_EXAMS
         fields, kept, dropped = tuning_records(questions, list(held_out), categories=categories, exclude_exams=exams)
         if not kept:

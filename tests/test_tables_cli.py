@@ -470,3 +470,12 @@ def test_train_names_a_number_that_is_none_or_out_of_range(tmp_path, option, val
     result = run("tables", "train", "--tables", STORE, "--questions", QUESTIONS, "--out", str(tmp_path / "r.json"),
                  option, value)
     assert result.exit_code == 2 and message in result.stderr, result.output
+
+
+def test_an_empty_exam_to_exclude_is_refused(tmp_path):
+    """--exclude-exam "" silently dropped the default exclusion (NYSEDREGENTS) and excluded nothing."""
+    header = "QuestionID\tAnswerKey\texamName\tcategory\texplanation\tquestion\n"
+    worldtree = write(tmp_path, "wt.tsv", header + "q1\tA\tMCAS\tTrain\t\t" + NEW_YORK + "\n")
+    result = run("tables", "tuning-set", "--questions", worldtree, "--held-out", QUESTIONS,
+                 "--out", str(tmp_path / "t.tsv"), "--exclude-exam", "")
+    assert result.exit_code == 2 and "--exclude-exam needs an exam name" in result.stderr
