@@ -861,7 +861,9 @@ def arith_train(
             counts = model.annotations_[name]
             if counts["given"]:
                 unused = counts["given"] - counts["used"]
-                note = f"; {unused} did not match the numbers read from the text, so those trained on the answer alone" if unused else ""
+                why = ("an equation with fewer than two numbers, or numbers the text does not have" if name == "equations"
+                       else "they did not match the numbers read from the text")
+                note = f"; {unused} could not be used ({why}), so those trained on the answer alone" if unused else ""
                 out.print(f"{what}: used for {counts['used']} of the {counts['given']} problems that have them{note}")
 
 
