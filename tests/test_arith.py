@@ -462,8 +462,10 @@ def test_train_reports_the_annotations_it_could_not_use(examples, tmp_path):
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["annotations"] == {"equations": {"given": 4, "used": 3}, "rates": {"given": 1, "used": 0}}
     result = run(*args)
-    assert "gold equations (lEquations): used for 3 of the 4 problems that have them; 1 did not match" in result.output
-    assert "rate annotations (rates, quants): used for 0 of the 1 problems that have them; 1 did not match" in result.output
+    assert ("gold equations (lEquations): used for 3 of the 4 problems that have them; 1 could not be used (an equation "
+            "with fewer than two numbers, or numbers the text does not have)") in result.output
+    assert ("rate annotations (rates, quants): used for 0 of the 1 problems that have them; 1 could not be used (they "
+            "did not match the numbers read from the text)") in result.output
 
 
 def test_eval_option_errors_exit_2(examples, tmp_path):
