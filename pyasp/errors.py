@@ -96,9 +96,7 @@ def check_input_file(path: str | Path, what: str = "file") -> Path:
     missing or a directory (or, from Python, not a path at all)."""
     import os
 
-    if not isinstance(path, (str, os.PathLike)):
-        raise InputError(f"{what} must be a path (a str or pathlib.Path), not {type(path).__name__}")
-    path = Path(path)
+    path = check_input_dir(path, what)
     if path.is_dir():
         raise InputError(f"{what} {path} is a directory, not a file")
     if str(path) == "-" and not path.exists():
@@ -127,7 +125,8 @@ def malformed(source: str, err: Exception) -> InputError:
 
 def check_input_dir(path, what: str = "folder") -> Path:
     """``path`` as a Path, when it is a str or a path (from Python, anything else is refused with
-    an :class:`InputError` rather than a TypeError); whether it is a folder is the reader's to say."""
+    an :class:`InputError` rather than a TypeError); whether it is a folder is the reader's to say
+    (:func:`check_input_file` says it of a file)."""
     import os
 
     if not isinstance(path, (str, os.PathLike)):

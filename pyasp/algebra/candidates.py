@@ -19,14 +19,13 @@ its file, never a candidate with a made-up answer.
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import sympy
 
 from ..asp import Func, Program, parse_constants
-from ..errors import InputError
+from ..errors import InputError, check_count
 from ..resources import encoding_path
 from .ground import tree_facts
 from .quantities import Quantity, validate
@@ -148,11 +147,7 @@ def generate_candidates(
     ``allow_unused``); ``encoding`` is a path to a replacement for the packaged encoding.
     """
     validate(quantities)
-    if isinstance(top, bool) or not isinstance(top, numbers.Integral):
-        raise InputError(f"the number of candidate trees (top, --top) must be a whole number, not {top!r}")
-    top = int(top)
-    if top < 1:
-        raise InputError(f"the number of candidate trees (top, --top) must be at least 1, got {top}")
+    top = check_count(top, "the number of candidate trees (top, --top)")
     settings = dict(settings or {})
     check_settings(settings, encoding)
     program = Program(encoding if encoding else ENCODING, consts=settings, options=CLINGO_OPTIONS, needs=(("at", 2), ("violation", 3)))

@@ -256,13 +256,13 @@ AT_LEAST_ONE = frozenset({"max_tables", "max_rows", "max_cell_edges", "max_optio
 
 def _check_consts(consts: dict[str, int], encoding: str | Path | None) -> None:
     """Every name a ``#const`` of the encoding, every value an integer clingo can hold."""
-    from ..asp import encoding_facts, parse_constants
+    from ..asp import encoding_facts
     from ..errors import InputError
     from ..resources import encoding_path
 
     path = encoding or encoding_path("support_graph")
-    known = parse_constants(path)
-    for name, (text, line, _) in encoding_facts(path).constants.items():  # the file's own values: the same bounds
+    known = encoding_facts(path).constants  # name -> (value, line, comment)
+    for name, (text, line, _) in known.items():  # the file's own values: the same bounds
         try:
             written = int(text)
         except ValueError:
