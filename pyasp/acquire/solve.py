@@ -250,32 +250,31 @@ def _decode(model, program: Program, instance: Instance, encoding: str | Path | 
     out = {d.name: np.zeros(instance.shape(d.name), dtype=np.int64) for d in program.variables}
     given = {name: np.zeros(array.shape, dtype=np.int64) for name, array in out.items()}
 
-    def bad(atom: str, why: str) -> InputError:
-        return InputError(f"{encoding or 'encodings/ip_solve.lp'}: a model's value({atom}) {why}; each cell of each variable takes "
-                          "exactly one value of its domain (value(X, (I,J,...), V), as encodings/ip_solve.lp shows)")
+    def bad(what: str) -> InputError:
+        return InputError(f"{encoding or 'encodings/ip_solve.lp'}: {what}; each cell of each variable takes exactly one "
+                          "value of its domain (value(X, (I,J,...), V), as encodings/ip_solve.lp shows)")
 
     for name, pos, value in model.atoms("value", 3):
         atom = f"{name}, {pos}, {value}"
         if not isinstance(name, str) or name not in out:
-            raise bad(atom, f"names no variable of the program ({', '.join(out) or 'none'})")
+            raise bad(f"a model's value({atom}) names no variable of the program ({', '.join(out) or 'none'})")
         cell = pos if isinstance(pos, tuple) else (pos,)
         shape = out[name].shape
         if len(cell) != len(shape) or not all(isinstance(p, int) and 1 <= p <= n for p, n in zip(cell, shape)):
-            raise bad(atom, f"is no cell of {name} (indices 1..{', 1..'.join(map(str, shape))})" if shape else
-                      f"is no cell of {name}, which has no indices (write ())")
+            raise bad(f"a model's value({atom}) is no cell of {name} (indices 1..{', 1..'.join(map(str, shape))})"
+                      if shape else f"a model's value({atom}) is no cell of {name}, which has no indices (write ())")
         low, high = program.tensor(name).domain
         if not isinstance(value, int) or not low <= value <= high:
-            raise bad(atom, f"is not a value of {name}'s domain {low}..{high}")
+            raise bad(f"a model's value({atom}) is not a value of {name}'s domain {low}..{high}")
         index = tuple(p - 1 for p in cell)
         given[name][index] += 1
         if given[name][index] > 1:
-            raise bad(atom, f"gives {name}{list(cell)} a second value")
+            raise bad(f"a model's value({atom}) gives {name}{list(cell)} a second value")
         out[name][index] = value
     for name, counts in given.items():
         if (counts == 0).any():
             cell = [int(k) + 1 for k in np.argwhere(counts == 0)[0]]
-            raise InputError(f"{encoding or 'encodings/ip_solve.lp'}: a model gives {name}{cell} no value (value/3); each cell of "
-                             "each variable takes exactly one value of its domain")
+            raise bad(f"a model gives {name}{cell} no value (value/3)")
     return out
 
 
@@ -370,13 +369,12 @@ def check_variable_names(encoding: str | Path, program: Program) -> None:
     """Refuse a copy of the solving encoding that writes a name no variable has (``value(shipp,
     C, V)``, ``value("ship", C, V)``) where a variable's name belongs: the rule never matches, so
     it would silently do nothing. Warn about weak constraints, which solving ignores."""
-    from .learn import _check_named
-
     import warnings
 
     import clingo.ast
 
     from ..errors import PyaspWarning
+    from .learn import _check_named
 
     names = [d.name for d in program.variables]
     known = {atom: (0, names, "variable") for atom in VARIABLE_ATOMS}
