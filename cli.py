@@ -131,6 +131,17 @@ def _seconds(value: str | float) -> float:
     return seconds
 
 
+def _given(ctx: typer.Context, *names: str) -> list[str]:
+    """Which of the options ``names`` (their parameter names) the command line gave, rather than
+    their defaults."""
+    given = []
+    for name in names:
+        source = ctx.get_parameter_source(name)
+        if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP"):
+            given.append(name)
+    return given
+
+
 def _number_in(low: float, high: float):
     """A parser of a real number between ``low`` and ``high``: "nan" is no number (typer's own
     range check would call it too large)."""
@@ -869,6 +880,7 @@ def arith_train(
 
 @arith_app.command("eval")
 def arith_eval(
+    ctx: typer.Context,
     data: Annotated[Path, typer.Option("--data", help="Dataset JSON (MAWPS / CogComp format).")],
     folds_dir: Annotated[
         Optional[Path], typer.Option("--folds-dir", help="Cross-validate on the folds of this directory (fold*.txt, one id a line).")
@@ -908,7 +920,7 @@ def arith_eval(
             raise PyaspError("--folds-dir cross-validates; it cannot be combined with --model or --train-ids")
         if folds is not None and train_ids is not None:
             raise PyaspError("--train-ids and --test-ids split the data once; --folds cannot be combined with them")
-        if model is not None and (epochs != 10 or restarts != 3):
+        if model is not None and _given(ctx, "epochs", "restarts"):
             raise PyaspError("--model scores a trained model as it is: --epochs and --restarts are for training")
         folds = _folds(folds, folds_dir, model)
         problems = _load_data(data, skip_bad, FIELDS)
@@ -1483,6 +1495,7 @@ def tables_eval(
 
 @tables_app.command("train")
 def tables_train(
+    ctx: typer.Context,
     tables: TablesOpt,
     questions: Annotated[Path, typer.Option("--questions", help="WorldTree questions with explanations (e.g. the output of pyasp tables tuning-set).")],
     output: Annotated[Path, typer.Option("--out", parser=_output_file, help="Write the row model here (JSON).")],
@@ -1509,7 +1522,7 @@ def tables_train(
 
     try:
         check_output_path(output, "row model", [tables, questions])
-        if objective == "rows" and (row_weight != 0.5 or sharpness != 10.0):
+        if objective == "rows" and _given(ctx, "row_weight", "sharpness"):
             raise PyaspError("--row-weight and --sharpness weigh the options objective; --objective rows learns "
                              "from the rows alone")
         categories = {c.strip() for c in category.split(",") if c.strip()} if category else None
