@@ -164,6 +164,22 @@ def test_pronouns_are_resolved_to_an_agreeing_earlier_subject(text, number, prop
     assert phrase is not None and phrase.key == resolved
 
 
+@pytest.mark.parametrize(
+    "text, obj",
+    [
+        ("Leo is 4 years younger than his brother.", "brother"),
+        ("Mia has 5 more stickers than her older sister.", "sister"),
+        ("Mia has 5 more stickers than Sam.", "Sam"),
+    ],
+)
+def test_the_compared_thing_after_than_is_the_object_not_its_possessor(text, obj):
+    from pyasp.arith.properties import read_problem
+    from pyasp.text.reading import read
+
+    number = read_problem(read(text + " How many are there?")).numbers[0]
+    assert number.obj is not None and number.obj.lemma.lower() == obj.lower()
+
+
 def test_the_gender_of_names_and_nouns():
     from pyasp.text.names import gender
 
