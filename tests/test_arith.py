@@ -286,6 +286,12 @@ def test_a_math_word_is_a_number_only_as_the_factor_of_a_comparison():
     assert [(n["value"], n["text"], n["math"]) for n in twice.numbers] == [(5, "5", None), (2, "twice", "twice")]
 
 
+def test_a_number_of_dozens_is_one_number_of_things():
+    solution = solve_text("Jorge bought two dozen pencils. He gave away nine pencils. How many pencils does he have now?")
+    assert [(n["value"], n["text"]) for n in solution.numbers] == [(24, "two dozen"), (9, "nine")]
+    assert solution.answer == 15
+
+
 @pytest.mark.parametrize("text, answer, converted", [
     ("A pen costs 75 cents. How many dollars do 4 pens cost?", 3, {1: ("cents", 0.75, 0.01)}),
     ("Sam has 7 dimes and 3 nickels. How many cents does he have?", 85, {1: ("dimes", 70, 10), 2: ("nickels", 15, 5)}),
@@ -306,6 +312,12 @@ def test_a_math_word_is_a_number_only_as_the_factor_of_a_comparison():
      {2: ("shiny half dollars", 150, 50)}),
     ("Tom's dimes are worth 80 cents. He has 6 more dimes in his pocket. How many cents does he have?", 140,
      {2: ("dimes", 60, 10)}),
+    # no unit of money asked, amounts in dollars and in cents: the cents are converted to dollars
+    ("Pencils cost 25 cents each. How many pencils can you buy with 2 dollars?", 8, {1: ("cents", 0.25, 0.01)}),
+    ("Tom had $5. He spent 75 cents on gum. How much money does he have left?", 4.25, {2: ("cents", 0.75, 0.01)}),
+    # an amount in dollars and cents is one amount (the reader's normal form: $2.75)
+    ("Tom had five dollars. He spent two dollars and seventy-five cents on lunch. How many dollars does he have left?",
+     2.25, {}),
 ])
 def test_money_is_read_in_the_unit_the_question_asks(text, answer, converted):
     solution = solve_text(text)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pyasp.errors import InputError, PyaspError
 from pyasp.text.numbers import parse_number
-from pyasp.text.reading import read, read_many
+from pyasp.text.reading import normalize, read, read_many
 
 ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
 TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
@@ -67,6 +67,25 @@ def test_mixed_numbers_in_words():
     assert [(m.text, m.value) for m in doc.mentions] == [
         ("2 and a half", Fraction(5, 2)), ("three and three quarters", Fraction(15, 4)),
         ("four and two thirds", Fraction(14, 3)), ("two hundred and six", 206), ("three", 3), ("four", 4), ("5", 5)]
+
+
+@pytest.mark.parametrize("text, normal", [
+    ("It costs two dollars and fifty cents.", "It costs $2.50."),
+    ("He spent a dollar and 5 cents, then $3 and 25 cents.", "He spent $1.05, then $3.25."),
+    ("It was one hundred and five dollars and seventy-five cents", "It was $105.75"),
+    # not one amount: cents of 100 or more, two owners, no number
+    ("2 dollars and 150 cents", "2 dollars and 150 cents"),
+    ("Sam has 3 dollars and Ann has 40 cents.", "Sam has 3 dollars and Ann has 40 cents."),
+    ("The dollars and cents add up.", "The dollars and cents add up."),
+])
+def test_an_amount_in_dollars_and_cents_is_one_amount_of_dollars(text, normal):
+    assert normalize(text) == normal
+
+
+def test_a_number_word_before_dozen_is_kept():
+    """"two dozen" is 2 and 12, as "2 dozen" is read (before: 12 alone, the two lost)."""
+    assert [(m.text, m.value) for m in read("Jorge bought two dozen pencils.").mentions] == [("two", 2), ("dozen", 12)]
+    assert [(m.text, m.value) for m in read("Jorge bought 2 dozen pencils.").mentions] == [("2", 2), ("dozen", 12)]
 
 
 def test_quantities_of_the_bike_problem():

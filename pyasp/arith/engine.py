@@ -130,12 +130,19 @@ def money_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction]]:
     written in another unit of it, with the factor that gives their value in the asked unit
     ("75 cents" -> 1/100 when dollars are asked, "7 dimes" -> 10 when cents are). The rules
     then combine amounts in one unit. A question that asks for coins ("how many quarters")
-    counts them, and nothing is converted."""
+    counts them, and nothing is converted. A question that names no unit of money, in a text
+    that gives amounts both in dollars and in cents ("pencils cost 25 cents each; how many can
+    you buy with 2 dollars?"), has the cents converted to dollars."""
     asked = info.question.unit  # named in the question ("how many dollars"), not implied ("how much ... cost")
+    units = {n.index: _money_unit(n.unit) for n in info.numbers}
     target = VALUE_UNITS.get(asked.lemma) if asked is not None and asked.head >= 0 and asked.lemma != "$" else None
+    if target is None and asked is not None and asked.lemma in {"penny", "nickel", "dime", "quarter", "half-dollar"}:
+        return {}  # coins asked: counted
+    if target is None and {"dollar", "cent"} <= set(units.values()):
+        units = {i: u if u in {"dollar", "cent"} else None for i, u in units.items()}  # coins are counted
+        target = "dollar"
     if target is None:
         return {}
-    units = {n.index: _money_unit(n.unit) for n in info.numbers}
     # a coin whose value the text states for each coin ("each quarter is worth 25 cents": 25 cents
     # a quarter, its rate) is counted, and the rules multiply by that value: its count is not
     # converted as well ("his dimes are worth 80 cents" is a total: no rate, nothing stated)

@@ -335,11 +335,25 @@ def _multiplier(doc: Document, mention: Mention) -> bool:
     return after < len(doc.tokens) and doc.tokens[after].text.lower() == "as"
 
 
+def _dozens(mentions: list[Mention]) -> list[Mention]:
+    """"3 dozen pencils" is one number, 36 pencils (the reader gives 3 and the 12 of "dozen",
+    as ALGES counts them)."""
+    out: list[Mention] = []
+    for m in mentions:
+        prev = out[-1] if out else None
+        if (m.text.lower() == "dozen" and prev is not None and prev.end == m.start and prev.kind in {"number", "word"}
+                and prev.value > 0):
+            out[-1] = Mention(prev.value * 12, f"{prev.text} {m.text}", prev.start, m.end, prev.sentence, prev.kind)
+        else:
+            out.append(m)
+    return out
+
+
 def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = ()) -> ProblemInfo:
     """Find the numbers of ``doc`` and read their properties; ``math_terms`` are the phrases of
     the rule file's math classes (lower case, split into words)."""
     reader = _Reader(doc)
-    mentions = [m for m in doc.mentions if m.kind != "determiner" and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m))]
+    mentions = _dozens([m for m in doc.mentions if m.kind != "determiner" and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m))])
     qsent = _question_sentence(doc)
     numbers: list[NumberInfo] = []
     last_unit: Phrase | None = None

@@ -152,6 +152,10 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
                 j -= 1
             text = sp_doc[i:j].text
             words_value = parse_number(text.replace(" - ", "-"))
+            if words_value is None and j > i + 1 and tokens[j - 1].lower_ == "dozen":
+                j -= 1  # "two dozen": two, then dozen (as "2 dozen" is read)
+                text = sp_doc[i:j].text
+                words_value = parse_number(text.replace(" - ", "-"))
             if words_value is not None and (tail := _and_a_fraction(tokens, j, words_value)) is not None:
                 part, j = tail  # "two and a half"
                 words_value, text = words_value + part, sp_doc[i:j].text
@@ -210,19 +214,51 @@ def _fraction_text(match: re.Match) -> str:
 EMPTY_PROBLEM = "empty problem: give the text of a word problem"
 
 
+#: an amount in dollars and cents: "two dollars and fifty cents", "$3 and 25 cents", "5 dollars
+#: and 5 cents" (the dollars: digits, or up to five number words; the cents: below 100)
+_DOLLARS_AND_CENTS = re.compile(
+    r"(?<![\w$.,])(?:\$\s?(?P<sign>\d{1,3}(?:,\d{3})+|\d+)|(?P<amount>(?:[A-Za-z]+[\s-]+){0,4}?[A-Za-z]+|\d{1,3}(?:,\d{3})+|\d+)"
+    r"\s+(?:dollars?|bucks?))\s+and\s+(?P<cents>[A-Za-z]+(?:[\s-]+[A-Za-z]+)?|\d{1,2})\s+cents?\b", re.IGNORECASE)
+
+
+def _dollars_and_cents(match: re.Match) -> str:
+    """"two dollars and fifty cents" as "$2.50"; the text unchanged when it is not such an amount."""
+    whole = match[0]
+    cents = parse_number(match["cents"])
+    if cents is None or cents.denominator != 1 or not 0 <= cents < 100:
+        return whole
+    if match["sign"] is not None:
+        dollars, lead = parse_number(match["sign"]), ""
+    else:  # the longest run of words before "dollars" that reads as a whole number ("he paid two")
+        words = match["amount"].split()
+        dollars, lead = None, ""
+        for k in range(len(words)):
+            value = Fraction(1) if k == len(words) - 1 and words[k].lower() in {"a", "an"} else parse_number(" ".join(words[k:]))
+            if value is not None and value.denominator == 1 and value >= 0:
+                dollars, lead = value, "".join(w + " " for w in words[:k])
+                break
+    if dollars is None:
+        return whole
+    return f"{lead}${dollars.numerator}.{int(cents):02d}"
+
+
 def normalize(text: str) -> str:
     """The text as the reader takes it: zero-width characters dropped, control characters (NUL ...)
     as spaces, full-width letters, digits
     and signs as their ASCII forms, '1 000' written with a no-break or thin space read as 1,000,
-    the minus sign U+2212 as '-', '2½' as '2 1/2', other no-break spaces as spaces.
+    the minus sign U+2212 as '-', '2½' as '2 1/2', other no-break spaces as spaces, an amount
+    in dollars and cents as one amount of dollars ("two dollars and fifty cents" as "$2.50").
 
         >>> normalize("2\u00bd cups and 1\u00a0000 grams, \u22125 degrees")
         '2 1/2 cups and 1,000 grams, -5 degrees'
+        >>> normalize("It costs two dollars and fifty cents.")
+        'It costs $2.50.'
     """
     text = text.translate(_INVISIBLE).translate(_CONTROL).translate(_FULL_WIDTH)
     text = _GROUP_SPACE.sub(",", text)
     text = _VULGAR.sub(_fraction_text, text)
-    return text.replace("\u2212", "-").replace("\u00a0", " ").replace("\u202f", " ")
+    text = text.replace("\u2212", "-").replace("\u00a0", " ").replace("\u202f", " ")
+    return _DOLLARS_AND_CENTS.sub(_dollars_and_cents, text)
 
 
 #: The longest text the reader parses, in characters: the datasets' longest problem has 364 and
@@ -263,7 +299,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 9  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces
+READER_VERSION = 10  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount
 
 
 def _cache_key(text: str, determiners: bool) -> str:
