@@ -522,6 +522,14 @@ def _is_half_dollar(doc: Document, mention: Mention) -> bool:
             and toks[i + 2].lemma.lower() == "dollar")
 
 
+def _one_asked(doc: Document, mention: Mention, question: int) -> bool:
+    """The "one" of the question's "how much does *one* marker cost" names the thing asked for
+    one of, it is no quantity to compute with (SingleEq's equations never use it)."""
+    tok = doc.tokens[mention.head]
+    return (mention.text.lower() == "one" and mention.sentence == question and tok.dep == "nummod"
+            and doc.tokens[tok.head].pos in {"NOUN", "PROPN"})
+
+
 #: Units of time that convert into each other: (smaller, larger, how many smaller in one larger).
 TIME_UNITS = (("minute", "hour", 60), ("hour", "day", 24), ("day", "week", 7))
 SHARING_WORDS = {"each", "every", "split", "share", "divide", "equally", "evenly"}
@@ -643,7 +651,8 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     if not doc.mentions:
         raise InputError("no quantity: the problem has no number to build an equation from")
     question = _question_sentence(doc)
-    base = [_base_qset(doc, m) for m in doc.mentions if m.kind != "determiner" and not _is_half_dollar(doc, m)]
+    base = [_base_qset(doc, m) for m in doc.mentions
+            if m.kind != "determiner" and not _is_half_dollar(doc, m) and not _one_asked(doc, m, question)]
     if not base:
         raise InputError("no quantity: the problem has no number to build an equation from")
     target = _target(doc, question, base)
