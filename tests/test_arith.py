@@ -180,6 +180,13 @@ def test_the_compared_thing_after_than_is_the_object_not_its_possessor(text, obj
     assert number.obj is not None and number.obj.lemma.lower() == obj.lower()
 
 
+def test_one_compared_with_another_is_not_the_same_entity():
+    """"younger than his brother": Leo is compared with the brother, so the comparison is applied
+    (17 - 4), not undone as if Leo had grown younger (before: 4 + 17 by math_sub_same)."""
+    solution = solve_text("Leo is 4 years younger than his brother. His brother is 17 years old. How old is Leo?")
+    assert solution.answer == 13 and solution.derivation[0]["rule"] == "math_sub_other"
+
+
 def test_the_gender_of_names_and_nouns():
     from pyasp.text.names import gender
 
