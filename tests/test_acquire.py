@@ -883,6 +883,55 @@ def test_learn_with_a_tiny_time_limit_is_partial(shipping, tmp_path):
     assert learned.result_.partial and not learned.constraints_  # the library returns the empty partial result
 
 
+def test_learn_cut_short_by_its_time_limit_prints_what_it_learned_marked_partial(shipping, tmp_path):
+    """README: with --time-limit, a search cut short prints what it has, marked PARTIAL, exit 0.
+    With s=3, p=2 the search over shipping's language takes far longer than 0.3 s; its first
+    cost levels come within a fraction of it."""
+    _, _, solutions = shipping
+    examples = write(tmp_path, "ex.json", [{"ship": s["ship"].tolist()} for s in solutions[:10]])
+    result = run("acquire", "learn", "--schema", str(SHIP / "program.ip"), "--constants", str(SHIP / "constants.json"),
+                 "--examples", examples, "-s", "3", "-p", "2", "--time-limit", "0.3")
+    assert result.exit_code == 0, result.output
+    header, *lines = result.stdout.splitlines()
+    assert header.startswith("% learned by pyasp acquire learn from 10 examples, s=3, p=2")
+    assert "; PARTIAL (time limit)" in header
+    # the schema's declarations, then what was learned so far, as the DSL writes it (every 50th
+    # constraint is read back: thousands take long to parse)
+    declarations = [line for line in lines if line.split()[0] in ("index", "const", "var")]
+    assert lines[: len(declarations)] == declarations and len(declarations) == 7
+    constraints = lines[len(declarations):]
+    assert constraints and all(line.endswith(";") for line in constraints)
+    sample = parse_program("\n".join(declarations + constraints[::50]))
+    assert len(sample.constraints) == len(constraints[::50])
+
+
+def test_learn_out_writes_what_it_prints_and_solve_reads_it_back(shipping, tmp_path):
+    _, _, solutions = shipping
+    examples = write(tmp_path, "ex.json", [{"ship": s["ship"].tolist()} for s in solutions[:25]])
+    out = tmp_path / "learned.ip"
+    constants = str(SHIP / "constants.json")
+    result = run("acquire", "learn", "--schema", str(SHIP / "program.ip"), "--constants", constants,
+                 "--examples", examples, "-s", "1", "-p", "1", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    written = out.read_text()
+    assert written == result.stdout
+    assert written.startswith("% learned by pyasp acquire learn from 25 examples, s=1, p=1")
+    body = written.splitlines()[1:]
+    assert body[-2:] == ["sum[f] ship[f,w] >= demand[w];", "sum[w] ship[f,w] <= production[f];"]
+    # --format dsl prints the program as the DSL writes it: the file without its comment line
+    dsl = run("acquire", "solve", str(out), "--constants", constants, "--format", "dsl")
+    assert dsl.exit_code == 0, dsl.output
+    assert dsl.stdout.splitlines() == body
+    # the learned program's solutions are solutions of the true one
+    drawn = run("acquire", "solve", str(out), "--constants", constants, "--sample", "10", "--seed", "3", "--json")
+    assert drawn.exit_code == 0, drawn.output
+    assert len(json.loads(drawn.stdout)["solutions"]) == 10
+    checked = run("acquire", "check", str(SHIP / "program.ip"), "--constants", constants,
+                  "--solutions", write(tmp_path, "drawn.json", json.loads(drawn.stdout)), "--json")
+    assert checked.exit_code == 0, checked.output
+    assert all(r["ok"] for r in json.loads(checked.stdout)["results"])
+
+
 def test_a_sample_larger_than_the_solutions_gives_them_all_and_says_so(tmp_path):
     program = write(tmp_path, "small.ip", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= 2;\n")
     result = run("acquire", "solve", program, "--constants", write(tmp_path, "c.json", {}), "--sample", "100", "--json")
@@ -954,6 +1003,27 @@ def test_eval_reports_recall_and_precision():
         assert len(r["folds"]) == 5
     # five examples of shipping pin down the program: nothing true is refused
     assert [r["recall"] for r in rows if r["n"] == 5] == [1.0]
+
+
+def test_eval_recall_and_precision_are_the_shares_the_protocol_defines(tmp_path):
+    """Three 0/1 variables, at most two of them 1: 7 solutions. Seven folds of one solution: each
+    fold learns from one solution (s=1, p=1: x[i] or sum[i] x[i] against 0 or 1) and is tested
+    on the other six, whatever order the sample has. From (0,0,0) the learner keeps x[i] <= 0:
+    recall 0/6, precision 1/1. From a one-hot it keeps sum = 1: recall 2/6 (the other one-hots),
+    precision 3/3. From two ones it keeps sum >= 1 (a right side of 2 is not in the language):
+    recall 5/6, precision 6/7 ((1,1,1) is not a solution). Recall (0 + 3*2/6 + 3*5/6) / 7 = 1/2,
+    precision (1 + 3 + 3*6/7) / 7 = 46/49."""
+    program = write(tmp_path, "two.ip", "index i = 1..3;\nvar x[i] in 0..1;\nsum[i] x[i] <= 2;\n")
+    result = run("acquire", "eval", "--program", program, "--constants", write(tmp_path, "c.json", {}),
+                 "-s", "1", "-p", "1", "--examples", "1", "--folds", "7", "--fold-size", "1", "--json")
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.stdout)["results"]
+    assert (row["n"], row["fold_size"], len(row["folds"])) == (1, 1, 7)
+    assert row["recall"] == pytest.approx(0.5, abs=1e-4)
+    assert row["precision"] == pytest.approx(46 / 49, abs=1e-4)
+    assert sorted((f["recall"], f["precision"], f["sampled"]) for f in row["folds"]) == [
+        (0.0, 1.0, 1), (0.3333, 1.0, 3), (0.3333, 1.0, 3), (0.3333, 1.0, 3),
+        (0.8333, 0.8571, 7), (0.8333, 0.8571, 7), (0.8333, 0.8571, 7)]
 
 
 def test_eval_precision_sampling_stops_at_its_time_limit():

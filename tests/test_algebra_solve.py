@@ -38,8 +38,13 @@ def test_solve_prints_equation_answer_qsets_and_tree(examples, tmp_path):
     assert "answer:   x = 9" in result.output
     assert "7 dollar (ctr=shop, vrb=charge, rate=hour, syn=dobj)" in result.output
     assert "tree:     17 7 x * + 80 =" in result.output
-    written = list(tmp_path.iterdir())
-    assert written and "digraph" in written[0].read_text() if written[0].suffix == ".dot" else True
+    assert [p.name for p in tmp_path.iterdir()] == ["tree.dot"]
+    dot = (tmp_path / "tree.dot").read_text()
+    assert dot.startswith("digraph equation_tree {")
+    # each node with its value and type, the operators over their operands
+    for label in (r'"17\ndollar"', r'"7\ndollar"', r'"x\nhour"', r'"80\ndollar"', r'"*\ndollar"', r'"+\ndollar"', '"="'):
+        assert f"label={label}" in dot, label
+    assert dot.count(" -> ") == 6
 
 
 @pytest.mark.parametrize("text, equation, written", [
@@ -136,9 +141,12 @@ def test_bad_records_are_named_and_stop_unless_skipped(tmp_path):
     assert "record 2 (iIndex 2): missing field sQuestion" in result.output
     assert "--skip-bad" in result.output
     skipped = run("algebra", "eval", "--data", path, "--folds", "2", "--skip-bad", "--json", "--cache-dir", str(tmp_path / "c"))
-    assert "record 3 (iIndex 3): field lSolutions is not a list of numbers" in skipped.output
-    assert skipped.exit_code in (0, 2)  # two usable problems may be too few to learn from, but never a traceback
-    assert "Traceback" not in skipped.output
+    assert "record 3 (iIndex 3): field lSolutions is not a list of numbers" in skipped.stderr
+    assert "record 2 (iIndex 2): missing field sQuestion" in skipped.stderr
+    # the two good problems are evaluated: each fold learns from the other one alone
+    assert skipped.exit_code == 0, skipped.output
+    scores = json.loads(skipped.stdout)
+    assert scores["n"] == 2 and [f["n"] for f in scores["folds"]] == [1, 1]
 
 
 @pytest.mark.parametrize("make, message", [
@@ -155,13 +163,63 @@ def test_a_file_that_is_not_a_pyasp_model_is_refused(tmp_path, make, message):
     assert message in result.output
 
 
-def test_eval_option_errors_exit_2(tmp_path, examples):
-    data = str(examples / "algebra" / "problems.json")
-    assert run("algebra", "eval", "--data", data, "--ablation", "no-brain").exit_code == 2
-    assert run("algebra", "eval", "--data", data, "--folds", "1").exit_code == 2
-    assert run("algebra", "eval", "--data", data, "--folds", "25").exit_code == 2  # more folds than problems
+@pytest.mark.parametrize("options, message", [
+    (["--ablation", "no-brain"], "pyasp: error: --ablation must be one of no-local, no-global, no-reorder, got 'no-brain'"),
+    (["--folds", "1"], "pyasp: error: --folds must be at least 2, got 1"),
+    (["--folds", "25"], "pyasp: error: 24 problems cannot be split into 25 folds (at least 2, at most one a problem)"),
+    (["--ablation", "no-local", "--model", "default"], "--ablation trains models; it cannot be combined with --model"),
+])
+def test_eval_option_errors_exit_2(examples, options, message):
+    result = run("algebra", "eval", "--data", str(examples / "algebra" / "problems.json"), *options)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+
+
+def test_eval_of_a_missing_dataset_names_it(tmp_path):
     missing = run("algebra", "eval", "--data", str(tmp_path / "none.json"))
-    assert missing.exit_code == 2 and "none.json" in missing.output
+    assert missing.exit_code == 2 and f"pyasp: error: dataset not found: {tmp_path / 'none.json'}" in missing.stderr
+
+
+# -- the paper's ablations (Table 7) and the fold files of a dataset ---------------------------------
+
+@pytest.fixture(scope="module")
+def folds_dir(tmp_path_factory, examples):
+    """Three fold files over the 24 example problems (every third id), a reading cache, and the
+    full model's cross-validation on them."""
+    folder = tmp_path_factory.mktemp("algebra_folds")
+    ids = [record["iIndex"] for record in json.loads((examples / "algebra" / "problems.json").read_text())]
+    for k in range(3):
+        (folder / f"fold{k + 1}.txt").write_text("".join(f"{i}\n" for i in ids[k::3]))
+    full = _eval_on_folds(examples, folder)
+    return folder, full
+
+
+def _eval_on_folds(examples, folder, *options):
+    predictions = folder / f"predictions{'_'.join(options)}.json"
+    result = run("algebra", "eval", "--data", str(examples / "algebra" / "problems.json"), "--folds-dir", str(folder),
+                 "--json", "--cache-dir", str(folder / "cache"), "--predictions", str(predictions), *options)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout), {p["id"]: p for p in json.loads(predictions.read_text())}
+
+
+def test_eval_on_fold_files_tests_each_fold_once(folds_dir):
+    folder, (scores, predictions) = folds_dir
+    files = sorted(folder.glob("fold*.txt"))
+    assert [f["n"] for f in scores["folds"]] == [len(f.read_text().split()) for f in files] == [8, 8, 8]
+    assert scores["n"] == 24 and sorted(predictions) == list(range(1, 25))
+    assert scores["correct"] == sum(p["correct"] for p in predictions.values()) == sum(f["correct"] for f in scores["folds"])
+    assert scores["accuracy"] == pytest.approx(scores["correct"] / 24)
+
+
+@pytest.mark.parametrize("ablation", ["no-local", "no-global", "no-reorder"])
+def test_each_ablation_changes_the_equations_chosen(examples, folds_dir, ablation):
+    """Without the local model, the global model or the reordering rules, the same folds give
+    other equations for some problems (what Table 7 of the paper measures)."""
+    folder, (_, full) = folds_dir
+    scores, ablated = _eval_on_folds(examples, folder, "--ablation", ablation)
+    assert scores["n"] == 24 and sorted(ablated) == sorted(full)
+    changed = [i for i in full if ablated[i]["equation"] != full[i]["equation"]]
+    assert changed, f"--ablation {ablation} changed no equation"
 
 
 def test_a_model_file_missing_its_parts_is_refused_with_a_message(tmp_path):

@@ -4,8 +4,11 @@ nothing answers, and has the command line's defaults."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import sys
+import types
 import warnings
 from pathlib import Path
 
@@ -26,8 +29,8 @@ SHIP = EXAMPLES / "acquire" / "shipping"
 def test_each_engine_package_lists_the_same_calls():
     for engine, learn in ((algebra, "train"), (arith, "train"), (tables, "train"), (acquire, "learn")):
         assert {"solve", learn, "evaluate"} <= set(engine.__all__), engine.__name__
-        for name in engine.__all__:
-            assert getattr(engine, name) is not None
+        for name in engine.__all__:  # each a function, class or constant of the package, none a submodule
+            assert not isinstance(getattr(engine, name), types.ModuleType), (engine.__name__, name)
         assert callable(engine.solve) and callable(engine.evaluate)  # not the submodules of the same name
     assert {"PyaspError", "InputError", "NoAnswer"} <= set(pyasp.__all__)
 
@@ -149,12 +152,38 @@ def test_acquire_solves_learns_checks_and_evaluates():
 
 
 def test_the_readme_python_examples_run(monkeypatch):
-    """Every ```python block of the README runs as written, from the repository root."""
-    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+    """Every ```python block of the README runs as written, from the repository root, and a
+    ``print`` whose line ends in a ``# comment`` prints what the comment says."""
+    readme = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
     assert blocks
     monkeypatch.chdir(ROOT)
+    # the constraints of the README's `pyasp acquire learn` example (its console block)
+    console = re.search(r"\$ pyasp acquire learn .*?\n(.*?)```", readme, re.S).group(1).splitlines()
+    learned_constraints = [line for line in console[1:] if line.split()[0] not in ("index", "const", "var")]
+    assert learned_constraints == ["sum[f] ship[f,w] >= demand[w];", "sum[w] ship[f,w] <= production[f];"]
+    checked = 0
     for block in blocks:
-        exec(compile(block, "README.md", "exec"), {})
+        lines = block.splitlines()
+        printed: dict[int, list[str]] = {}
+
+        def capture(*args, **kwargs):
+            buffer = io.StringIO()
+            print(*args, **{**kwargs, "file": buffer})
+            printed.setdefault(sys._getframe(1).f_lineno, []).append(buffer.getvalue().rstrip("\n"))
+
+        exec(compile(block, "README.md", "exec"), {"print": capture})
+        for number, line in enumerate(lines, start=1):
+            code, _, comment = line.partition("  # ")
+            if not code.lstrip().startswith("print(") or not comment:
+                continue
+            (text,) = printed[number]
+            if comment.startswith("the two constraints of `pyasp acquire learn` above"):
+                assert [t for t in text.splitlines() if t.split()[0] not in ("index", "const", "var")] == learned_constraints
+            else:
+                assert text == comment.strip(), (line, text)
+            checked += 1
+    assert checked == 4
 
 
 QUESTION = "Which month has the longest day in New York? (A) June (B) December"

@@ -68,11 +68,44 @@ def test_weight_and_max_depth_options_reach_the_encoding(tmp_path):
     assert "pyasp: no answer: no equation tree satisfies the constraints" in shallow.stderr
 
 
+#: the defaults of encodings/equation_trees.lp, written out here so that a change to the file is
+#: a change to this test too: ALGES's weight file (lowWt = 1, highWt = 10; depth bound 10), and
+#: pyasp's own additions (off, or w_unused = w_type_choice = 10)
+ALGES_DEFAULTS = {
+    "max_depth": 10, "allow_unused": 0, "w_type": 10, "w_type_choice": 10, "w_equality_first_or_last": 10,
+    "w_text_order": 1, "w_unknown_first_or_last": 1, "w_equality_next_to_unknown": 1, "w_symmetry": 1,
+    "w_unrelated": 0, "w_rate_per": 0, "w_unused": 10, "tie_break": 1,
+}
+
+
 def test_weights_command_lists_the_encodings_settings():
     result = run("algebra", "weights", "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert data["w_type"]["default"] == 10 and "max_depth" in data
+    assert {name: entry["default"] for name, entry in data.items()} == ALGES_DEFAULTS
+    assert all(entry["meaning"] for entry in data.values())
+    # each weight the comment names as ALGES's low or high weight has that value
+    labelled = {name: entry for name, entry in data.items() if "Wt)" in entry["meaning"]}
+    assert {name for name, entry in labelled.items() if "(highWt)" in entry["meaning"]} == {"w_type", "w_equality_first_or_last"}
+    for entry in labelled.values():
+        assert entry["default"] == (10 if "(highWt)" in entry["meaning"] else 1), entry
+
+
+def test_a_time_limit_that_cuts_the_search_short_prints_the_trees_found_marked_partial(tmp_path):
+    """README, exit codes: a search the limit cuts short after finding something prints it,
+    marked partial, with exit code 0. 100 trees of 12 quantities take far longer than 2 s; the
+    first tree comes within a fraction of it."""
+    q = write(tmp_path, "q12.json", [{"value": v, "type": t} for v, t in zip(range(2, 13), "abababababa")]
+              + [{"value": "x", "type": "a"}])
+    result = run("algebra", "candidates", "-q", q, "--top", "100", "--time-limit", "2", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["partial"] is True
+    assert 1 <= len(data["candidates"]) < 100
+    assert all(c["answer"] is not None and c["equation"].count("=") == 1 for c in data["candidates"])
+    text = run("algebra", "candidates", "-q", q, "--top", "100", "--time-limit", "2")
+    assert text.exit_code == 0, text.output
+    assert re.match(r"top \d+ equation trees \(partial: time limit\)\n", text.stdout)
 
 
 @pytest.mark.parametrize(
@@ -687,3 +720,48 @@ def test_a_closed_standard_output_is_bad_input():
                           stderr=subprocess.PIPE, text=True, timeout=120, preexec_fn=lambda: os.close(1))
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("pyasp: error: standard output is closed")
+
+
+# -- arith train: the options that change what is learned ------------------------------------------
+#: rate annotations (0-based indices into quants, -1 for the question) for four example problems
+RATES = {3: ([0], [12, 3]), 4: ([-1], [48, 6]), 7: ([0], [8, 7]), 9: ([0], [9, 5])}
+
+
+@pytest.fixture(scope="module")
+def rated_problems(tmp_path_factory, examples):
+    """examples/arith/problems.json with rate annotations on four problems, and a reading cache
+    the trainings below share."""
+    folder = tmp_path_factory.mktemp("rated")
+    records = json.loads((examples / "arith" / "problems.json").read_text())
+    for record in records:
+        if record["iIndex"] in RATES:
+            record["rates"], record["quants"] = RATES[record["iIndex"]]
+    return write(folder, "rated.json", records), str(folder / "cache")
+
+
+def _train_arith(tmp_path, rated_problems, *options):
+    data, cache = rated_problems
+    model = tmp_path / "model.json"
+    result = run("arith", "train", "--data", data, "--out", str(model), "--epochs", "1", "--restarts", "1",
+                 "--cache-dir", cache, *options)
+    assert result.exit_code == 0, result.output
+    return result, json.loads(model.read_text())
+
+
+def test_arith_train_no_rates_ignores_the_records_rate_annotations(tmp_path, rated_problems):
+    result, model = _train_arith(tmp_path, rated_problems)
+    assert "rate annotations (rates, quants): used for 4 of the 4 problems that have them" in result.stdout
+    assert model["rates"] is not None  # the rate model learned from them
+    result, model = _train_arith(tmp_path, rated_problems, "--no-rates")
+    assert "rate annotations" not in result.stdout
+    assert model["rates"] is None  # the parse reader's patterns decide
+    assert "gold equations (lEquations): used for 12 of the 12 problems" in result.stdout
+
+
+@pytest.mark.parametrize("normal_form", ["all", "none", None])
+def test_arith_train_normal_form_is_the_models(tmp_path, rated_problems, normal_form):
+    _, model = _train_arith(tmp_path, rated_problems, *(["--normal-form", normal_form] if normal_form else []))
+    assert model["params"]["canonical"] == (normal_form or "multiplicative")
+    from pyasp.arith.model import KnowledgeModel
+
+    assert KnowledgeModel.load(tmp_path / "model.json").canonical == (normal_form or "multiplicative")

@@ -321,3 +321,14 @@ def test_ctrl_c_before_the_first_solution_still_prints_a_whole_json_document(cap
     printed = capsys.readouterr()
     assert json.loads(printed.out) == {"solutions": [], "partial": True, "interrupted": True, "seconds": 0.0}
     assert "pyasp: interrupted: 0 solutions printed" in printed.err
+
+
+def test_the_grace_period_is_the_readmes_two_seconds():
+    """README: Ctrl-C stops clingo in the middle of grounding or solving "within two seconds".
+    The watcher ends the process GRACE_S after the signal (test_ctrl_c_stops_clingo shows that it
+    does; how long it takes is not asserted in tests)."""
+    from pyasp import interrupt
+
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text().split())
+    assert "stops clingo in the middle of grounding or solving (within two seconds;" in readme
+    assert interrupt.GRACE_S == 2.0

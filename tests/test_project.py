@@ -37,4 +37,5 @@ def test_installed_package_carries_encodings_and_grammars():
         assert (package / "cli.py").is_file()
         assert (package / "models" / "algebra.skops").is_file()
     assert encoding_path("equation_trees").read_text().startswith("%")
-    assert grammar_path is not None
+    for name in ("rules", "constraints"):  # the rule DSL's and the IP constraint language's grammars
+        assert grammar_path(name).is_file() and grammar_path(name).suffix == ".lark"
