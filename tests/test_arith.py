@@ -339,13 +339,14 @@ def test_solve_prints_expression_derivation_and_numbers(examples, tmp_path):
     assert result.exit_code == 0, result.output
     for part in ("expression:", "answer:", "derivation:", "condition:", "numbers:", "question:"):
         assert part in result.output
+    assert result.output.startswith("expression: (20 - 6)\nanswer:     14\n")
     result = run("arith", "solve", text, "--json", "--dot", str(tmp_path / "tree.dot"))
     data = json.loads(result.output)
     assert set(data) >= {"expression", "answer", "derivation", "numbers", "question"}
     assert all({"op", "concept", "rule", "left", "right", "condition", "facts"} <= set(step) for step in data["derivation"])
     last = data["derivation"][-1]
     assert data["expression"] == f"({last['left']} {last['op']} {last['right']})"
-    assert last["value"] == data["answer"] and all(isinstance(n["value"], (int, float)) for n in data["numbers"])
+    assert last["value"] == data["answer"] == 14 and all(isinstance(n["value"], (int, float)) for n in data["numbers"])
     assert (tmp_path / "tree.dot").read_text().startswith("digraph")
 
 
@@ -373,7 +374,8 @@ def test_solve_top_lists_the_runners_up_with_their_rules(examples):
     assert all(other["steps"] and {"expression", "concept", "rule"} <= set(other["steps"][0]) for other in data["alternatives"])
     printed = run("arith", "solve", text, "--top", "3").output
     assert "runners-up:" in printed and f"  2. {data['alternatives'][0]['expression']}" in printed
-    assert run("arith", "solve", text, "--top", "0").exit_code == 2
+    zero = run("arith", "solve", text, "--top", "0")
+    assert zero.exit_code == 2 and "'--top'" in zero.output and "greater than or equal to 1" in zero.output
 
 
 def test_a_rule_added_in_a_users_file_changes_the_answer(examples):
@@ -506,7 +508,8 @@ def test_train_reports_the_annotations_it_could_not_use(examples, tmp_path):
 def test_eval_option_errors_exit_2(examples, tmp_path):
     data = str(examples / "arith" / "problems.json")
     ids = write(tmp_path, "ids.txt", "1\n999\n")
-    assert run("arith", "eval", "--data", data, "--train-ids", ids).exit_code == 2
+    alone = run("arith", "eval", "--data", data, "--train-ids", ids)
+    assert alone.exit_code == 2 and "--train-ids and --test-ids go together" in alone.output
     result = run("arith", "eval", "--data", data, "--train-ids", ids, "--test-ids", ids)
     assert result.exit_code == 2 and "999" in result.output
     result = run("arith", "eval", "--data", data, "--folds-dir", str(tmp_path))
