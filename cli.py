@@ -1614,7 +1614,7 @@ def tables_tuning_set(
     if as_json:
         out.print_json(json.dumps(counts))
     else:
-        out.print(f"kept {len(kept)} questions; dropped " + ", ".join(f"{v} ({k})" for k, v in dropped.items()))
+        out.print(f"kept {len(kept)} question{'' if len(kept) == 1 else 's'}; dropped " + ", ".join(f"{v} ({k})" for k, v in dropped.items()))
 
 
 def _unwrap_help(typer_app: typer.Typer) -> None:
