@@ -758,6 +758,8 @@ def arith_solve(
     out.print(f"expression: {solution.expression}")
     out.print(f"answer:     {_answer_text(solution.expr.value)}")
     out.print("derivation:")
+    if not solution.derivation:  # one number, read in the asked unit
+        out.print("  none: the one number, converted into the unit the question asks")
     for k, step in enumerate(solution.derivation, 1):
         out.print(f"  {k}. {step['expression']} = {step['value']}   {step['concept']}, rule {step['rule']}")
         out.print(f"     condition: {step['condition']}")
@@ -766,7 +768,7 @@ def arith_solve(
     out.print("numbers:")
     for n in solution.numbers:
         props = ", ".join(f"{p}={n[p]!r}" for p in ("subj", "verb", "iobj", "obj", "unit", "rate", "math") if n[p])
-        converted = (f" (= {_answer_text(n['value'])} {solution.question['unit']}, converted)"
+        converted = (f" (= {_answer_text(n['value'])} {n['converted']['to']}, converted)"
                      if "converted" in n else "")
         out.print(f"  {n['index']}. {n['text']}{converted}{'' if n['used'] else '  (not used)'}: {props}"
                   + (f"  [{', '.join(n['classes'])}]" if n["classes"] else ""))

@@ -170,6 +170,7 @@ def test_pronouns_are_resolved_to_an_agreeing_earlier_subject(text, number, prop
         ("Leo is 4 years younger than his brother.", "brother"),
         ("Mia has 5 more stickers than her older sister.", "sister"),
         ("Mia has 5 more stickers than Sam.", "Sam"),
+        ("Mia has 5 more stickers than my brother's friend.", "friend"),
     ],
 )
 def test_the_compared_thing_after_than_is_the_object_not_its_possessor(text, obj):
@@ -293,6 +294,17 @@ def test_a_math_word_is_a_number_only_as_the_factor_of_a_comparison():
     assert [(n["value"], n["text"], n["math"]) for n in twice.numbers] == [(5, "5", None), (2, "twice", "twice")]
 
 
+def test_a_converted_amount_is_shown_in_the_unit_it_is_read_in():
+    implicit = run("arith", "solve", "Pencils cost 25 cents each. How many pencils can you buy with 2 dollars?")
+    assert implicit.exit_code == 0 and "25 (= 0.25 dollars, converted)" in implicit.output
+    alone = run("arith", "solve", "Tom has 3 dollars and 50 cents. How many cents does he have?")
+    assert alone.exit_code == 0, alone.output
+    assert alone.output.startswith("expression: 350\nanswer:     350\nderivation:\n  none: the one number, converted")
+    assert "$3.50 (= 350 cents, converted)" in alone.output
+    data = json.loads(run("arith", "solve", "Tom has 3 dollars and 50 cents. How many cents does he have?", "--json").stdout)
+    assert data["derivation"] == [] and data["numbers"][0]["converted"] == {"from": "$", "to": "cents", "value": 3.5, "factor": 100}
+
+
 def test_a_number_of_dozens_is_one_number_of_things():
     solution = solve_text("Jorge bought two dozen pencils. He gave away nine pencils. How many pencils does he have now?")
     assert [(n["value"], n["text"]) for n in solution.numbers] == [(24, "two dozen"), (9, "nine")]
@@ -325,6 +337,8 @@ def test_a_number_of_dozens_is_one_number_of_things():
     # an amount in dollars and cents is one amount (the reader's normal form: $2.75)
     ("Tom had five dollars. He spent two dollars and seventy-five cents on lunch. How many dollars does he have left?",
      2.25, {}),
+    # one amount, asked in another unit: the conversion is the answer (no operation)
+    ("Tom has 3 dollars and 50 cents. How many cents does he have?", 350, {1: ("$", 350, 100)}),
 ])
 def test_money_is_read_in_the_unit_the_question_asks(text, answer, converted):
     solution = solve_text(text)

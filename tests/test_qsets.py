@@ -52,8 +52,10 @@ def test_the_one_of_the_asked_thing_is_no_quantity():
     """"How much did *one* notebook cost": before, the 1 was a quantity (48=(6+x)*1)."""
     p = qsets("Rosa paid 48 dollars for 6 notebooks. How much did one notebook cost?")
     assert [q.text for q in p.qsets] == ["48", "6", "x"]
-    # elsewhere "one" is a number of the text
+    # elsewhere "one" is a number of the text, before the question word of the question too
     assert [q.text for q in qsets("Tom had 5 apples and one pear. How many apples and pears does he have?").qsets][:2] == ["5", "one"]
+    eats = qsets("If Tom has 5 apples and eats one apple, how many apples does he have left?")
+    assert [q.text for q in eats.qsets if q.text != "x"] == ["5", "one"]
 
 
 def test_giving_makes_the_receiver_the_container_and_some_becomes_x():

@@ -73,8 +73,12 @@ def test_mixed_numbers_in_words():
     ("It costs two dollars and fifty cents.", "It costs $2.50."),
     ("He spent a dollar and 5 cents, then $3 and 25 cents.", "He spent $1.05, then $3.25."),
     ("It was one hundred and five dollars and seventy-five cents", "It was $105.75"),
-    # not one amount: cents of 100 or more, two owners, no number
+    ("It was a hundred dollars and 5 cents", "It was $100.05"),
+    # not one amount: cents of 100 or more, two owners, no number, a fraction or a sign before it
     ("2 dollars and 150 cents", "2 dollars and 150 cents"),
+    ("1/2 dollars and 25 cents", "1/2 dollars and 25 cents"),
+    ("3 1/2 dollars and 25 cents", "3 1/2 dollars and 25 cents"),
+    ("-3 dollars and 25 cents", "-3 dollars and 25 cents"),
     ("Sam has 3 dollars and Ann has 40 cents.", "Sam has 3 dollars and Ann has 40 cents."),
     ("The dollars and cents add up.", "The dollars and cents add up."),
 ])
@@ -86,6 +90,7 @@ def test_a_number_word_before_dozen_is_kept():
     """"two dozen" is 2 and 12, as "2 dozen" is read (before: 12 alone, the two lost)."""
     assert [(m.text, m.value) for m in read("Jorge bought two dozen pencils.").mentions] == [("two", 2), ("dozen", 12)]
     assert [(m.text, m.value) for m in read("Jorge bought 2 dozen pencils.").mentions] == [("2", 2), ("dozen", 12)]
+    assert [(m.text, m.value) for m in read("Jorge bought two-dozen pencils.").mentions] == [("two", 2), ("dozen", 12)]
 
 
 def test_quantities_of_the_bike_problem():

@@ -526,8 +526,13 @@ def _one_asked(doc: Document, mention: Mention, question: int) -> bool:
     """The "one" of the question's "how much does *one* marker cost" names the thing asked for
     one of, it is no quantity to compute with (SingleEq's equations never use it)."""
     tok = doc.tokens[mention.head]
-    return (mention.text.lower() == "one" and mention.sentence == question and tok.dep == "nummod"
-            and doc.tokens[tok.head].pos in {"NOUN", "PROPN"})
+    if not (mention.text.lower() == "one" and mention.sentence == question and tok.dep == "nummod"
+            and doc.tokens[tok.head].pos in {"NOUN", "PROPN"}):
+        return False
+    # after the question word: "if he eats one apple, how many ..." still eats one
+    start, _ = doc.sentences[question]
+    asking = next((t.i for t in doc.tokens[start:mention.start] if t.text.lower() in QUESTION_WORDS), None)
+    return asking is not None
 
 
 #: Units of time that convert into each other: (smaller, larger, how many smaller in one larger).

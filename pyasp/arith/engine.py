@@ -40,8 +40,9 @@ class Prepared:
     units: list[tuple] = field(default_factory=list)  # (unit, per) of each number, for the unit features
     question_unit: tuple = (None, None)
     #: numbers of money read in the unit the question asks ("75 cents" as 0.75 when dollars are
-    #: asked): number -> (unit it was written in, factor its value was multiplied by)
-    conversions: dict[int, tuple[str, Fraction]] = field(default_factory=dict)
+    #: asked): number -> (unit it was written in, factor its value was multiplied by, the unit
+    #: it is read in: "dollars" or "cents")
+    conversions: dict[int, tuple[str, Fraction, str]] = field(default_factory=dict)
 
     def has_rate(self, number: int) -> bool:
         return self.info.numbers[number - 1].rate is not None
@@ -125,7 +126,7 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
 VALUE_UNITS = {"dollar": "dollar", "$": "dollar", "buck": "dollar", "cent": "cent"}  # "$" only of a number
 
 
-def money_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction]]:
+def money_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:
     """When the question asks an amount of money in dollars or cents: the numbers of money
     written in another unit of it, with the factor that gives their value in the asked unit
     ("75 cents" -> 1/100 when dollars are asked, "7 dimes" -> 10 when cents are). The rules
@@ -151,7 +152,7 @@ def money_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction]]:
     for n in info.numbers:
         unit = units[n.index]
         if unit in CENTS and unit != target and unit not in stated:
-            out[n.index] = (n.unit.text, Fraction(CENTS[unit], CENTS[target]))
+            out[n.index] = (n.unit.text, Fraction(CENTS[unit], CENTS[target]), f"{target}s")
     return out
 
 

@@ -27,7 +27,7 @@ from scipy import sparse
 from ..errors import InputError, malformed
 from ..wordproblems import is_correct
 from .engine import Prepared
-from .inference import NORMAL_FORMS, UNIT_BASE, Expr, final_units, leaves, search, steps, struct_index, struct_names
+from .inference import NORMAL_FORMS, UNIT_BASE, Expr, Leaf, final_units, leaves, search, steps, struct_index, struct_names
 from .rates import RateModel, logistic_weights
 
 FORMAT = "pyasp-arith-model"
@@ -187,7 +187,11 @@ class KnowledgeModel:
         return self._vectorise(prepared, vocab, grow=False), w, np.arange(len(struct_names()))
 
     def best(self, p: Prepared, top: int = 1) -> list[tuple[float, Expr]]:
-        """The best expressions of one prepared problem, (score, expression), best first."""
+        """The best expressions of one prepared problem, (score, expression), best first. A
+        problem whose one number is an amount converted into the asked unit ("3 dollars and 50
+        cents: how many cents?") is answered by the conversion itself."""
+        if len(p.values) == 1 and 1 in p.conversions:
+            return [(0.0, Leaf(1, rep=1, value=p.values[0]))]
         if len(p.values) < 2:
             return []
         [vec], w, struct = self._weights_for([p])

@@ -295,8 +295,9 @@ class _Reader:
         _, end = self.doc.sentences[m.sentence]
         for t in self.tokens[m.end : end]:
             if t.text.lower() in {"than", "as"}:
-                # the compared thing, not its possessor: "than his brother" is the brother
-                nxt = next((u for u in self.tokens[t.i + 1 : min(end, t.i + 4)]
+                # the compared thing, not its possessor: "than his brother" is the brother, "than
+                # my brother's friend" the friend
+                nxt = next((u for u in self.tokens[t.i + 1 : min(end, t.i + 6)]
                             if u.pos in {"NOUN", "PROPN", "PRON"} and u.dep != "poss" and u.tag != "PRP$"), None)
                 if nxt is not None:
                     obj = nxt

@@ -127,8 +127,8 @@ class Solution:
             item = {"index": n.index, "value": as_number(self.prepared.values[n.index - 1]) if self.prepared.values else as_number(n.value),
                     "text": n.mention.text, "used": n.index in used}
             if n.index in self.prepared.conversions:  # "75 cents" when dollars are asked: value 0.75
-                unit, factor = self.prepared.conversions[n.index]
-                item["converted"] = {"from": unit, "value": as_number(n.value), "factor": as_number(factor)}
+                unit, factor, target = self.prepared.conversions[n.index]
+                item["converted"] = {"from": unit, "to": target, "value": as_number(n.value), "factor": as_number(factor)}
             for prop in PROPERTIES:
                 item[prop] = _phrase(n, prop)
             item["classes"] = [f"{p}:{c}" for p, c in self.prepared.memberships.get(n.index, [])]
@@ -231,7 +231,7 @@ def unanswerable(prepared: Prepared) -> str | None:
     n = len(prepared.info.numbers)
     if not n:
         return NO_NUMBER
-    if n < 2:
+    if n < 2 and not prepared.conversions:
         return "only one number in the text: nothing to combine"
     if n > MAX_NUMBERS:
         return f"{n} numbers in the text: at most {MAX_NUMBERS} are supported"

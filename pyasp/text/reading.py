@@ -154,6 +154,8 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
             words_value = parse_number(text.replace(" - ", "-"))
             if words_value is None and j > i + 1 and tokens[j - 1].lower_ == "dozen":
                 j -= 1  # "two dozen": two, then dozen (as "2 dozen" is read)
+                while j > i + 1 and tokens[j - 1].text == "-":  # "two-dozen"
+                    j -= 1
                 text = sp_doc[i:j].text
                 words_value = parse_number(text.replace(" - ", "-"))
             if words_value is not None and (tail := _and_a_fraction(tokens, j, words_value)) is not None:
@@ -217,7 +219,7 @@ EMPTY_PROBLEM = "empty problem: give the text of a word problem"
 #: an amount in dollars and cents: "two dollars and fifty cents", "$3 and 25 cents", "5 dollars
 #: and 5 cents" (the dollars: digits, or up to five number words; the cents: below 100)
 _DOLLARS_AND_CENTS = re.compile(
-    r"(?<![\w$.,])(?:\$\s?(?P<sign>\d{1,3}(?:,\d{3})+|\d+)|(?P<amount>(?:[A-Za-z]+[\s-]+){0,4}?[A-Za-z]+|\d{1,3}(?:,\d{3})+|\d+)"
+    r"(?<![\w$.,/-])(?:\$\s?(?P<sign>\d{1,3}(?:,\d{3}){1,4}|\d{1,15})|(?P<amount>(?:[A-Za-z]+[\s-]+){0,4}?[A-Za-z]+|\d{1,3}(?:,\d{3}){1,4}|\d{1,15})"
     r"\s+(?:dollars?|bucks?))\s+and\s+(?P<cents>[A-Za-z]+(?:[\s-]+[A-Za-z]+)?|\d{1,2})\s+cents?\b", re.IGNORECASE)
 
 
@@ -233,7 +235,10 @@ def _dollars_and_cents(match: re.Match) -> str:
         words = match["amount"].split()
         dollars, lead = None, ""
         for k in range(len(words)):
-            value = Fraction(1) if k == len(words) - 1 and words[k].lower() in {"a", "an"} else parse_number(" ".join(words[k:]))
+            tail = words[k:]
+            if tail[0].lower() in {"a", "an"}:  # "a dollar", "a hundred dollars"
+                tail = ["one"] + tail[1:]
+            value = parse_number(" ".join(tail))
             if value is not None and value.denominator == 1 and value >= 0:
                 dollars, lead = value, "".join(w + " " for w in words[:k])
                 break
