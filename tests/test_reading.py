@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pyasp.errors import InputError, PyaspError
 from pyasp.text.numbers import parse_number
-from pyasp.text.reading import normalize, read, read_many
+from pyasp.text.reading import read, read_many, word_problem_text
 
 ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
 TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
@@ -83,7 +83,14 @@ def test_mixed_numbers_in_words():
     ("The dollars and cents add up.", "The dollars and cents add up."),
 ])
 def test_an_amount_in_dollars_and_cents_is_one_amount_of_dollars(text, normal):
-    assert normalize(text) == normal
+    assert word_problem_text(text) == normal
+
+
+def test_a_table_question_keeps_an_amount_as_written():
+    from pyasp.tables.question import split_options
+
+    assert split_options("Which is most? (A) two dollars and fifty cents (B) 3 dollars and 5 cents")[1] == [
+        ("A", "two dollars and fifty cents"), ("B", "3 dollars and 5 cents")]
 
 
 def test_a_number_word_before_dozen_is_kept():

@@ -251,19 +251,26 @@ def normalize(text: str) -> str:
     """The text as the reader takes it: zero-width characters dropped, control characters (NUL ...)
     as spaces, full-width letters, digits
     and signs as their ASCII forms, '1 000' written with a no-break or thin space read as 1,000,
-    the minus sign U+2212 as '-', '2½' as '2 1/2', other no-break spaces as spaces, an amount
-    in dollars and cents as one amount of dollars ("two dollars and fifty cents" as "$2.50").
+    the minus sign U+2212 as '-', '2½' as '2 1/2', other no-break spaces as spaces.
 
         >>> normalize("2\u00bd cups and 1\u00a0000 grams, \u22125 degrees")
         '2 1/2 cups and 1,000 grams, -5 degrees'
-        >>> normalize("It costs two dollars and fifty cents.")
-        'It costs $2.50.'
     """
     text = text.translate(_INVISIBLE).translate(_CONTROL).translate(_FULL_WIDTH)
     text = _GROUP_SPACE.sub(",", text)
     text = _VULGAR.sub(_fraction_text, text)
-    text = text.replace("\u2212", "-").replace("\u00a0", " ").replace("\u202f", " ")
-    return _DOLLARS_AND_CENTS.sub(_dollars_and_cents, text)
+    return text.replace("\u2212", "-").replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def word_problem_text(text: str) -> str:
+    """The text as the word-problem reader parses it: :func:`normalize`, and an amount in dollars
+    and cents written as one amount of dollars, so that it is one number (the tables' reader
+    keeps an option's words as written).
+
+        >>> word_problem_text("It costs two dollars and fifty cents.")
+        'It costs $2.50.'
+    """
+    return _DOLLARS_AND_CENTS.sub(_dollars_and_cents, normalize(text))
 
 
 #: The longest text the reader parses, in characters: the datasets' longest problem has 364 and
@@ -279,10 +286,11 @@ def too_long(text: str, what: str = "problem") -> str | None:
 
 
 def read(text: str, *, determiners: bool = False) -> Document:
-    """Parse ``text`` and find its quantities (with ``determiners``, also each/every/a/an/per)."""
+    """Parse ``text`` (as :func:`word_problem_text` writes it) and find its quantities (with
+    ``determiners``, also each/every/a/an/per)."""
     if not isinstance(text, str):
         raise InputError(f"the problem must be its text (a str), not a {type(text).__name__}")
-    text = normalize(text)
+    text = word_problem_text(text)
     if not text.strip():
         raise InputError(EMPTY_PROBLEM)
     if (message := too_long(text)) is not None:
@@ -370,7 +378,7 @@ def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str
             if errors is None:
                 raise InputError(f"text {index}: {EMPTY_PROBLEM}")
             refused[index] = EMPTY_PROBLEM
-    texts = [normalize(text) if index not in refused else "" for index, text in enumerate(texts)]
+    texts = [word_problem_text(text) if index not in refused else "" for index, text in enumerate(texts)]
     for index, text in enumerate(texts):
         if index not in refused and (message := too_long(text)) is not None:
             if errors is None:
