@@ -44,6 +44,11 @@ class Prepared:
     #: it is read in: "dollars" or "cents")
     conversions: dict[int, tuple[str, Fraction, str]] = field(default_factory=dict)
 
+    @property
+    def converted_alone(self) -> bool:
+        """One number, an amount read in the unit the question asks: the conversion answers it."""
+        return len(self.values) == 1 and 1 in self.conversions
+
     def has_rate(self, number: int) -> bool:
         return self.info.numbers[number - 1].rate is not None
 
@@ -124,6 +129,9 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
 
 #: the money units a question can ask an amount in (asked coins, "how many quarters", are counted)
 VALUE_UNITS = {"dollar": "dollar", "$": "dollar", "buck": "dollar", "cent": "cent"}  # "$" only of a number
+#: the units of money that are amounts (dollars, cents); the other units of CENTS are coins, counted
+AMOUNTS = frozenset(VALUE_UNITS.values())
+COINS = frozenset(CENTS) - AMOUNTS
 
 
 def money_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:
@@ -137,10 +145,10 @@ def money_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]
     asked = info.question.unit  # named in the question ("how many dollars"), not implied ("how much ... cost")
     units = {n.index: _money_unit(n.unit) for n in info.numbers}
     target = VALUE_UNITS.get(asked.lemma) if asked is not None and asked.head >= 0 and asked.lemma != "$" else None
-    if target is None and asked is not None and asked.lemma in {"penny", "nickel", "dime", "quarter", "half-dollar"}:
+    if target is None and _money_unit(asked) in COINS:
         return {}  # coins asked: counted
-    if target is None and {"dollar", "cent"} <= set(units.values()):
-        units = {i: u if u in {"dollar", "cent"} else None for i, u in units.items()}  # coins are counted
+    if target is None and AMOUNTS <= set(units.values()):
+        units = {i: u if u in AMOUNTS else None for i, u in units.items()}  # coins are counted
         target = "dollar"
     if target is None:
         return {}

@@ -190,7 +190,7 @@ class KnowledgeModel:
         """The best expressions of one prepared problem, (score, expression), best first. A
         problem whose one number is an amount converted into the asked unit ("3 dollars and 50
         cents: how many cents?") is answered by the conversion itself."""
-        if len(p.values) == 1 and 1 in p.conversions:
+        if p.converted_alone:
             return [(0.0, Leaf(1, rep=1, value=p.values[0]))]
         if len(p.values) < 2:
             return []

@@ -231,7 +231,7 @@ def unanswerable(prepared: Prepared) -> str | None:
     n = len(prepared.info.numbers)
     if not n:
         return NO_NUMBER
-    if n < 2 and not prepared.conversions:
+    if n < 2 and not prepared.converted_alone:
         return "only one number in the text: nothing to combine"
     if n > MAX_NUMBERS:
         return f"{n} numbers in the text: at most {MAX_NUMBERS} are supported"
