@@ -443,19 +443,79 @@ def _load_data(data: Path, skip_bad: bool, extra_fields: tuple[str, ...] = ()):
     return problems
 
 
+TextArg = Annotated[Optional[str], typer.Argument(
+    help="The word problem, in quotes (- reads it from standard input).", show_default=False)]
+FileOpt = Annotated[Optional[Path], typer.Option(
+    "--file", help="Solve every problem of this file instead: one problem a line (blank lines and # lines skipped; "
+    "the id is the line number), or a dataset .json (sQuestion; answers are not read); - reads standard input. "
+    "Exit 0 when all are answered, 1 when some have no answer, 2 when some are not problems.")]
+
+
+def _solve_file(engine: str, text: str | None, file: Path | None, jobs: int, skip_bad: bool, as_json: bool, dot: Path | None,
+                options: dict, shown: str) -> bool:
+    """``solve --file``: solve each problem of the file, print one row (or JSON object) each,
+    exit as the worst problem did. False when a single problem (TEXT) is to be solved instead."""
+    from pyasp.wordproblems import load_problems, solve_many
+
+    if file is None:
+        if text is None:
+            raise _fail(PyaspError("give the problem's text (in quotes, or - for standard input), or --file FILE"))
+        return False
+    try:
+        if text is not None:
+            raise PyaspError("give the problem's text or --file, not both")
+        if dot is not None:
+            raise PyaspError("--dot draws one problem's tree; it cannot be combined with --file")
+        stdin = _text_argument("-", "problems") if str(file) == "-" else None
+        if stdin is None:
+            check_input_file(file, "problem file")
+        problems, bad = load_problems(file, skip_bad=skip_bad, text=stdin)
+        for message in bad:
+            err.print(f"pyasp: warning: skipped {message}")
+        progress, advance = _progress(len(problems), "solving")
+        with progress:
+            results = solve_many(problems, engine, jobs=jobs, progress=advance, **options)
+    except PyaspError as error:
+        raise _fail(error) from None
+    if as_json:
+        out.print_json(json.dumps(results))
+    else:
+        table = Table(title=f"{file if str(file) != '-' else 'standard input'}: {_count(len(results), 'problem')}")
+        for column in ("id", "answer", shown):
+            table.add_column(column, justify="right" if column != shown else "left", overflow="fold")
+        for r in results:
+            answer = _answer_text(r["answer"]) if r["answer"] is not None else "-"
+            table.add_row(str(r["id"]), answer, r[shown] if r["status"] == "answered" else f"{r['status']}: {r['error']}")
+        out.print(table)
+    missing = [r for r in results if r["status"] != "answered"]
+    if missing:
+        bad_input = any(r["status"] == "not a problem" for r in missing)
+        ids = ", ".join(str(r["id"]) for r in missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+        err.print(f"pyasp: {'error' if bad_input else 'no answer'}: {len(missing)} of {_count(len(results), 'problem')} "
+                  f"without an answer (id {ids}){'; some are not word problems' if bad_input else ''}")
+        raise typer.Exit(2 if bad_input else 1)
+    return True
+
+
 @algebra_app.command("solve")
 def algebra_solve(
-    text: Annotated[str, typer.Argument(help="The word problem, in quotes (- reads it from standard input).")],
+    text: TextArg = None,
     model: ModelOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     dot: Annotated[Optional[Path], typer.Option("--dot", parser=_output_file, help="Write the tree as Graphviz DOT (.svg if dot is installed).")] = None,
+    file: FileOpt = None,
+    jobs: JobsOpt = 1,
+    skip_bad: SkipBadOpt = False,
 ) -> None:
-    """Solve an algebra word problem: equation, answer, Qsets and tree.
+    """Solve an algebra word problem: equation, answer, Qsets and tree. With --file, solve many:
+    one line each (id, answer, equation, or why there is none).
 
     Example: [bold]pyasp algebra solve "Tom paid 80 dollars for a bike rental: 17 dollars plus 7 dollars an hour. For how many hours did he rent it?"[/bold]
     """
     from pyasp.algebra.solver import solve_text
 
+    if _solve_file("algebra", text, file, jobs, skip_bad, as_json, dot, {"model": model}, "equation"):
+        return
     try:
         if dot is not None:
             _check_dot(dot, [model])
@@ -730,20 +790,26 @@ ArithModelOpt = Annotated[
 
 @arith_app.command("solve")
 def arith_solve(
-    text: Annotated[str, typer.Argument(help="The word problem, in quotes (- reads it from standard input).")],
+    text: TextArg = None,
     rules: RulesOpt = None,
     model: ArithModelOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     dot: Annotated[Optional[Path], typer.Option("--dot", parser=_output_file, help="Write the expression tree as Graphviz DOT (.svg if dot is installed).")] = None,
     top: Annotated[int, typer.Option("--top", help="Also list the runners-up: the best this many derivations in all, with their scores and rules (an expression comes again when other rules derive it).", min=1, max=100)] = 1,
+    file: FileOpt = None,
+    jobs: JobsOpt = 1,
+    skip_bad: SkipBadOpt = False,
 ) -> None:
     """Solve an arithmetic word problem: expression, answer, and for every operation the concept,
-    the rule and the facts that made its condition true.
+    the rule and the facts that made its condition true. With --file, solve many: one line each
+    (id, answer, expression, or why there is none).
 
     Example: [bold]pyasp arith solve "Tom has 5 apples. He gave 2 apples to Mary. How many apples does Tom have now?"[/bold]
     """
     from pyasp.arith.solver import solve_text
 
+    if _solve_file("arith", text, file, jobs, skip_bad, as_json, dot, {"model": model, "rules": rules, "top": top}, "expression"):
+        return
     try:
         if dot is not None:
             _check_dot(dot, [model, rules])

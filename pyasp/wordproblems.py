@@ -13,11 +13,11 @@ by default, so that nothing that trains or predicts from answers can read them b
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import InputError, PyaspWarning, read_json_file, read_text_file
+from .errors import InputError, NoAnswer, PyaspWarning, read_json_file, read_text_file
 
 #: An answer is right when it is within this relative tolerance of a gold solution.
 RELATIVE_TOLERANCE = 1e-4
@@ -68,8 +68,10 @@ _FIELD_CHECKS = {
 }
 
 
-def records_from_json(data: object, source: str = "dataset", *, extra_fields: tuple[str, ...] = ()) -> tuple[list[WordProblem], list[str]]:
-    """Check every record; returns the good problems and one message per bad record."""
+def records_from_json(data: object, source: str = "dataset", *, extra_fields: tuple[str, ...] = (),
+                      answers: bool = True) -> tuple[list[WordProblem], list[str]]:
+    """Check every record; returns the good problems and one message per bad record. With
+    ``answers`` False (problems to solve, not to train or score on) ``lSolutions`` is not read."""
     if not isinstance(data, list):
         raise InputError(f"{source}: expected a JSON list of problems, got {type(data).__name__}")
     problems: list[WordProblem] = []
@@ -87,6 +89,9 @@ def records_from_json(data: object, source: str = "dataset", *, extra_fields: tu
             continue
         if not isinstance(text, str) or not text.strip():
             bad.append(f"{where}: field sQuestion is not a non-empty string")
+            continue
+        if not answers:
+            problems.append(WordProblem(ident, text.strip(), (), position))
             continue
         if "lSolutions" not in record:
             bad.append(f"{where}: missing field lSolutions")
@@ -112,6 +117,63 @@ def load_dataset(path: str | Path, *, skip_bad: bool = False, extra_fields: tupl
     data = read_json_file(path, "dataset")
     problems, bad = records_from_json(data, str(path), extra_fields=extra_fields)
     return _usable(problems, bad, skip_bad, str(path)), bad
+
+
+def load_problems(path: str | Path, *, skip_bad: bool = False, text: str | None = None) -> tuple[list[WordProblem], list[str]]:
+    """Problems to solve, answers not needed: a dataset file (``.json``; its ``lSolutions``, if
+    any, are not read) or a text file with one problem a line, blank lines and lines starting
+    with ``#`` skipped, each problem's id its line number. ``text``: the file's contents, already
+    read (standard input)."""
+    path = Path(path)
+    if text is None and path.suffix.lower() == ".json":
+        problems, bad = records_from_json(read_json_file(path, "problem file"), str(path), answers=False)
+        return _usable(problems, bad, skip_bad, str(path)), bad
+    if text is None:
+        text = read_text_file(path, "problem file")
+    problems = [WordProblem(number, line.strip(), (), number - 1)
+                for number, line in enumerate(text.splitlines(), 1) if line.strip() and not line.lstrip().startswith("#")]
+    if not problems:
+        raise InputError(f"{path}: no problem in the file (one problem a line, or a JSON dataset ending in .json)")
+    return problems, []
+
+
+def _solve_chunk(problems: list[WordProblem], engine: str, options: dict) -> list[dict]:
+    from importlib import import_module
+
+    solve_text = import_module(f"pyasp.{engine}.solver").solve_text
+    results = []
+    for problem in problems:
+        head = {"id": problem.id, "text": problem.text}
+        try:
+            results.append({**head, "status": "answered", **solve_text(problem.text, **options).as_dict()})
+        except NoAnswer as error:
+            results.append({**head, "status": "no answer", "answer": None, "error": str(error)})
+        except InputError as error:
+            results.append({**head, "status": "not a problem", "answer": None, "error": str(error)})
+    return results
+
+
+def solve_many(problems: list[WordProblem], engine: str, *, jobs: int = 1,
+               progress: Callable[[int], None] | None = None, **options) -> list[dict]:
+    """Solve every problem with ``pyasp.<engine>.solver.solve_text(text, **options)`` (engine
+    ``algebra`` or ``arith``; ``options`` such as ``model`` and ``rules`` must be paths or names,
+    not loaded objects, when ``jobs`` > 1), in order. Each result is the solution's ``as_dict()``
+    with ``id``, ``text`` and ``status`` "answered"; a problem without an answer has ``status``
+    "no answer" (or "not a problem" for text the reader refuses, such as one without a number),
+    ``answer`` None and the reason in ``error``: one bad problem does not stop the others."""
+    from importlib import import_module
+
+    from .parallel import map_chunks
+
+    if engine not in ("algebra", "arith"):
+        raise InputError(f"engine is algebra or arith, not {engine!r}")
+    solver = import_module(f"pyasp.{engine}.solver")
+    model = options.get("model")  # a bad model or rule file is the run's error, not each problem's
+    if model is None or isinstance(model, (str, Path)):
+        model = solver.load_model(model)
+    if engine == "arith":
+        model.check_rules(solver.knowledge_for(options.get("rules")))
+    return map_chunks(_solve_chunk, list(problems), engine, options, jobs=jobs, chunk=4, progress=progress)
 
 
 def _usable(problems: list[WordProblem], bad: list[str], skip_bad: bool, source: str) -> list[WordProblem]:

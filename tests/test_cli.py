@@ -765,3 +765,54 @@ def test_arith_train_normal_form_is_the_models(tmp_path, rated_problems, normal_
     from pyasp.arith.model import KnowledgeModel
 
     assert KnowledgeModel.load(tmp_path / "model.json").canonical == (normal_form or "multiplicative")
+
+
+def test_solve_file_answers_each_problem_and_exits_as_the_worst_one(tmp_path):
+    """`solve --file`: one problem a line (comments and blank lines skipped, the id is the line
+    number), each answered or told why not; one bad line does not stop the others, and the exit
+    code says the worst: 0 all answered, 2 when a line is not a word problem."""
+    problems = write(tmp_path, "p.txt", "# shop\nA shirt costs 15 dollars. How much do 3 shirts cost?\n\n"
+                     "Sam had 12 marbles and lost 4 of them. How many marbles does Sam have?\n")
+    for engine, shown, first in (("arith", "expression", "(15 * 3)"), ("algebra", "equation", "x=15*3")):
+        result = run(engine, "solve", "--file", problems, "--json")
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        assert [(r["id"], r["status"], r["answer"]) for r in data] == [(2, "answered", 45), (4, "answered", 8)]
+        assert data[0][shown] == first and data[1]["text"].startswith("Sam had 12 marbles")
+    bad = write(tmp_path, "bad.txt", (tmp_path / "p.txt").read_text() + "Hello there.\n")
+    result = run("arith", "solve", "--file", bad)
+    assert result.exit_code == 2
+    assert "(15 * 3)" in result.stdout and "(12 - 4)" in result.stdout  # the good lines are not lost
+    assert "not a problem: no number" in result.stdout
+    assert "1 of 3 problems without an answer (id 5)" in result.stderr
+    one = write(tmp_path, "one.txt", "A shirt costs 15 dollars. How much do 3 shirts cost?\n"
+                "Tom has 5 apples. How many apples does Tom have?\n")
+    result = run("arith", "solve", "--file", one)
+    assert result.exit_code == 1 and "no answer: only one number" in result.stdout
+    assert "pyasp: no answer: 1 of 2 problems without an answer (id 2)" in result.stderr
+
+
+def test_solve_file_reads_a_dataset_without_its_answers_and_standard_input(tmp_path):
+    records = [{"iIndex": 7, "sQuestion": "A pen costs 2 dollars. How much do 4 pens cost?"},
+               {"iIndex": 9, "sQuestion": "Tom has 5 apples. He gave 2 apples to Mary. How many apples does Tom have now?",
+                "lSolutions": ["not read"]}]
+    result = run("arith", "solve", "--file", write(tmp_path, "d.json", records), "--json", "--jobs", "2")
+    assert result.exit_code == 0, result.output
+    assert [(r["id"], r["answer"]) for r in json.loads(result.stdout)] == [(7, 8), (9, 3)]
+    result = runner.invoke(app, ["algebra", "solve", "--file", "-", "--json"],
+                           input="# from a pipe\nA shirt costs 15 dollars. How much do 3 shirts cost?\n")
+    assert result.exit_code == 0 and [(r["id"], r["answer"]) for r in json.loads(result.stdout)] == [(2, 45)]
+
+
+def test_solve_file_bad_usage_and_files_exit_2(tmp_path):
+    problems = write(tmp_path, "p.txt", "A pen costs 2 dollars. How much do 4 pens cost?\n")
+    for args, message in ((["arith", "solve"], "give the problem's text (in quotes, or - for standard input), or --file"),
+                          (["arith", "solve", "Tom has 3.", "--file", problems], "not both"),
+                          (["algebra", "solve", "--file", problems, "--dot", str(tmp_path / "t.dot")], "cannot be combined with --file"),
+                          (["algebra", "solve", "--file", str(tmp_path / "none.txt")], "problem file not found"),
+                          (["arith", "solve", "--file", write(tmp_path, "empty.txt", "# nothing\n\n")], "no problem in the file"),
+                          (["arith", "solve", "--file", write(tmp_path, "d.json", [{"iIndex": 1}])], "missing field sQuestion"),
+                          (["arith", "solve", "--file", problems, "--model", write(tmp_path, "m.json", "{")], "m.json")):
+        result = run(*args)
+        assert result.exit_code == 2 and message in result.stderr, (args, result.output)
+        assert "Traceback" not in result.output
