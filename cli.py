@@ -1414,10 +1414,58 @@ def tables_weights(
     _print_settings(encoding, "support_graph", "a support-graph encoding", as_json)
 
 
+def _answer_file(question: str | None, file: Path | None, jobs: int, as_json: bool, dot: Path | None, make_solver) -> None:
+    """``tables answer --file``: answer each question of the file, one row (or JSON object) each;
+    exit as the worst question did (as ``solve --file`` does for word problems)."""
+    from pyasp.tables.evaluate import answer_many, load_question_lines
+
+    try:
+        if file is None:
+            raise PyaspError("give the question's text (in quotes, or - for standard input), or --file FILE")
+        if question is not None:
+            raise PyaspError("give the question's text or --file, not both")
+        if dot is not None:
+            raise PyaspError("--dot draws one question's support graph; it cannot be combined with --file")
+        stdin = _text_argument("-", "questions") if str(file) == "-" else None
+        if stdin is None:
+            check_input_file(file, "question file")
+        items = load_question_lines(file, text=stdin)
+        solver = make_solver()
+        progress, advance = _progress(len(items), "answering")
+        with progress:
+            results = answer_many(solver, items, jobs=jobs, progress=advance)
+    except PyaspError as error:
+        raise _fail(error) from None
+    if as_json:
+        out.print_json(json.dumps(results))
+    else:
+        table = Table(title=f"{file if str(file) != '-' else 'standard input'}: {_count(len(results), 'question')}")
+        for column in ("id", "answer", "score", "runner-up", "support"):
+            table.add_column(column, justify="right" if column in ("id", "score", "runner-up") else "left", overflow="fold")
+        for r in results:
+            if r["status"] == "not a question":
+                table.add_row(r["id"], "-", "-", "-", f"not a question: {r['error']}")
+                continue
+            number = lambda v: "-" if v is None else f"{v:.3f}"  # noqa: E731
+            answer = r["answer"] or "-"
+            if r["tie"]:
+                answer += f" (tie {','.join(r['tied'])})"
+            support = ", ".join(row["uid"] for row in r["support"]) if r["answer"] else "unsupported: no option has a support graph"
+            table.add_row(r["id"], answer, number(r["score"]), number(r["runner_up"]), support)
+        out.print(table)
+    missing = [r for r in results if r["status"] != "answered"]
+    if missing:
+        bad_input = any(r["status"] == "not a question" for r in missing)
+        ids = ", ".join(r["id"] for r in missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+        err.print(f"pyasp: {'error' if bad_input else 'no answer'}: {len(missing)} of {_count(len(results), 'question')} "
+                  f"without an answer (id {ids}){'; some have no options' if bad_input else ''}")
+        raise typer.Exit(2 if bad_input else 1)
+
+
 @tables_app.command("answer")
 def tables_answer(
-    question: Annotated[str, typer.Argument(help="The question with its options: \"... (A) ... (B) ...\" (- reads it from standard input).")],
     tables: TablesOpt,
+    question: Annotated[Optional[str], typer.Argument(help="The question with its options: \"... (A) ... (B) ...\" (- reads it from standard input).", show_default=False)] = None,
     max_tables: MaxTablesOpt = 7,
     max_rows: MaxRowsOpt = 20,
     ranking: RankingOpt = "rows",
@@ -1433,9 +1481,11 @@ def tables_answer(
     skip_bad: SkipBadTablesOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     dot: Annotated[Optional[Path], typer.Option("--dot", parser=_output_file, help="Write the support graph as Graphviz DOT (.svg if dot is installed).")] = None,
+    file: Annotated[Optional[Path], typer.Option("--file", help="Answer every question of this file instead: one question with its options a line (blank lines and # lines skipped; the id is the line number; a TAB and what follows, such as a Regents answer letter, is not read); - reads standard input. Exit 0 when all are answered, 1 when some are unsupported, 2 when some have no options.")] = None,
+    jobs: JobsOpt = 1,
 ) -> None:
     """The best-supported option, every option's score, and the support graph: the rows used, what
-    their cells align to, the joins between tables.
+    their cells align to, the joins between tables. With --file, answer many: one line each.
 
     Example: [bold]pyasp tables answer "Which month has the longest day in New York? (A) June (B) December" --tables examples/tables[/bold]
 
@@ -1444,6 +1494,12 @@ def tables_answer(
     from pyasp import interrupt
     from pyasp.tables.engine import to_dot
 
+    if file is not None or question is None:
+        _answer_file(question, file, jobs, as_json, dot, lambda: _table_solver(
+            tables, skip_bad, max_tables, max_rows, encoding, const, time_limit, ranking=ranking, joins=joins,
+            relations=relations, retrieval_words=retrieval_words, row_model=row_model, no_row_model=no_row_model,
+            no_joins=no_joins))
+        return
     interrupt.one_run()  # --time-limit bounds the grounding too
     try:
         if dot is not None:

@@ -331,7 +331,7 @@ def test_a_directory_given_as_a_model_or_encoding_is_named_as_one(tmp_path):
 @pytest.mark.parametrize("argv, message", [
     (["tables", "eval", "--jobs", "0", "--tables", "t", "--questions", "q"], "'--jobs'"),
     (["tables", "evl"], "No such command 'evl'"),
-    (["tables", "answer"], "Missing argument"),
+    (["tables", "answer"], "Missing option '--tables'"),
     (["--no-such-option"], "No such option"),
 ])
 def test_the_console_script_reports_usage_errors_in_one_line(monkeypatch, capsys, argv, message):

@@ -587,3 +587,28 @@ def test_an_empty_exam_to_exclude_is_refused(tmp_path):
     result = run("tables", "tuning-set", "--questions", worldtree, "--held-out", QUESTIONS,
                  "--out", str(tmp_path / "t.tsv"), "--exclude-exam", "")
     assert result.exit_code == 2 and "--exclude-exam needs an exam name" in result.stderr
+
+
+def test_answer_file_answers_each_question_and_exits_as_the_worst_one(tmp_path):
+    """`tables answer --file`: one question a line (a Regents answer letter after a TAB is not
+    read), each answered with its support rows or told why not; the exit code says the worst."""
+    lines = ["# two questions", NEW_YORK + "\tB", "", "Which gas do plants take in? (A) oxygen (B) carbon dioxide"]
+    result = run("tables", "answer", "--file", write(tmp_path, "q.txt", "\n".join(lines) + "\n"), "--tables", STORE, "--json")
+    assert result.exit_code == 1 and "no answer: 1 of 2 questions without an answer (id 4)" in result.stderr
+    first, second = json.loads(result.stdout)
+    assert (first["id"], first["status"], first["answer"], first["score"]) == ("2", "answered", "A", 48.719)
+    assert first["question"] == NEW_YORK and {"ex-0001", "ex-0101"} <= {row["uid"] for row in first["support"]}
+    assert (second["id"], second["status"], second["answer"]) == ("4", "unsupported", None)
+    result = run("tables", "answer", "--file", write(tmp_path, "r.txt", NEW_YORK + "\nno options here\n"), "--tables", STORE)
+    assert result.exit_code == 2 and "some have no options" in result.stderr
+    assert "48.719" in result.stdout and "ex-0001" in result.stdout  # the good line is not lost
+    assert "not a question" in result.stdout
+
+
+def test_answer_file_bad_usage_exits_2(tmp_path):
+    for args, message in ((["tables", "answer", "--tables", STORE], "or --file FILE"),
+                          (["tables", "answer", NEW_YORK, "--file", write(tmp_path, "q.txt", NEW_YORK), "--tables", STORE], "not both"),
+                          (["tables", "answer", "--file", write(tmp_path, "e.txt", "# none\n"), "--tables", STORE], "no question in the file"),
+                          (["tables", "answer", "--file", str(tmp_path / "missing.txt"), "--tables", STORE], "not found")):
+        result = run(*args)
+        assert result.exit_code == 2 and message in result.stderr, (args, result.output)

@@ -184,6 +184,44 @@ def load_questions(path: str | Path, *, categories: set[str] | None = None, skip
     return items
 
 
+def load_question_lines(path: str | Path, *, text: str | None = None) -> list[Item]:
+    """Questions to answer, answers not needed: one question with its options a line, blank lines
+    and lines starting with ``#`` skipped, a question's id its line number; a TAB and what follows
+    it are not read (so a Regents file's answer letters are left alone). ``text``: the file's
+    contents, already read (standard input)."""
+    path = Path(path)
+    if text is None:
+        text = read_text_file(path, "question file")
+    items = [Item(str(number), line.split("\t")[0].strip(), "")
+             for number, line in enumerate(text.splitlines(), start=1)
+             if line.split("\t")[0].strip() and not line.lstrip().startswith("#")]
+    if not items:
+        raise InputError(f"{path}: no question in the file (one question with its options a line)")
+    return items
+
+
+def _answer_chunk(items: list[Item], solver) -> list[dict]:
+    out = []
+    for item in items:
+        head = {"id": item.id, "question": item.text}
+        try:
+            result = solver.answer(item.text)
+        except QuestionError as err:
+            out.append({**head, "status": "not a question", "answer": None, "error": str(err)})
+            continue
+        status = "answered" if result.answer else "unsupported"
+        out.append({**head, "status": status, **{k: v for k, v in result.as_json().items() if k != "question"}})
+    return out
+
+
+def answer_many(solver, items: list[Item], *, jobs: int = 1, progress=None) -> list[dict]:
+    """Answer every question with ``solver`` (a TableSolver or IRSolver), in order: each result is
+    what ``solver.answer(...).as_json()`` gives, with ``id`` and ``status`` ("answered";
+    "unsupported" when no option has a support graph; "not a question", with the reason in
+    ``error``, for a line without options). One bad question does not stop the others."""
+    return map_chunks(_answer_chunk, list(items), solver, jobs=jobs, chunk=4, progress=progress)
+
+
 def _solve_chunk(items: list[Item], solver) -> list[dict]:
     out = []
     for item in items:
