@@ -451,24 +451,51 @@ FileOpt = Annotated[Optional[Path], typer.Option(
     "Exit 0 when all are answered, 1 when some have no answer, 2 when some are not problems.")]
 
 
+def _many_input(text: str | None, file: Path | None, dot: Path | None, what: str, drawn: str) -> str | None:
+    """The checks of ``--file`` (a problem's text or a file, not both; no --dot) and standard
+    input's text for ``--file -`` (None for a file, which must exist)."""
+    if file is None:
+        raise PyaspError(f"give the {what}'s text (in quotes, or - for standard input), or --file FILE")
+    if text is not None:
+        raise PyaspError(f"give the {what}'s text or --file, not both")
+    if dot is not None:
+        raise PyaspError(f"--dot draws one {what}'s {drawn}; it cannot be combined with --file")
+    if str(file) == "-":
+        return _text_argument("-", f"{what}s")
+    check_input_file(file, f"{what} file")
+    return None
+
+
+def _many_table(file: Path, results: list[dict], noun: str, columns: tuple[str, ...], right: tuple[str, ...]) -> Table:
+    """The table of ``--file``'s results, titled with the file and count; a row to add per item."""
+    table = Table(title=f"{file if str(file) != '-' else 'standard input'}: {_count(len(results), noun)}")
+    for column in columns:
+        table.add_column(column, justify="right" if column in right else "left", overflow="fold")
+    return table
+
+
+def _exit_as_worst(results: list[dict], noun: str, not_one: str, hint: str) -> None:
+    """After ``--file``: exit 2 when some item is not one (status ``not_one``), 1 when some other
+    has no answer, with one line naming them."""
+    missing = [r for r in results if r["status"] != "answered"]
+    if missing:
+        bad_input = any(r["status"] == not_one for r in missing)
+        ids = ", ".join(str(r["id"]) for r in missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+        err.print(f"pyasp: {'error' if bad_input else 'no answer'}: {len(missing)} of {_count(len(results), noun)} "
+                  f"without an answer (id {ids}){'; ' + hint if bad_input else ''}")
+        raise typer.Exit(2 if bad_input else 1)
+
+
 def _solve_file(engine: str, text: str | None, file: Path | None, jobs: int, skip_bad: bool, as_json: bool, dot: Path | None,
                 options: dict, shown: str) -> bool:
     """``solve --file``: solve each problem of the file, print one row (or JSON object) each,
     exit as the worst problem did. False when a single problem (TEXT) is to be solved instead."""
     from pyasp.wordproblems import load_problems, solve_many
 
-    if file is None:
-        if text is None:
-            raise _fail(PyaspError("give the problem's text (in quotes, or - for standard input), or --file FILE"))
+    if file is None and text is not None:
         return False
     try:
-        if text is not None:
-            raise PyaspError("give the problem's text or --file, not both")
-        if dot is not None:
-            raise PyaspError("--dot draws one problem's tree; it cannot be combined with --file")
-        stdin = _text_argument("-", "problems") if str(file) == "-" else None
-        if stdin is None:
-            check_input_file(file, "problem file")
+        stdin = _many_input(text, file, dot, "problem", "tree")
         problems, bad = load_problems(file, skip_bad=skip_bad, text=stdin)
         for message in bad:
             err.print(f"pyasp: warning: skipped {message}")
@@ -480,20 +507,12 @@ def _solve_file(engine: str, text: str | None, file: Path | None, jobs: int, ski
     if as_json:
         out.print_json(json.dumps(results))
     else:
-        table = Table(title=f"{file if str(file) != '-' else 'standard input'}: {_count(len(results), 'problem')}")
-        for column in ("id", "answer", shown):
-            table.add_column(column, justify="right" if column != shown else "left", overflow="fold")
+        table = _many_table(file, results, "problem", ("id", "answer", shown), ("id", "answer"))
         for r in results:
             answer = _answer_text(r["answer"]) if r["answer"] is not None else "-"
             table.add_row(str(r["id"]), answer, r[shown] if r["status"] == "answered" else f"{r['status']}: {r['error']}")
         out.print(table)
-    missing = [r for r in results if r["status"] != "answered"]
-    if missing:
-        bad_input = any(r["status"] == "not a problem" for r in missing)
-        ids = ", ".join(str(r["id"]) for r in missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
-        err.print(f"pyasp: {'error' if bad_input else 'no answer'}: {len(missing)} of {_count(len(results), 'problem')} "
-                  f"without an answer (id {ids}){'; some are not word problems' if bad_input else ''}")
-        raise typer.Exit(2 if bad_input else 1)
+    _exit_as_worst(results, "problem", "not a problem", "some are not word problems")
     return True
 
 
@@ -1420,15 +1439,7 @@ def _answer_file(question: str | None, file: Path | None, jobs: int, as_json: bo
     from pyasp.tables.evaluate import answer_many, load_question_lines
 
     try:
-        if file is None:
-            raise PyaspError("give the question's text (in quotes, or - for standard input), or --file FILE")
-        if question is not None:
-            raise PyaspError("give the question's text or --file, not both")
-        if dot is not None:
-            raise PyaspError("--dot draws one question's support graph; it cannot be combined with --file")
-        stdin = _text_argument("-", "questions") if str(file) == "-" else None
-        if stdin is None:
-            check_input_file(file, "question file")
+        stdin = _many_input(question, file, dot, "question", "support graph")
         items = load_question_lines(file, text=stdin)
         solver = make_solver()
         progress, advance = _progress(len(items), "answering")
@@ -1439,9 +1450,7 @@ def _answer_file(question: str | None, file: Path | None, jobs: int, as_json: bo
     if as_json:
         out.print_json(json.dumps(results))
     else:
-        table = Table(title=f"{file if str(file) != '-' else 'standard input'}: {_count(len(results), 'question')}")
-        for column in ("id", "answer", "score", "runner-up", "support"):
-            table.add_column(column, justify="right" if column in ("id", "score", "runner-up") else "left", overflow="fold")
+        table = _many_table(file, results, "question", ("id", "answer", "score", "runner-up", "support"), ("id", "score", "runner-up"))
         for r in results:
             if r["status"] == "not a question":
                 table.add_row(r["id"], "-", "-", "-", f"not a question: {r['error']}")
@@ -1453,13 +1462,7 @@ def _answer_file(question: str | None, file: Path | None, jobs: int, as_json: bo
             support = ", ".join(row["uid"] for row in r["support"]) if r["answer"] else "unsupported: no option has a support graph"
             table.add_row(r["id"], answer, number(r["score"]), number(r["runner_up"]), support)
         out.print(table)
-    missing = [r for r in results if r["status"] != "answered"]
-    if missing:
-        bad_input = any(r["status"] == "not a question" for r in missing)
-        ids = ", ".join(r["id"] for r in missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
-        err.print(f"pyasp: {'error' if bad_input else 'no answer'}: {len(missing)} of {_count(len(results), 'question')} "
-                  f"without an answer (id {ids}){'; some have no options' if bad_input else ''}")
-        raise typer.Exit(2 if bad_input else 1)
+    _exit_as_worst(results, "question", "not a question", "some have no options")
 
 
 @tables_app.command("answer")
