@@ -267,3 +267,15 @@ def test_a_numpy_integer_is_a_count_for_the_candidates_too():
 
     quantities = pyasp.algebra.quantities.load_quantities(EXAMPLES / "algebra" / "bike.json")
     assert len(pyasp.algebra.candidates.generate_candidates(quantities, top=np.int64(5)).candidates) == 5
+
+
+def test_solve_many_keeps_going_past_a_bad_problem_and_names_a_bad_engine():
+    from pyasp.wordproblems import WordProblem, solve_many
+
+    problems = [WordProblem(1, "A shirt costs 15 dollars. How much do 3 shirts cost?", ()),
+                WordProblem(2, "No numbers here. How many?", ())]
+    results = solve_many(problems, "arith", model=arith.load_model())  # a loaded model, in this process
+    assert [(r["id"], r["status"], r["answer"]) for r in results] == [(1, "answered", 45), (2, "not a problem", None)]
+    assert results[0]["expression"] == "(15 * 3)" and "no number" in results[1]["error"]
+    with pytest.raises(InputError, match="engine is algebra or arith"):
+        solve_many(problems, "tables")
