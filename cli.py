@@ -413,7 +413,7 @@ ModelOpt = Annotated[
     typer.Option("--model", help="A model file written by `pyasp algebra train` ('default': the shipped one)."),
 ]
 JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (at most one a CPU): reading the texts, then the work on each.", min=1)]
-SkipBadOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed records (named on stderr) instead of stopping.")]
+SkipBadOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed records (named on stderr) instead of stopping (solve: of a JSON --file).")]
 SkipBadTablesOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed table files (named on stderr) instead of stopping.")]
 SkipBadEvalOpt = Annotated[bool, typer.Option("--skip-bad", help="Leave out malformed table files and questions (named on stderr) instead of stopping.")]
 CacheOpt = Annotated[
@@ -461,6 +461,10 @@ def _many_input(text: str | None, file: Path | None, dot: Path | None, what: str
     if dot is not None:
         raise PyaspError(f"--dot draws one {what}'s {drawn}; it cannot be combined with --file")
     if str(file) == "-":
+        import sys
+
+        if sys.stdin is None:
+            raise PyaspError(f"standard input is closed: give --file FILE, or --file - with the {what}s on standard input")
         return _text_argument("-", f"{what}s")
     check_input_file(file, f"{what} file")
     return None
@@ -512,7 +516,7 @@ def _solve_file(engine: str, text: str | None, file: Path | None, jobs: int, ski
             answer = _answer_text(r["answer"]) if r["answer"] is not None else "-"
             table.add_row(str(r["id"]), answer, r[shown] if r["status"] == "answered" else f"{r['status']}: {r['error']}")
         out.print(table)
-    _exit_as_worst(results, "problem", "not a problem", "some are not word problems")
+    _exit_as_worst(results, "problem", "not a problem", "some could not be read as word problems (their rows say why)")
     return True
 
 
@@ -1384,7 +1388,7 @@ MaxTablesOpt = Annotated[int, typer.Option("--max-tables", help="Tables retrieve
 MaxRowsOpt = Annotated[int, typer.Option("--max-rows", help="Rows retrieved per table.", min=1)]
 TableEncodingOpt = Annotated[Optional[Path], typer.Option("--encoding", help="Use this .lp file instead of encodings/support_graph.lp.")]
 TableConstOpt = Annotated[Optional[list[str]], typer.Option("--const", "-c", help="Override a #const of the encoding, NAME=INT (repeatable).")]
-TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short); tables answer also ends a grounding that outlives it; tables eval warns and goes on.", parser=_seconds, metavar="SECONDS")]
+TimeLimitOpt = Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per clingo solve call (best found when cut short); tables answer also ends a grounding that outlives it; tables eval and tables answer --file warn and go on.", parser=_seconds, metavar="SECONDS")]
 JoinsOpt = Annotated[Optional[Path], typer.Option("--joins", help="A _joins.tsv kept outside the table folder (replaces the folder's). Default: the folder's, else the one shipped for the store (WorldTree: encodings/worldtree_joins.tsv).")]
 NoJoinsOpt = Annotated[bool, typer.Option("--no-joins", help="No evidence chains (ignore every joins file).")]
 RelationsOpt = Annotated[Optional[Path], typer.Option("--relations", help="A _relations.tsv kept outside the table folder (replaces the folder's).")]
@@ -1460,9 +1464,11 @@ def _answer_file(question: str | None, file: Path | None, jobs: int, as_json: bo
             if r["tie"]:
                 answer += f" (tie {','.join(r['tied'])})"
             support = ", ".join(row["uid"] for row in r["support"]) if r["answer"] else "unsupported: no option has a support graph"
+            if r["partial"]:
+                support += " (the time limit cut a solve short: best found, not proven)"
             table.add_row(r["id"], answer, number(r["score"]), number(r["runner_up"]), support)
         out.print(table)
-    _exit_as_worst(results, "question", "not a question", "some have no options")
+    _exit_as_worst(results, "question", "not a question", "some could not be read as questions (their rows say why)")
 
 
 @tables_app.command("answer")

@@ -162,6 +162,12 @@ def read_text_file(path: str | Path, what: str = "file", error: type[PyaspError]
 def read_json_file(path: str | Path, what: str = "file"):
     """The decoded JSON of a file, or an :class:`InputError` naming the file, line and column
     (or the key an object repeats: JSON readers keep one of the two silently)."""
+    return parse_json(read_text_file(path, what), path)
+
+
+def parse_json(text: str, path: str | Path):
+    """``text`` decoded as JSON, its errors named as :func:`read_json_file` names them (``path``:
+    where the text came from)."""
     import json
 
     def no_repeated_keys(pairs: list[tuple[str, object]]) -> dict:
@@ -172,7 +178,6 @@ def read_json_file(path: str | Path, what: str = "file"):
             seen.add(key)
         return dict(pairs)
 
-    text = read_text_file(path, what)
     try:
         return json.loads(text, object_pairs_hook=no_repeated_keys)
     except json.JSONDecodeError as err:

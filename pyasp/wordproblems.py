@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import InputError, NoAnswer, PyaspWarning, read_json_file, read_text_file
+from .errors import InputError, NoAnswer, PyaspWarning, parse_json, read_json_file, read_text_file
 
 #: An answer is right when it is within this relative tolerance of a gold solution.
 RELATIVE_TOLERANCE = 1e-4
@@ -120,21 +120,34 @@ def load_dataset(path: str | Path, *, skip_bad: bool = False, extra_fields: tupl
 
 
 def load_problems(path: str | Path, *, skip_bad: bool = False, text: str | None = None) -> tuple[list[WordProblem], list[str]]:
-    """Problems to solve, answers not needed: a dataset file (``.json``; its ``lSolutions``, if
-    any, are not read) or a text file with one problem a line, blank lines and lines starting
-    with ``#`` skipped, each problem's id its line number. ``text``: the file's contents, already
-    read (standard input)."""
+    """Problems to solve, answers not needed: a dataset (a JSON list of records, as a ``.json``
+    file or any text that starts with ``[``; its ``lSolutions``, if any, are not read) or text
+    with one problem a line (lines end at a newline only), blank lines and lines starting with
+    ``#`` skipped, each problem's id its line number. ``text``: the file's contents, already read
+    (standard input). A line that starts with ``{`` is refused: a JSON record per line is not a
+    dataset. Returns the problems and one message per record ``skip_bad`` left out."""
     path = Path(path)
-    if text is None and path.suffix.lower() == ".json":
-        problems, bad = records_from_json(read_json_file(path, "problem file"), str(path), answers=False)
-        return _usable(problems, bad, skip_bad, str(path)), bad
     if text is None:
         text = read_text_file(path, "problem file")
-    problems = [WordProblem(number, line.strip(), (), number - 1)
-                for number, line in enumerate(text.splitlines(), 1) if line.strip() and not line.lstrip().startswith("#")]
+    where = "standard input" if str(path) == "-" else str(path)
+    if path.suffix.lower() == ".json" or text.lstrip().startswith("["):
+        problems, bad = records_from_json(parse_json(text, where), where, answers=False)
+        return _usable(problems, bad, skip_bad, where), bad
+    problems = []
+    for number, line in enumerate(text.split("\n"), 1):
+        line = line.strip()
+        if line.startswith("{"):
+            raise InputError(f"{where}:{number}: a JSON record; a dataset is a JSON list of records (the datasets' "
+                             "format), and a text file has one problem's text a line")
+        if line and not line.startswith("#"):
+            problems.append(WordProblem(number, line, (), number - 1))
     if not problems:
-        raise InputError(f"{path}: no problem in the file (one problem a line, or a JSON dataset ending in .json)")
+        raise InputError(f"{where}: no problem (one problem a line, or a JSON dataset)")
     return problems, []
+
+
+#: what :func:`solve_many` may pass on to each engine's ``solve_text``
+SOLVE_OPTIONS = {"algebra": ("model",), "arith": ("model", "rules", "top")}
 
 
 def _solve_chunk(problems: list[WordProblem], engine: str, options: dict) -> list[dict]:
@@ -165,8 +178,11 @@ def solve_many(problems: list[WordProblem], engine: str, *, jobs: int = 1,
 
     from .parallel import map_chunks
 
-    if engine not in ("algebra", "arith"):
+    if engine not in SOLVE_OPTIONS:
         raise InputError(f"engine is algebra or arith, not {engine!r}")
+    unknown = sorted(set(options) - set(SOLVE_OPTIONS[engine]))
+    if unknown:
+        raise InputError(f"{engine} solves with {', '.join(SOLVE_OPTIONS[engine])}, not {', '.join(unknown)}")
     solver = import_module(f"pyasp.{engine}.solver")
     model = options.get("model")  # a bad model or rule file is the run's error, not each problem's
     if model is None or isinstance(model, (str, Path)):

@@ -279,3 +279,10 @@ def test_solve_many_keeps_going_past_a_bad_problem_and_names_a_bad_engine():
     assert results[0]["expression"] == "(15 * 3)" and "no number" in results[1]["error"]
     with pytest.raises(InputError, match="engine is algebra or arith"):
         solve_many(problems, "tables")
+
+
+def test_solve_many_names_an_option_the_engine_does_not_take():
+    from pyasp.wordproblems import WordProblem, solve_many
+
+    with pytest.raises(InputError, match="algebra solves with model, not rules"):
+        solve_many([WordProblem(1, "A shirt costs 15 dollars. How much do 3 shirts cost?", ())], "algebra", rules="x.rules")

@@ -810,9 +810,25 @@ def test_solve_file_bad_usage_and_files_exit_2(tmp_path):
                           (["arith", "solve", "Tom has 3.", "--file", problems], "not both"),
                           (["algebra", "solve", "--file", problems, "--dot", str(tmp_path / "t.dot")], "cannot be combined with --file"),
                           (["algebra", "solve", "--file", str(tmp_path / "none.txt")], "problem file not found"),
-                          (["arith", "solve", "--file", write(tmp_path, "empty.txt", "# nothing\n\n")], "no problem in the file"),
+                          (["arith", "solve", "--file", write(tmp_path, "empty.txt", "# nothing\n\n")], "empty.txt: no problem (one problem a line"),
                           (["arith", "solve", "--file", write(tmp_path, "d.json", [{"iIndex": 1}])], "missing field sQuestion"),
                           (["arith", "solve", "--file", problems, "--model", write(tmp_path, "m.json", "{")], "m.json")):
         result = run(*args)
         assert result.exit_code == 2 and message in result.stderr, (args, result.output)
         assert "Traceback" not in result.output
+
+
+def test_solve_file_counts_lines_as_editors_do_and_reads_json_from_any_file(tmp_path):
+    """Review findings: a U+2028 inside a line does not end it (ids stay line numbers), a JSON
+    dataset is read as one from standard input too, and a JSON record a line is refused."""
+    text = "A shirt costs 15 dollars.\u2028How much do 3 shirts cost?\r\nSam had 12 marbles and lost 4 of them. How many marbles does Sam have?\n"
+    result = run("arith", "solve", "--file", write(tmp_path, "ls.txt", text), "--json")
+    assert result.exit_code == 0, result.output
+    assert [(r["id"], r["answer"]) for r in json.loads(result.stdout)] == [(1, 45), (2, 8)]
+    record = {"iIndex": 7, "sQuestion": "A shirt costs 15 dollars. How much do 3 shirts cost?", "lSolutions": [45]}
+    result = runner.invoke(app, ["arith", "solve", "--file", "-", "--json"], input=json.dumps([record], indent=2))
+    assert result.exit_code == 0 and [(r["id"], r["answer"]) for r in json.loads(result.stdout)] == [(7, 45)]
+    result = run("arith", "solve", "--file", write(tmp_path, "p.jsonl", json.dumps(record) + "\n"))
+    assert result.exit_code == 2 and "p.jsonl:1: a JSON record; a dataset is a JSON list" in result.stderr
+    result = runner.invoke(app, ["arith", "solve", "--file", "-"], input="\n# nothing\n")
+    assert result.exit_code == 2 and "standard input: no problem" in result.stderr

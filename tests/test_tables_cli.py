@@ -600,7 +600,7 @@ def test_answer_file_answers_each_question_and_exits_as_the_worst_one(tmp_path):
     assert first["question"] == NEW_YORK and {"ex-0001", "ex-0101"} <= {row["uid"] for row in first["support"]}
     assert (second["id"], second["status"], second["answer"]) == ("4", "unsupported", None)
     result = run("tables", "answer", "--file", write(tmp_path, "r.txt", NEW_YORK + "\nno options here\n"), "--tables", STORE)
-    assert result.exit_code == 2 and "some have no options" in result.stderr
+    assert result.exit_code == 2 and "some could not be read as questions" in result.stderr
     assert "48.719" in result.stdout and "ex-0001" in result.stdout  # the good line is not lost
     assert "not a question" in result.stdout
 
@@ -608,7 +608,14 @@ def test_answer_file_answers_each_question_and_exits_as_the_worst_one(tmp_path):
 def test_answer_file_bad_usage_exits_2(tmp_path):
     for args, message in ((["tables", "answer", "--tables", STORE], "or --file FILE"),
                           (["tables", "answer", NEW_YORK, "--file", write(tmp_path, "q.txt", NEW_YORK), "--tables", STORE], "not both"),
-                          (["tables", "answer", "--file", write(tmp_path, "e.txt", "# none\n"), "--tables", STORE], "no question in the file"),
+                          (["tables", "answer", "--file", write(tmp_path, "e.txt", "# none\n"), "--tables", STORE], "e.txt: no question (one question"),
                           (["tables", "answer", "--file", str(tmp_path / "missing.txt"), "--tables", STORE], "not found")):
         result = run(*args)
         assert result.exit_code == 2 and message in result.stderr, (args, result.output)
+
+
+def test_answer_file_ids_are_line_numbers_whatever_unicode_breaks_a_line_holds(tmp_path):
+    text = "Which month has the longest day\x0c in New York? (A) June (B) December\r\n" + NEW_YORK + "\n"
+    result = run("tables", "answer", "--file", write(tmp_path, "ff.txt", text), "--tables", STORE, "--json")
+    assert result.exit_code == 0, result.output
+    assert [(r["id"], r["answer"]) for r in json.loads(result.stdout)] == [("1", "A"), ("2", "A")]

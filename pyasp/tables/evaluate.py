@@ -193,10 +193,10 @@ def load_question_lines(path: str | Path, *, text: str | None = None) -> list[It
     if text is None:
         text = read_text_file(path, "question file")
     items = [Item(str(number), line.split("\t")[0].strip(), "")
-             for number, line in enumerate(text.splitlines(), start=1)
+             for number, line in enumerate(text.split("\n"), start=1)  # lines end at a newline only, as editors count them
              if line.split("\t")[0].strip() and not line.lstrip().startswith("#")]
     if not items:
-        raise InputError(f"{path}: no question in the file (one question with its options a line)")
+        raise InputError(f"{'standard input' if str(path) == '-' else path}: no question (one question with its options a line)")
     return items
 
 
