@@ -232,3 +232,35 @@ def test_a_model_file_missing_its_parts_is_refused_with_a_message(tmp_path):
     sio.dump({"format": FORMAT, "version": VERSION}, path)
     with pytest.raises(InputError, match="malformed pyasp algebra model"):
         AlgebraModel.load(path)
+
+
+def test_many_trees_of_one_answer_do_not_outvote_a_likelier_tree():
+    """Pooled answer scores are discounted by the number of trees (count_discount): one tree of
+    probability 0.5 beats four of 0.15 each (0.6 in all), though the plain sum would not."""
+    import math
+    from types import SimpleNamespace
+
+    from pyasp.algebra.model import AlgebraModel
+
+    answers = [12, 133, 133, 133, 133]
+    probs = [0.5, 0.15, 0.15, 0.15, 0.15]
+    prepared = SimpleNamespace(candidates=[SimpleNamespace(answer=a, tree=SimpleNamespace(cost=i)) for i, a in enumerate(answers)])
+
+    def pick(**params):
+        model = AlgebraModel(**params)
+        model.scores = lambda p: {i: math.log(q) for i, q in enumerate(probs)}
+        return prepared.candidates[model.best(prepared)[0]].answer
+
+    assert pick() == 12
+    assert pick(count_discount=0.0) == 133  # the plain sum
+    assert pick(aggregate_answers=False) == 12
+
+
+def test_a_count_discount_that_is_not_a_small_number_is_bad_input():
+    from pyasp.algebra.model import AlgebraModel
+    from pyasp.errors import InputError
+
+    for value in ("0.5", -1, True, float("nan"), 11):
+        with pytest.raises(InputError, match="count_discount is a number from 0 to 10"):
+            AlgebraModel(count_discount=value)
+    assert AlgebraModel(count_discount=1).count_discount == 1.0

@@ -82,13 +82,19 @@ class AlgebraModel:
     correct tree per problem (ALGES's code) rather than from all of them (our default: more
     examples, measured better). ``aggregate_answers`` (ours): candidates that give the same
     answer pool their probabilities, and the best tree of the best answer is returned.
+    ``count_discount`` (ours): the pooled probability of an answer given by n candidates is
+    divided by n ** count_discount (0: the plain sum, 1: the mean), so that an answer which many
+    rearrangements of one product reach (x=a*b*c, a*c*b=x, x/a=b*c, ...) does not win by their
+    number alone; 0.25 measured better than 0 on SingleEq, AddSub and the grade-school set (see
+    docs/benchmarks.md).
     ``negatives``: incorrect trees per correct one in the global model's training set (the first
     by ILP rank; ALGES's code: 1).
     """
 
     def __init__(self, *, local_C: float = 10.0, global_C: float = 10.0, use_local: bool = True,
                  use_global: bool = True, text_order_only: bool = False, one_tree_per_problem: bool = False,
-                 aggregate_answers: bool = True, negatives: int = 1, seed: int = 0, settings: PrepareSettings = PrepareSettings()):
+                 aggregate_answers: bool = True, count_discount: float = 0.25, negatives: int = 1, seed: int = 0,
+                 settings: PrepareSettings = PrepareSettings()):
         self.local_C = local_C
         self.global_C = global_C
         self.use_local = use_local
@@ -96,6 +102,9 @@ class AlgebraModel:
         self.text_order_only = text_order_only
         self.one_tree_per_problem = one_tree_per_problem
         self.aggregate_answers = aggregate_answers
+        if isinstance(count_discount, bool) or not isinstance(count_discount, (int, float)) or not 0 <= count_discount <= 10:
+            raise InputError(f"count_discount is a number from 0 to 10, not {count_discount!r}")
+        self.count_discount = float(count_discount)
         self.negatives = negatives
         self.seed = seed
         self.settings = settings
@@ -206,7 +215,7 @@ class AlgebraModel:
         """Index and log score of the best candidate; ties go to the better ILP rank.
 
         With ``aggregate_answers`` the score is that of the answer: the log of the summed scores
-        of every candidate giving it (so it may exceed 0)."""
+        of the n candidates giving it, less ``count_discount`` * log n (so it may exceed 0)."""
         scores = self.scores(p)
         if not scores:
             return None
@@ -214,7 +223,7 @@ class AlgebraModel:
             by_answer: dict = {}
             for i, s in scores.items():
                 by_answer.setdefault(p.candidates[i].answer, []).append(s)
-            total = {a: float(np.logaddexp.reduce(v)) for a, v in by_answer.items()}
+            total = {a: float(np.logaddexp.reduce(v)) - self.count_discount * math.log(len(v)) for a, v in by_answer.items()}
             best_answer = max(total, key=lambda a: (total[a], -min(i for i in scores if p.candidates[i].answer == a)))
             # the tree shown for the answer: the likeliest by the ILP (its most natural form)
             index = min((i for i in scores if p.candidates[i].answer == best_answer),
@@ -233,7 +242,8 @@ class AlgebraModel:
             "params": {"local_C": self.local_C, "global_C": self.global_C, "use_local": self.use_local,
                        "use_global": self.use_global, "text_order_only": self.text_order_only,
                        "one_tree_per_problem": self.one_tree_per_problem,
-                       "aggregate_answers": self.aggregate_answers, "negatives": self.negatives,
+                       "aggregate_answers": self.aggregate_answers, "count_discount": self.count_discount,
+                       "negatives": self.negatives,
                        "seed": self.seed},
             "settings": self.settings.as_dict(),
             "report": self.report_.as_dict(),
@@ -272,7 +282,7 @@ class AlgebraModel:
             model.local_ = state["local"]
             model.global_ = state["global"]
             model.report_ = TrainingReport(**state["report"])
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
+        except (KeyError, TypeError, ValueError, AttributeError, InputError) as err:
             raise InputError(f"{path}: malformed pyasp algebra model ({type(err).__name__}: {err})") from None
         for name, scorer in (("local", model.local_), ("global", model.global_)):
             if scorer is not None and not callable(getattr(scorer, "predict_proba", None)):
