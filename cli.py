@@ -478,9 +478,29 @@ def _many_table(file: Path, results: list[dict], noun: str, columns: tuple[str, 
     return table
 
 
-def _exit_as_worst(results: list[dict], noun: str, not_one: str, hint: str) -> None:
-    """After ``--file``: exit 2 when some item is not one (status ``not_one``), 1 when some other
-    has no answer, with one line naming them."""
+def _collect(run) -> tuple[list, bool]:
+    """``run(into)`` (a ``--file`` run appending its results to ``into``): the results, and
+    whether Ctrl-C stopped it (then the results are those done before, to print all the same)."""
+    from pyasp import interrupt
+
+    results: list = []
+    try:
+        run(results)
+    except KeyboardInterrupt:
+        interrupt.handled()  # the results so far are printed, then exit 130
+        return results, True
+    return results, False
+
+
+def _exit_as_worst(results: list[dict], total: int, interrupted: bool, noun: str, not_one: str, hint: str) -> None:
+    """After ``--file``: exit 130 when Ctrl-C stopped the run (after ``total`` items or fewer), 2
+    when some item is not one (status ``not_one``), 1 when some other has no answer, with one
+    line naming them."""
+    if interrupted:
+        from pyasp import interrupt
+
+        interrupt.report_abort(f"pyasp: interrupted: {len(results)} of {_count(total, noun)} done, printed above")
+        raise typer.Exit(interrupt.EXIT_CODE)
     missing = [r for r in results if r["status"] != "answered"]
     if missing:
         bad_input = any(r["status"] == not_one for r in missing)
@@ -505,7 +525,7 @@ def _solve_file(engine: str, text: str | None, file: Path | None, jobs: int, ski
             err.print(f"pyasp: warning: skipped {message}")
         progress, advance = _progress(len(problems), "solving")
         with progress:
-            results = solve_many(problems, engine, jobs=jobs, progress=advance, **options)
+            results, interrupted = _collect(lambda into: solve_many(problems, engine, jobs=jobs, progress=advance, into=into, **options))
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
@@ -516,7 +536,7 @@ def _solve_file(engine: str, text: str | None, file: Path | None, jobs: int, ski
             answer = _answer_text(r["answer"]) if r["answer"] is not None else "-"
             table.add_row(str(r["id"]), answer, r[shown] if r["status"] == "answered" else f"{r['status']}: {r['error']}")
         out.print(table)
-    _exit_as_worst(results, "problem", "not a problem", "some could not be read as word problems (their rows say why)")
+    _exit_as_worst(results, len(problems), interrupted, "problem", "not a problem", "some could not be read as word problems (their rows say why)")
     return True
 
 
@@ -1448,7 +1468,7 @@ def _answer_file(question: str | None, file: Path | None, jobs: int, as_json: bo
         solver = make_solver()
         progress, advance = _progress(len(items), "answering")
         with progress:
-            results = answer_many(solver, items, jobs=jobs, progress=advance)
+            results, interrupted = _collect(lambda into: answer_many(solver, items, jobs=jobs, progress=advance, into=into))
     except PyaspError as error:
         raise _fail(error) from None
     if as_json:
@@ -1468,7 +1488,7 @@ def _answer_file(question: str | None, file: Path | None, jobs: int, as_json: bo
                 support += " (the time limit cut a solve short: best found, not proven)"
             table.add_row(r["id"], answer, number(r["score"]), number(r["runner_up"]), support)
         out.print(table)
-    _exit_as_worst(results, "question", "not a question", "some could not be read as questions (their rows say why)")
+    _exit_as_worst(results, len(items), interrupted, "question", "not a question", "some could not be read as questions (their rows say why)")
 
 
 @tables_app.command("answer")

@@ -18,9 +18,11 @@ def workers(jobs: int, tasks: int) -> int:
 
 
 def map_chunks(func: Callable, items: Sequence, *args, jobs: int = 1, chunk: int = 8,
-               progress: Callable[[int], None] | None = None) -> list:
+               progress: Callable[[int], None] | None = None, into: list | None = None) -> list:
     """``func(items[i:i + chunk], *args)`` for every chunk, results concatenated in order;
-    ``jobs`` > 1 runs the chunks in that many processes (``func`` must be picklable)."""
+    ``jobs`` > 1 runs the chunks in that many processes (``func`` must be picklable). ``into``:
+    a list the results are appended to as their chunks finish (and returned), so that a caller
+    still has the first ones when the run is interrupted."""
     chunks = [items[i : i + chunk] for i in range(0, len(items), chunk)]
     jobs = workers(jobs, len(chunks))
     if jobs == 1:
@@ -29,7 +31,7 @@ def map_chunks(func: Callable, items: Sequence, *args, jobs: int = 1, chunk: int
         from joblib import Parallel, delayed
 
         results = Parallel(n_jobs=jobs, return_as="generator")(delayed(func)(part, *args) for part in chunks)
-    out: list = []
+    out: list = [] if into is None else into
     for part, result in zip(chunks, results):
         out.extend(result)
         if progress:

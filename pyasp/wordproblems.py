@@ -167,13 +167,14 @@ def _solve_chunk(problems: list[WordProblem], engine: str, options: dict) -> lis
 
 
 def solve_many(problems: list[WordProblem], engine: str, *, jobs: int = 1,
-               progress: Callable[[int], None] | None = None, **options) -> list[dict]:
+               progress: Callable[[int], None] | None = None, into: list | None = None, **options) -> list[dict]:
     """Solve every problem with ``pyasp.<engine>.solver.solve_text(text, **options)`` (engine
     ``algebra`` or ``arith``; ``options`` such as ``model`` and ``rules`` must be paths or names,
     not loaded objects, when ``jobs`` > 1), in order. Each result is the solution's ``as_dict()``
     with ``id``, ``text`` and ``status`` "answered"; a problem without an answer has ``status``
     "no answer" (or "not a problem" for text the reader refuses, such as one without a number),
-    ``answer`` None and the reason in ``error``: one bad problem does not stop the others."""
+    ``answer`` None and the reason in ``error``: one bad problem does not stop the others.
+    ``into``: a list the results are appended to as they come (what was solved before a Ctrl-C)."""
     from importlib import import_module
 
     from .parallel import map_chunks
@@ -189,7 +190,7 @@ def solve_many(problems: list[WordProblem], engine: str, *, jobs: int = 1,
         model = solver.load_model(model)
     if engine == "arith":
         model.check_rules(solver.knowledge_for(options.get("rules")))
-    return map_chunks(_solve_chunk, list(problems), engine, options, jobs=jobs, chunk=4, progress=progress)
+    return map_chunks(_solve_chunk, list(problems), engine, options, jobs=jobs, chunk=4, progress=progress, into=into)
 
 
 def _usable(problems: list[WordProblem], bad: list[str], skip_bad: bool, source: str) -> list[WordProblem]:

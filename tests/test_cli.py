@@ -832,3 +832,23 @@ def test_solve_file_counts_lines_as_editors_do_and_reads_json_from_any_file(tmp_
     assert result.exit_code == 2 and "p.jsonl:1: a JSON record; a dataset is a JSON list" in result.stderr
     result = runner.invoke(app, ["arith", "solve", "--file", "-"], input="\n# nothing\n")
     assert result.exit_code == 2 and "standard input: no problem" in result.stderr
+
+
+def test_solve_file_prints_what_was_solved_before_ctrl_c(tmp_path, monkeypatch):
+    """Ctrl-C during `solve --file` keeps the problems solved before it: printed, then exit 130."""
+    import pyasp.arith.solver as solver
+
+    real, calls = solver.solve_text, []
+
+    def interrupted_at_the_fifth(text, **options):
+        calls.append(text)
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return real(text, **options)
+
+    monkeypatch.setattr(solver, "solve_text", interrupted_at_the_fifth)
+    lines = [f"A shirt costs {k} dollars. How much do 3 shirts cost?" for k in range(10, 16)]
+    result = run("arith", "solve", "--file", write(tmp_path, "p.txt", "\n".join(lines)), "--json")
+    assert result.exit_code == 130
+    assert [(r["id"], r["answer"]) for r in json.loads(result.stdout)] == [(1, 30), (2, 33), (3, 36), (4, 39)]
+    assert "pyasp: interrupted: 4 of 6 problems done, printed above" in result.stderr

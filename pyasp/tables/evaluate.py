@@ -214,12 +214,13 @@ def _answer_chunk(items: list[Item], solver) -> list[dict]:
     return out
 
 
-def answer_many(solver, items: list[Item], *, jobs: int = 1, progress=None) -> list[dict]:
+def answer_many(solver, items: list[Item], *, jobs: int = 1, progress=None, into: list | None = None) -> list[dict]:
     """Answer every question with ``solver`` (a TableSolver or IRSolver), in order: each result is
     what ``solver.answer(...).as_json()`` gives, with ``id`` and ``status`` ("answered";
     "unsupported" when no option has a support graph; "not a question", with the reason in
-    ``error``, for a line without options). One bad question does not stop the others."""
-    return map_chunks(_answer_chunk, list(items), solver, jobs=jobs, chunk=4, progress=progress)
+    ``error``, for a line without options). One bad question does not stop the others.
+    ``into``: a list the results are appended to as they come (what was answered before a Ctrl-C)."""
+    return map_chunks(_answer_chunk, list(items), solver, jobs=jobs, chunk=4, progress=progress, into=into)
 
 
 def _solve_chunk(items: list[Item], solver) -> list[dict]:
