@@ -181,6 +181,23 @@ def test_the_compared_thing_after_than_is_the_object_not_its_possessor(text, obj
     assert number.obj is not None and number.obj.lemma.lower() == obj.lower()
 
 
+def test_half_of_something_is_a_factor_without_a_unit():
+    """"Half of the 48 students" and "half of a number" are the factor 1/2 of a whole (math term
+    "half", no unit of its own); the clause's subject is the half's, not the whole's, so the two
+    are not one entity and the factor is applied (48 * 1/2), where "half of a number is 13" is
+    undone (13 / 1/2). "The first half of the season" is no number (see
+    test_a_math_word_is_a_number_only_as_the_factor_of_a_comparison)."""
+    from pyasp.arith.properties import read_problem
+    from pyasp.text.reading import read
+
+    text = "Half of the 48 students in the gym are wearing red shirts. How many students are wearing red shirts?"
+    half, whole = read_problem(read(text), load_knowledge().classes.math_terms()).numbers
+    assert (half.value, half.math.lemma if half.math else None, half.unit) == (Fraction(1, 2), "half", None)
+    assert whole.value == 48 and whole.unit is not None and whole.unit.lemma == "student" and whole.subj is None
+    assert solve_text(text).answer == 24
+    assert solve_text("Half of a number is 13. What is the number?").answer == 26
+
+
 def test_one_compared_with_another_is_not_the_same_entity():
     """"younger than his brother": Leo is compared with the brother, so the comparison is applied
     (17 - 4), not undone as if Leo had grown younger (before: 4 + 17 by math_sub_same)."""

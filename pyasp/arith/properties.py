@@ -33,8 +33,11 @@ DITRANSITIVE = frozenset("give hand send pay lend sell offer buy bring pass show
 OBJECT_PRONOUNS = frozenset({"him", "her", "them", "me", "us"})
 QUANTIFIERS = frozenset({"many", "much", "more", "few", "less", "other", "total", "additional", "extra"})
 #: words the shared reader takes as numbers that are math terms here: a number of the problem only
-#: as the factor of a comparison ("twice as many": 2), else left out ("the first half")
+#: as the factor of a comparison ("twice as many": 2) or as a part ("half of the 48 students": 1/2),
+#: else left out ("the first half")
 TERM_NUMBERS = frozenset({"twice", "double", "triple", "half", "thrice"})
+#: words before "half" that make it a part of something, not a quantity ("the first half of the season")
+PART_DETERMINERS = frozenset({"the", "a", "an", "first", "second", "other", "last", "this", "that", "each"})
 
 
 @dataclass(frozen=True)
@@ -329,11 +332,29 @@ def _math_term(reader: _Reader, start: int, end: int, sentence: int, terms: tupl
 
 
 def _multiplier(doc: Document, mention: Mention) -> bool:
-    """A math term that is the factor of a comparison, "twice as many", "half as much": a number
-    (2, 1/2), whose math term is the word itself. Elsewhere ("the first half", "doubled") the
-    word is no quantity of the problem."""
+    """A math term that is the factor of a comparison, "twice as many", "half as much", or the
+    part of a whole (:func:`_part_of`): a number (2, 1/2), whose math term is the word itself.
+    Elsewhere ("the first half", "doubled") the word is no quantity of the problem."""
     after = mention.end
-    return after < len(doc.tokens) and doc.tokens[after].text.lower() == "as"
+    return (after < len(doc.tokens) and doc.tokens[after].text.lower() == "as") or _part_of(doc, mention)
+
+
+def _part_of(doc: Document, mention: Mention) -> bool:
+    """"half of the 48 students", "one half of a book": the part of a whole, a factor (1/2) that
+    counts no thing of its own; not "the first half of the season"."""
+    after = mention.end
+    before = doc.tokens[mention.start - 1].text.lower() if mention.start > 0 else ""
+    return (mention.text.lower() == "half" and after < len(doc.tokens) and doc.tokens[after].text.lower() == "of"
+            and before not in PART_DETERMINERS)
+
+
+def _whole_of(doc: Document, mentions: list[Mention], k: int) -> bool:
+    """Whether mention ``k`` is the whole a part is taken of: "half of the 48 students" (only
+    "of" and determiners between the two)."""
+    if k == 0 or not _part_of(doc, mentions[k - 1]):
+        return False
+    between = doc.tokens[mentions[k - 1].end : mentions[k].start]
+    return bool(between) and between[0].text.lower() == "of" and all(t.pos in {"DET", "PRON"} for t in between[1:])
 
 
 def _dozens(mentions: list[Mention]) -> list[Mention]:
@@ -359,9 +380,12 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = ()) ->
     numbers: list[NumberInfo] = []
     last_unit: Phrase | None = None
     for index, m in enumerate(mentions, start=1):
-        unit_tok = reader.unit(m) if m.kind != "money" else None
+        part = _part_of(doc, m)  # a factor: no unit of its own, none borrowed
+        unit_tok = reader.unit(m) if m.kind != "money" and not part else None
         verb = reader.verb_of(m.head)
         subj_tok = reader.subject(verb)
+        if _whole_of(doc, mentions, index - 1):
+            subj_tok = None  # "half of the 48 students are ...": the clause's subject is the half
         iobj_tok, obj_tok = reader.objects(verb, m, unit_tok)
         if subj_tok is not None and subj_tok.dep == "nsubjpass" and verb is not None and verb.lemma.lower() in DITRANSITIVE:
             # "Jane is given 7 crayons by her mom": Jane receives, her mom gives
@@ -374,7 +398,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = ()) ->
         else:
             unit = None
         inferred = False
-        if unit is None and last_unit is not None:
+        if unit is None and last_unit is not None and not part:
             unit, inferred = last_unit, True
         if unit is not None and not inferred:
             last_unit = unit
