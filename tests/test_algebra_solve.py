@@ -264,3 +264,16 @@ def test_a_count_discount_that_is_not_a_small_number_is_bad_input():
         with pytest.raises(InputError, match="count_discount is a number from 0 to 10"):
             AlgebraModel(count_discount=value)
     assert AlgebraModel(count_discount=1).count_discount == 1.0
+
+
+def test_a_model_trained_on_other_local_features_is_refused(monkeypatch):
+    """A model file from a pyasp that computed another number of local features is named and
+    refused (train it again), not left to fail inside scikit-learn on the first problem."""
+    import pyasp.algebra.model as model_module
+    from pyasp.algebra.solver import DEFAULT_MODEL
+    from pyasp.errors import InputError
+
+    names = model_module.local_feature_names()
+    monkeypatch.setattr(model_module, "local_feature_names", lambda: [*names, "one_more"])
+    with pytest.raises(InputError, match=f"trained on {len(names)} local features, this version of pyasp computes {len(names) + 1}; train it again"):
+        model_module.AlgebraModel.load(DEFAULT_MODEL)

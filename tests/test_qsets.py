@@ -175,3 +175,20 @@ def test_every_local_feature_has_a_name():
     named = dict(zip(names, vector))
     assert named["b_ctr_a_ent"] == 1.0  # x's container (bus) is the entity of "7 buses"
     assert named["b_has_x"] == 1.0 and named["a_has_x"] == 0.0
+
+
+def test_operator_cue_words_are_local_features():
+    from pyasp.algebra.features import local_feature_names, local_features
+
+    names = local_feature_names()
+    p = qsets("A number increased by 7 is 19. What is the number?")
+    x, seven, nineteen = p.qsets
+    increased = dict(zip(names, local_features(x, seven, p)))
+    assert increased["between_cue_add"] == 1.0 and increased["between_cue_mul"] == 0.0
+    assert dict(zip(names, local_features(seven, nineteen, p)))["between_cue_add"] == 0.0  # only "is" between
+    p = qsets("7 less than a number is 11. What is the number?")
+    seven, x, eleven = p.qsets
+    less = dict(zip(names, local_features(seven, x, p)))
+    assert less["between_cue_sub"] == less["a_than_less"] == 1.0
+    assert less["than_less_between"] == 1.0  # "a less than b" is b - a ...
+    assert dict(zip(names, local_features(x, seven, p)))["than_less_between"] == -1.0  # ... as b's mention comes first

@@ -2,9 +2,10 @@
 
 ``local_features(a, b, problem)`` describes a pair of Qsets (either may be compound) that an
 operator joins: single-set features of each side, relational features of the pair, features of
-the question (target), and WordNet Lin similarities of the verbs. The global model sees a whole
-tree: its ILP violations, text order, the structure around "=", the question's words, and the
-local features of the two sides of "=" (see :func:`global_static_features`).
+the question (target), WordNet Lin similarities of the verbs, and operator cue words ("increased
+by", "times", "less than": see :func:`_cue_features`). The global model sees a whole tree: its
+ILP violations, text order, the structure around "=", the question's words, and the local
+features of the two sides of "=" (see :func:`global_static_features`).
 
 Everything is read from the text; no answer or gold equation is ever seen here.
 """
@@ -17,7 +18,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..text.lexical import lin_similarity
-from .qsets import Problem, Qset
+from .qsets import VERB_POS, Problem, Qset
 
 #: Math keywords looked for in a Qset's sentence (ALGES's feature code uses this one list).
 MATH_KEYWORDS = ("times", "total", "together", "more", "less", "add", "divide", "split", "equal", "equally")
@@ -37,6 +38,19 @@ GLUE_WORDS = (",", "and", "but")
 VIOLATIONS = ("type", "type_choice", "text_order", "equality_first_or_last", "unknown_first_or_last",
               "equality_next_to_unknown", "symmetry", "unused", "unrelated")
 OPERATORS = ("add", "sub", "mul", "div")
+#: Operator cue words (lemmas or words), by the operation they suggest.
+CUE_WORDS = {
+    "add": ("plus", "increase", "more", "sum", "add", "total", "together", "altogether", "combine", "gain", "extra",
+            "additional"),
+    "sub": ("less", "decrease", "minus", "fewer", "difference", "subtract", "reduce", "left", "remain", "lose"),
+    "mul": ("times", "multiply", "product", "twice", "double", "triple", "each", "per", "every"),
+    "div": ("divide", "quotient", "half", "split", "share", "equally", "evenly", "among"),
+}
+#: Comparatives of a "than" construction ("5 more apples than", "7 less than a number").
+COMPARATIVES = {"more": ("more", "greater", "larger", "bigger", "older", "longer", "taller", "farther", "further"),
+                "less": ("less", "fewer", "smaller", "younger", "shorter")}
+#: Tokens either side of a number's mention in which a cue is its own.
+CUE_WINDOW = 3
 
 
 def _match(u: str, v: str) -> float:
@@ -114,6 +128,81 @@ def _value(q: Qset) -> float | None:
     return None if q.qnt is None else float(q.qnt)
 
 
+_CUE_OPS = {w: op for op, words in CUE_WORDS.items() for w in words}
+
+
+def _token_words(tok) -> tuple[str, str]:
+    return tok.text.lower(), tok.lemma.lower()
+
+
+def _cues(tokens) -> list[float]:
+    """One flag per operation: a cue word of it is among ``tokens``."""
+    found = {_CUE_OPS[w] for t in tokens for w in _token_words(t) if w in _CUE_OPS}
+    return [1.0 if op in found else 0.0 for op in OPERATORS]
+
+
+def _near(problem: Problem, q: Qset) -> tuple:
+    """The tokens of q's sentence within CUE_WINDOW of its mention (none for a compound Qset)."""
+    doc = problem.document
+    if q.compound or q.token < 0 or q.sentence < 0 or q.sentence >= len(doc.sentences):
+        return ()
+    start, end = doc.sentences[q.sentence]
+    return doc.tokens[max(start, q.token - CUE_WINDOW) : q.token] + doc.tokens[q.token + 1 : min(end, q.token + 1 + CUE_WINDOW)]
+
+
+def _clause(problem: Problem, i: int) -> int:
+    """The head of token i's clause: its nearest verb (itself or an ancestor), else the root."""
+    tokens = problem.document.tokens
+    for _ in range(len(tokens)):
+        if tokens[i].pos in VERB_POS or tokens[i].head == i:
+            return i
+        i = tokens[i].head
+    return i
+
+
+def _compares(tokens, kind: str) -> bool:
+    """A "than" construction among ``tokens``: a comparative of ``kind`` and a "than" after it."""
+    words = [_token_words(t) for t in tokens]
+    first = next((k for k, w in enumerate(words) if set(w) & set(COMPARATIVES[kind])), None)
+    return first is not None and any("than" in w for w in words[first + 1 :])
+
+
+def _than(problem: Problem, q: Qset, kind: str) -> float:
+    """q's mention begins a "than" construction: "125 *more* stamps *than* Minerva"."""
+    doc = problem.document
+    if q.compound or q.token < 0 or q.sentence < 0 or q.sentence >= len(doc.sentences):
+        return 0.0
+    _, end = doc.sentences[q.sentence]
+    return float(_compares(doc.tokens[q.token + 1 : min(end, q.token + 1 + 2 * CUE_WINDOW)], kind))
+
+
+def _cue_features(a: Qset, b: Qset, problem: Problem) -> list[float]:
+    """Operator cue words (ours, in the spirit of Figure 4): a cue between the two mentions (in one
+    sentence, no other number between them), a cue near each mention, a cue in the clause both
+    stand in (one nearest verb), each per operation; whether each mention begins a "than"
+    construction ("125 more stamps than"); and a "than" construction between the two mentions,
+    +1 when a's mention comes first, -1 when b's ("7 less than a number" is x - 7)."""
+    doc = problem.document
+    a_lo, a_hi = _span(a)
+    b_lo, b_hi = _span(b)
+    lo, hi = (a_hi, b_lo) if a_hi < b_lo else (b_hi, a_lo)
+    one_sentence = 0 <= lo < hi < len(doc.tokens) and doc.tokens[lo].sentence == doc.tokens[hi].sentence
+    adjacent = not any(lo < q.token < hi for q in problem.qsets)
+    between = doc.tokens[lo + 1 : hi] if one_sentence and adjacent else ()
+    f = _cues(between) + _cues(_near(problem, a)) + _cues(_near(problem, b))
+    clause = ()
+    if 0 <= a.token < len(doc.tokens) and 0 <= b.token < len(doc.tokens) and a.sentence == b.sentence:
+        head = _clause(problem, a.token)
+        if head == _clause(problem, b.token):
+            start, end = doc.sentences[a.sentence]
+            clause = [t for t in doc.tokens[start:end] if _clause(problem, t.i) == head]
+    f += _cues(clause)
+    f += [_than(problem, q, kind) for q in (a, b) for kind in COMPARATIVES]
+    sign = 1.0 if a_hi < b_lo else -1.0
+    f += [sign * float(_compares(between, kind)) for kind in COMPARATIVES]
+    return f
+
+
 def local_features(a: Qset, b: Qset, problem: Problem) -> np.ndarray:
     """The feature vector of the pair (a, b) joined by an operator: see :func:`local_feature_names`."""
     doc = problem.document
@@ -153,6 +242,7 @@ def local_features(a: Qset, b: Qset, problem: Problem) -> np.ndarray:
         f += _target_relation(q, target)
     f += [lin_similarity(a.vrb, b.vrb, "v") if a.vrb and b.vrb else 0.0]
     f += list(_verb_vector(a.vrb)) + list(_verb_vector(b.vrb))
+    f += _cue_features(a, b, problem)
     return np.asarray(f, dtype=np.float64)
 
 
@@ -169,6 +259,9 @@ def local_feature_names() -> list[str]:
     target = ["ent", "ctr", "vrb", "adj_conflict", "adj_overlap", "same_sentence", "vrb_lin"]
     names += [f"a_target_{t}" for t in target] + [f"b_target_{t}" for t in target]
     names += ["verb_lin"] + [f"a_lin_{v}" for v in SEED_VERBS] + [f"b_lin_{v}" for v in SEED_VERBS]
+    names += [f"{where}_cue_{o}" for where in ("between", "a", "b", "clause") for o in OPERATORS]
+    names += [f"{q}_than_{kind}" for q in "ab" for kind in COMPARATIVES]
+    names += [f"than_{kind}_between" for kind in COMPARATIVES]
     return names
 
 

@@ -23,6 +23,7 @@ import numpy as np
 from ..errors import InputError, check_input_file
 from ..wordproblems import is_correct
 from .engine import Prepared, PrepareSettings
+from .features import local_feature_names
 
 FORMAT = "pyasp.algebra.model"
 VERSION = 1
@@ -287,6 +288,11 @@ class AlgebraModel:
         for name, scorer in (("local", model.local_), ("global", model.global_)):
             if scorer is not None and not callable(getattr(scorer, "predict_proba", None)):
                 raise InputError(f"{path}: malformed pyasp algebra model (its {name} model is not a classifier)")
+        expected = len(local_feature_names())
+        trained = getattr(model.local_, "n_features_in_", expected)
+        if trained != expected:
+            raise InputError(f"{path}: this model was trained on {trained} local features, this version of pyasp "
+                             f"computes {expected}; train it again")
         return model
 
 
