@@ -196,6 +196,23 @@ def test_half_of_something_is_a_factor_without_a_unit():
     assert whole.value == 48 and whole.unit is not None and whole.unit.lemma == "student" and whole.subj is None
     assert solve_text(text).answer == 24
     assert solve_text("Half of a number is 13. What is the number?").answer == 26
+    assert solve_text("There are 48 students in a class. Half of them are girls. How many girls are in the class?").answer == 24
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("Tom had 12 cookies. He ate half of a sandwich and gave 4 cookies to Sam. How many cookies does Tom have now?", 8),
+    ("A tank had 50 fish. Half of the fish were orange. Then 6 fish were added. How many fish are in the tank now?", 56),
+    ("Ann worked for half of the day and earned 30 dollars. Later she earned 15 more dollars. How much money did she earn in all?", 45),
+])
+def test_a_half_the_question_does_not_ask_about_is_no_number(text, answer):
+    """"He ate half of a sandwich ... how many cookies": a part the question does not ask about
+    (another verb; for "half of X were orange", nothing of what the half is said to be) counts
+    nothing of the problem; read as 1/2 it had to be used (16, 150, 22.5)."""
+    from pyasp.arith.properties import read_problem
+    from pyasp.text.reading import read
+
+    assert all(n.value != Fraction(1, 2) for n in read_problem(read(text)).numbers)
+    assert solve_text(text).answer == answer
 
 
 def test_one_compared_with_another_is_not_the_same_entity():

@@ -341,11 +341,37 @@ def _multiplier(doc: Document, mention: Mention) -> bool:
 
 def _part_of(doc: Document, mention: Mention) -> bool:
     """"half of the 48 students", "one half of a book": the part of a whole, a factor (1/2) that
-    counts no thing of its own; not "the first half of the season"."""
+    counts no thing of its own; not "the first half of the season", and only a part the question
+    asks about (:func:`_asked_part`)."""
     after = mention.end
     before = doc.tokens[mention.start - 1].text.lower() if mention.start > 0 else ""
     return (mention.text.lower() == "half" and after < len(doc.tokens) and doc.tokens[after].text.lower() == "of"
-            and before not in PART_DETERMINERS)
+            and before not in PART_DETERMINERS and _asked_part(doc, mention))
+
+
+def _asked_part(doc: Document, mention: Mention) -> bool:
+    """Whether the question asks about the part "half of ..." is: it shares the part's verb ("Tom
+    read half of a book. How many pages did he read?"), or for "half of X is/are ..." a word of
+    what the half is said to be ("Half of them are girls. How many girls ...?"), or, when the
+    half is said to be a number, the whole ("Half of a number is 13. What is the number?"). A
+    half the question does not ask about ("He ate half of a sandwich ... How many cookies does he
+    have?") is no number of the problem: every number an expression uses must count."""
+    qsent = _question_sentence(doc)
+    if mention.sentence == qsent:
+        return True
+    start, end = doc.sentences[qsent]
+    asked = {t.lemma.lower() for t in doc.tokens[start:end] if t.pos in {"NOUN", "PROPN", "ADJ", "VERB"}}
+    reader = _Reader(doc)
+    verb = reader.verb_of(mention.head)
+    if verb is None:
+        return False
+    if verb.lemma.lower() != "be":
+        return verb.lemma.lower() in asked
+    said = [t for t in reader.clause(verb, mention.sentence) if t.i > verb.i]
+    if any(t.pos == "NUM" for t in said):
+        whole = next((t for t in doc.tokens[mention.end + 1 : verb.i] if t.pos not in {"DET", "PRON"}), None)
+        return whole is not None and whole.lemma.lower() in asked
+    return any(t.lemma.lower() in asked for t in said if t.pos in {"NOUN", "PROPN", "ADJ", "VERB"})
 
 
 def _whole_of(doc: Document, mentions: list[Mention], k: int) -> bool:
