@@ -192,3 +192,35 @@ def test_operator_cue_words_are_local_features():
     assert less["between_cue_sub"] == less["a_than_less"] == 1.0
     assert less["than_less_between"] == 1.0  # "a less than b" is b - a ...
     assert dict(zip(names, local_features(x, seven, p)))["than_less_between"] == -1.0  # ... as b's mention comes first
+
+
+def test_left_is_a_subtraction_cue_only_as_a_verb():
+    from pyasp.algebra.features import local_feature_names, local_features
+
+    names = local_feature_names()
+    p = qsets("Max walked 6 blocks north, then turned left and walked 4 more blocks. How many blocks did Max walk?")
+    six, four = p.qsets[:2]
+    turned = dict(zip(names, local_features(six, four, p)))
+    assert turned["between_cue_sub"] == 0.0  # "turned left": a direction, not "leave"
+    assert turned["b_cue_add"] == 1.0  # "4 more blocks"
+    p = qsets("Ann baked 12 pies and 3 were left over. How many pies did she eat?")
+    twelve, three = p.qsets[:2]
+    assert dict(zip(names, local_features(twelve, three, p)))["b_cue_sub"] == 1.0  # "were left over"
+    p = qsets("Ann had 12 pies. She left 3 pies at home. How many pies did she bring?")
+    twelve, three = p.qsets[:2]
+    assert dict(zip(names, local_features(twelve, three, p)))["b_cue_sub"] == 1.0  # "she left 3 pies"
+
+
+def test_than_construction_names_its_base():
+    from pyasp.algebra.features import local_feature_names, local_features
+
+    names = local_feature_names()
+    p = qsets("A red box has 14 pens. A blue box has 6 more pens than the red box. How many pens are in the blue box?")
+    fourteen, six = p.qsets[:2]
+    base = dict(zip(names, local_features(fourteen, six, p)))
+    assert base["b_than_more"] == base["b_than_more_a"] == 1.0  # 6 more than what 14's sentence names
+    assert base["a_than_more_b"] == base["b_than_less_a"] == 0.0
+    p = qsets("There are 14 pens in the box. There are 6 more pens than pencils. How many pencils are there?")
+    fourteen, six = p.qsets[:2]
+    other = dict(zip(names, local_features(fourteen, six, p)))
+    assert other["b_than_more"] == 1.0 and other["b_than_more_a"] == 0.0  # pencils: not 14's

@@ -135,9 +135,19 @@ def _token_words(tok) -> tuple[str, str]:
     return tok.text.lower(), tok.lemma.lower()
 
 
-def _cues(tokens) -> list[float]:
-    """One flag per operation: a cue word of it is among ``tokens``."""
-    found = {_CUE_OPS[w] for t in tokens for w in _token_words(t) if w in _CUE_OPS}
+def _cue_sense(doc, tok, word: str) -> bool:
+    """Whether ``word`` (the text or lemma of ``tok``) is used in its operator sense. "left" is one
+    as the verb "leave" ("how many are left", "she left 4 on the table") or in "left over", not as
+    a direction ("turned left", "the left side"); every other cue word is taken as it comes."""
+    if word != "left":
+        return True
+    after = doc.tokens[tok.i + 1].text.lower() if tok.i + 1 < len(doc.tokens) else ""
+    return tok.pos == "VERB" or tok.tag in ("VBN", "VBD") or after == "over"
+
+
+def _cues(tokens, doc) -> list[float]:
+    """One flag per operation: a cue word of it is among ``tokens`` (in its operator sense)."""
+    found = {_CUE_OPS[w] for t in tokens for w in _token_words(t) if w in _CUE_OPS and _cue_sense(doc, t, w)}
     return [1.0 if op in found else 0.0 for op in OPERATORS]
 
 
@@ -176,12 +186,52 @@ def _than(problem: Problem, q: Qset, kind: str) -> float:
     return float(_compares(doc.tokens[q.token + 1 : min(end, q.token + 1 + 2 * CUE_WINDOW)], kind))
 
 
+_OBJECT_POS = ("NOUN", "PROPN", "ADJ")
+_OBJECT_STOP = ("PUNCT", "VERB", "AUX", "NUM", "CCONJ", "SCONJ")
+
+
+def _than_object(problem: Problem, q: Qset, kind: str) -> tuple[str, ...]:
+    """The content words (lemmas) of what q's "than" construction compares with: "6 more pens
+    than *the red box*" gives ("red", "box"); empty when q's mention begins none of ``kind``."""
+    if not _than(problem, q, kind):
+        return ()
+    doc = problem.document
+    _, end = doc.sentences[q.sentence]
+    i = next(k for k in range(q.token + 1, end) if doc.tokens[k].text.lower() == "than") + 1
+    words = []
+    while i < end and doc.tokens[i].pos not in _OBJECT_STOP:
+        if doc.tokens[i].pos in _OBJECT_POS:
+            words.append(doc.tokens[i].lemma.lower())
+        i += 1
+    return tuple(words)
+
+
+def _names(problem: Problem, words: tuple[str, ...], q: Qset) -> bool:
+    """All of ``words`` stand in the sentence of q's mention (q simple, in another sentence)."""
+    doc = problem.document
+    if not words or q.compound or q.token < 0 or q.sentence < 0 or q.sentence >= len(doc.sentences):
+        return False
+    start, end = doc.sentences[q.sentence]
+    return set(words) <= {w for t in doc.tokens[start:end] for w in _token_words(t)}
+
+
+def _compared_with(problem: Problem, q: Qset, other: Qset, kind: str) -> float:
+    """q's "than" construction compares with what other's sentence is about ("A red box has 14
+    pens. A blue box has 6 *more* pens *than the red box*"): other is the base q is counted from."""
+    if other.sentence == q.sentence:
+        return 0.0
+    return float(_names(problem, _than_object(problem, q, kind), other))
+
+
 def _cue_features(a: Qset, b: Qset, problem: Problem) -> list[float]:
     """Operator cue words (ours, in the spirit of Figure 4): a cue between the two mentions (in one
     sentence, no other number between them), a cue near each mention, a cue in the clause both
     stand in (one nearest verb), each per operation; whether each mention begins a "than"
-    construction ("125 more stamps than"); and a "than" construction between the two mentions,
-    +1 when a's mention comes first, -1 when b's ("7 less than a number" is x - 7)."""
+    construction ("125 more stamps than"); a "than" construction between the two mentions,
+    +1 when a's mention comes first, -1 when b's ("7 less than a number" is x - 7); and whether
+    each mention's "than" construction compares with what the other's sentence names ("A red
+    box has 14 pens. A blue box has 6 more pens than the red box": 14 is the base of the 6 more).
+    A cue word counts in its operator sense only (see :func:`_cue_sense`)."""
     doc = problem.document
     a_lo, a_hi = _span(a)
     b_lo, b_hi = _span(b)
@@ -189,17 +239,18 @@ def _cue_features(a: Qset, b: Qset, problem: Problem) -> list[float]:
     one_sentence = 0 <= lo < hi < len(doc.tokens) and doc.tokens[lo].sentence == doc.tokens[hi].sentence
     adjacent = not any(lo < q.token < hi for q in problem.qsets)
     between = doc.tokens[lo + 1 : hi] if one_sentence and adjacent else ()
-    f = _cues(between) + _cues(_near(problem, a)) + _cues(_near(problem, b))
+    f = _cues(between, doc) + _cues(_near(problem, a), doc) + _cues(_near(problem, b), doc)
     clause = ()
     if 0 <= a.token < len(doc.tokens) and 0 <= b.token < len(doc.tokens) and a.sentence == b.sentence:
         head = _clause(problem, a.token)
         if head == _clause(problem, b.token):
             start, end = doc.sentences[a.sentence]
             clause = [t for t in doc.tokens[start:end] if _clause(problem, t.i) == head]
-    f += _cues(clause)
+    f += _cues(clause, doc)
     f += [_than(problem, q, kind) for q in (a, b) for kind in COMPARATIVES]
     sign = 1.0 if a_hi < b_lo else -1.0
     f += [sign * float(_compares(between, kind)) for kind in COMPARATIVES]
+    f += [_compared_with(problem, q, other, kind) for q, other in ((a, b), (b, a)) for kind in COMPARATIVES]
     return f
 
 
@@ -262,6 +313,7 @@ def local_feature_names() -> list[str]:
     names += [f"{where}_cue_{o}" for where in ("between", "a", "b", "clause") for o in OPERATORS]
     names += [f"{q}_than_{kind}" for q in "ab" for kind in COMPARATIVES]
     names += [f"than_{kind}_between" for kind in COMPARATIVES]
+    names += [f"{q}_than_{kind}_{o}" for q, o in (("a", "b"), ("b", "a")) for kind in COMPARATIVES]
     return names
 
 
