@@ -159,6 +159,14 @@ def read_text_file(path: str | Path, what: str = "file", error: type[PyaspError]
         raise error(f"{path}:{line}: not UTF-8 text ({err.reason}); save it as UTF-8") from None
 
 
+def numbered_lines(text: str) -> list[tuple[int, str]]:
+    """The lines of ``text`` that hold something other than a ``#`` comment, each with its
+    number counted from 1 (lines end at a newline only, as editors count them; a form feed or
+    U+2028 inside a line does not end it), as written."""
+    return [(number, line) for number, line in enumerate(text.split("\n"), start=1)
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
 def read_json_file(path: str | Path, what: str = "file"):
     """The decoded JSON of a file, or an :class:`InputError` naming the file, line and column
     (or the key an object repeats: JSON readers keep one of the two silently)."""

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import InputError, NoAnswer, PyaspWarning, parse_json, read_json_file, read_text_file
+from .errors import InputError, NoAnswer, PyaspWarning, numbered_lines, parse_json, read_json_file, read_text_file
 
 #: An answer is right when it is within this relative tolerance of a gold solution.
 RELATIVE_TOLERANCE = 1e-4
@@ -134,13 +134,11 @@ def load_problems(path: str | Path, *, skip_bad: bool = False, text: str | None 
         problems, bad = records_from_json(parse_json(text, where), where, answers=False)
         return _usable(problems, bad, skip_bad, where), bad
     problems = []
-    for number, line in enumerate(text.split("\n"), 1):
-        line = line.strip()
-        if line.startswith("{"):
+    for number, line in numbered_lines(text):
+        if line.strip().startswith("{"):
             raise InputError(f"{where}:{number}: a JSON record; a dataset is a JSON list of records (the datasets' "
                              "format), and a text file has one problem's text a line")
-        if line and not line.startswith("#"):
-            problems.append(WordProblem(number, line, (), number - 1))
+        problems.append(WordProblem(number, line.strip(), (), number - 1))
     if not problems:
         raise InputError(f"{where}: no problem (one problem a line, or a JSON dataset)")
     return problems, []
@@ -169,8 +167,8 @@ def _solve_chunk(problems: list[WordProblem], engine: str, options: dict) -> lis
 def solve_many(problems: list[WordProblem], engine: str, *, jobs: int = 1,
                progress: Callable[[int], None] | None = None, into: list | None = None, **options) -> list[dict]:
     """Solve every problem with ``pyasp.<engine>.solver.solve_text(text, **options)`` (engine
-    ``algebra`` or ``arith``; ``options`` such as ``model`` and ``rules`` must be paths or names,
-    not loaded objects, when ``jobs`` > 1), in order. Each result is the solution's ``as_dict()``
+    ``algebra`` or ``arith``; ``options``: ``model`` and ``rules`` as paths, names or loaded
+    objects, arith's ``top``), in order. Each result is the solution's ``as_dict()``
     with ``id``, ``text`` and ``status`` "answered"; a problem without an answer has ``status``
     "no answer" (or "not a problem" for text the reader refuses, such as one without a number),
     ``answer`` None and the reason in ``error``: one bad problem does not stop the others.

@@ -332,52 +332,57 @@ def _math_term(reader: _Reader, start: int, end: int, sentence: int, terms: tupl
 
 
 def _multiplier(doc: Document, mention: Mention) -> bool:
-    """A math term that is the factor of a comparison, "twice as many", "half as much", or the
-    part of a whole (:func:`_part_of`): a number (2, 1/2), whose math term is the word itself.
-    Elsewhere ("the first half", "doubled") the word is no quantity of the problem."""
+    """A math term that is the factor of a comparison, "twice as many", "half as much": a number
+    (2, 1/2), whose math term is the word itself. Elsewhere ("the first half", "doubled") the
+    word is no quantity of the problem, unless it is the part of a whole (:func:`_parts`)."""
     after = mention.end
-    return (after < len(doc.tokens) and doc.tokens[after].text.lower() == "as") or _part_of(doc, mention)
+    return after < len(doc.tokens) and doc.tokens[after].text.lower() == "as"
 
 
-def _part_of(doc: Document, mention: Mention) -> bool:
-    """"half of the 48 students", "one half of a book": the part of a whole, a factor (1/2) that
-    counts no thing of its own; not "the first half of the season", and only a part the question
-    asks about (:func:`_asked_part`)."""
-    after = mention.end
-    before = doc.tokens[mention.start - 1].text.lower() if mention.start > 0 else ""
-    return (mention.text.lower() == "half" and after < len(doc.tokens) and doc.tokens[after].text.lower() == "of"
-            and before not in PART_DETERMINERS and _asked_part(doc, mention))
+#: the parts of speech whose words say what a part is ("girls", "red", "wearing")
+CONTENT_POS = frozenset({"NOUN", "PROPN", "ADJ", "VERB"})
 
 
-def _asked_part(doc: Document, mention: Mention) -> bool:
-    """Whether the question asks about the part "half of ..." is: it shares the part's verb ("Tom
-    read half of a book. How many pages did he read?"), or for "half of X is/are ..." a word of
-    what the half is said to be ("Half of them are girls. How many girls ...?"), or, when the
-    half is said to be a number, the whole ("Half of a number is 13. What is the number?"). A
-    half the question does not ask about ("He ate half of a sandwich ... How many cookies does he
-    have?") is no number of the problem: every number an expression uses must count."""
-    qsent = _question_sentence(doc)
-    if mention.sentence == qsent:
-        return True
-    start, end = doc.sentences[qsent]
-    asked = {t.lemma.lower() for t in doc.tokens[start:end] if t.pos in {"NOUN", "PROPN", "ADJ", "VERB"}}
-    reader = _Reader(doc)
-    verb = reader.verb_of(mention.head)
-    if verb is None:
-        return False
-    if verb.lemma.lower() != "be":
-        return verb.lemma.lower() in asked
-    said = [t for t in reader.clause(verb, mention.sentence) if t.i > verb.i]
-    if any(t.pos == "NUM" for t in said):
-        whole = next((t for t in doc.tokens[mention.end + 1 : verb.i] if t.pos not in {"DET", "PRON"}), None)
-        return whole is not None and whole.lemma.lower() in asked
-    return any(t.lemma.lower() in asked for t in said if t.pos in {"NOUN", "PROPN", "ADJ", "VERB"})
+def _parts(reader: _Reader, qsent: int) -> frozenset[int]:
+    """Where the parts of a whole start: "half of the 48 students", "one half of a book", a
+    factor (1/2) that counts no thing of its own; not "the first half of the season", and only a
+    part the question asks about. It does when it shares the part's verb ("Tom read half of a
+    book. How many pages did he read?"), or for "half of X is/are ..." a word of what the half is
+    said to be ("Half of them are girls. How many girls ...?"), or, when the half is said to be a
+    number, the whole ("Half of a number is 13. What is the number?"). A half the question does
+    not ask about ("He ate half of a sandwich ... How many cookies does he have?") is no number of
+    the problem: every number an expression uses must count."""
+    doc = reader.doc
+    start, end = doc.sentences[qsent] if doc.sentences else (0, 0)
+    asked = {t.lemma.lower() for t in doc.tokens[start:end] if t.pos in CONTENT_POS}
+
+    def asks_about(mention: Mention) -> bool:
+        if mention.sentence == qsent:
+            return True
+        verb = reader.verb_of(mention.head)
+        if verb is None:
+            return False
+        if verb.lemma.lower() != "be":
+            return verb.lemma.lower() in asked
+        said = [t for t in reader.clause(verb, mention.sentence) if t.i > verb.i]
+        if any(t.pos == "NUM" for t in said):
+            whole = next((t for t in doc.tokens[mention.end + 1 : verb.i] if t.pos not in {"DET", "PRON"}), None)
+            return whole is not None and whole.lemma.lower() in asked
+        return any(t.lemma.lower() in asked for t in said if t.pos in CONTENT_POS)
+
+    def half_of(mention: Mention) -> bool:
+        after = mention.end
+        before = doc.tokens[mention.start - 1].text.lower() if mention.start > 0 else ""
+        return (mention.text.lower() == "half" and after < len(doc.tokens) and doc.tokens[after].text.lower() == "of"
+                and before not in PART_DETERMINERS)
+
+    return frozenset(m.start for m in doc.mentions if half_of(m) and asks_about(m))
 
 
-def _whole_of(doc: Document, mentions: list[Mention], k: int) -> bool:
-    """Whether mention ``k`` is the whole a part is taken of: "half of the 48 students" (only
-    "of" and determiners between the two)."""
-    if k == 0 or not _part_of(doc, mentions[k - 1]):
+def _whole_of(doc: Document, mentions: list[Mention], k: int, parts: frozenset[int]) -> bool:
+    """Whether mention ``k`` is the whole a part (one of ``parts``) is taken of: "half of the 48
+    students" (only "of" and determiners between the two)."""
+    if k == 0 or mentions[k - 1].start not in parts:
         return False
     between = doc.tokens[mentions[k - 1].end : mentions[k].start]
     return bool(between) and between[0].text.lower() == "of" and all(t.pos in {"DET", "PRON"} for t in between[1:])
@@ -401,16 +406,18 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = ()) ->
     """Find the numbers of ``doc`` and read their properties; ``math_terms`` are the phrases of
     the rule file's math classes (lower case, split into words)."""
     reader = _Reader(doc)
-    mentions = _dozens([m for m in doc.mentions if m.kind != "determiner" and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m))])
     qsent = _question_sentence(doc)
+    parts = _parts(reader, qsent)
+    mentions = _dozens([m for m in doc.mentions if m.kind != "determiner"
+                        and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m) or m.start in parts)])
     numbers: list[NumberInfo] = []
     last_unit: Phrase | None = None
     for index, m in enumerate(mentions, start=1):
-        part = _part_of(doc, m)  # a factor: no unit of its own, none borrowed
+        part = m.start in parts  # a factor: no unit of its own, none borrowed
         unit_tok = reader.unit(m) if m.kind != "money" and not part else None
         verb = reader.verb_of(m.head)
         subj_tok = reader.subject(verb)
-        if _whole_of(doc, mentions, index - 1):
+        if _whole_of(doc, mentions, index - 1, parts):
             subj_tok = None  # "half of the 48 students are ...": the clause's subject is the half
         iobj_tok, obj_tok = reader.objects(verb, m, unit_tok)
         if subj_tok is not None and subj_tok.dep == "nsubjpass" and verb is not None and verb.lemma.lower() in DITRANSITIVE:

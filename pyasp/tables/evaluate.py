@@ -21,7 +21,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import InputError, PyaspWarning, read_text_file
+from ..errors import InputError, PyaspWarning, numbered_lines, read_text_file
 from ..parallel import map_chunks
 from .question import LETTERS, QuestionError, split_options
 
@@ -192,9 +192,8 @@ def load_question_lines(path: str | Path, *, text: str | None = None) -> list[It
     path = Path(path)
     if text is None:
         text = read_text_file(path, "question file")
-    items = [Item(str(number), line.split("\t")[0].strip(), "")
-             for number, line in enumerate(text.split("\n"), start=1)  # lines end at a newline only, as editors count them
-             if line.split("\t")[0].strip() and not line.lstrip().startswith("#")]
+    items = [Item(str(number), line.split("\t")[0].strip(), "") for number, line in numbered_lines(text)
+             if line.split("\t")[0].strip()]
     if not items:
         raise InputError(f"{'standard input' if str(path) == '-' else path}: no question (one question with its options a line)")
     return items
