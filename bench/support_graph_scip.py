@@ -208,6 +208,14 @@ class _Builder:
         self.cons([(1, y)] + [(-1, x) for x in xs], "<=", 0)
         return y
 
+    def and_(self, name: str, x, y):
+        """An exact AND of two 0/1 variables."""
+        z = self.binary(name)
+        self.cons([(1, z), (-1, x)], "<=", 0)
+        self.cons([(1, z), (-1, y)], "<=", 0)
+        self.cons([(1, z), (-1, x), (-1, y)], ">=", -1)
+        return z
+
     def reward_or(self, name: str, coef: int, xs: list) -> None:
         """coef * OR(xs) in the objective, bounded on the binding side."""
         xs = _distinct(xs)
@@ -245,6 +253,28 @@ def _distinct(xs: list) -> list:
             seen.add(id(x))
             out.append(x)
     return out
+
+
+def _sits_in(b: _Builder, edges: dict, candidates, join: dict, tables: set, memo: dict) -> dict:
+    """``q_in``/``o_in`` of the encoding for the cells of ``tables``: (K, T, C) -> the variables
+    saying that constituent K sits in a cell of column C of table T: an edge to the cell, or an
+    edge in a joined row whose join ends in the cell (AND of the join and the edge) when K has a
+    candidate edge to that cell or its edge is the join's own cell."""
+    sits: dict = defaultdict(list)
+    for (kk, t, r, c), x in edges.items():
+        if t in tables:
+            sits[(kk, t, c)].append(x)
+    for key, jx in join.items():
+        for src, dst in ((key[:3], key[3:]), (key[3:], key[:3])):
+            if dst[0] not in tables:
+                continue
+            for (kk, t, r, c), x in edges.items():
+                if (t, r) == src[:2] and (c == src[2] or (kk, *dst) in candidates):
+                    name = (kk, key, src)
+                    if name not in memo:
+                        memo[name] = b.and_(f"in{name}", jx, x)
+                    sits[(kk, dst[0], dst[2])].append(memo[name])
+    return sits
 
 
 @dataclass
@@ -471,6 +501,9 @@ def build_model(inst: Instance, option: str) -> Built:
     for (t, c), y in active_column.items():
         if t in relation_tables:
             b.cons([(1, y)] + [(-1, x) for x in _distinct(related[(t, c)])], "<=", 0)
+    in_memo: dict = {}
+    q_in = _sits_in(b, qcell, inst.cq, join, relation_tables, in_memo)
+    o_in = _sits_in(b, ocell, {key[1:] for key in inst.co if key[0] == o}, join, relation_tables, in_memo)
     for h, l, x_text in inst.hits:
         if h not in rel:
             continue
@@ -483,9 +516,9 @@ def build_model(inst: Instance, option: str) -> Built:
                 if h2 != h:
                     continue
                 if x_text == "q":
-                    edges = [x for (q, t2, _, c2_), x in qcell.items() if (q, t2, c2_) == (kk, t, c)]
+                    edges = q_in.get((kk, t, c), [])
                 elif x_text == o:
-                    edges = [x for (j, t2, _, c2_), x in ocell.items() if (j, t2, c2_) == (kk, t, c)]
+                    edges = o_in.get((kk, t, c), [])
                 else:
                     edges = []
                 for x in edges:
@@ -538,7 +571,7 @@ def build_model(inst: Instance, option: str) -> Built:
         tables_of = {r[1] for r in inst.relations if r[0] == l and r[4] == 0}
         wrong = _distinct([x for h, hl, xt in inst.hits if hl == l and xt == "q"
                            for h2, kk, c in inst.wrong_side if h2 == h
-                           for (q, t2, _, c2_), x in qcell.items() if q == kk and c2_ == c and t2 in tables_of])
+                           for t2 in tables_of for x in q_in.get((kk, t2, c), [])])
         if wrong and k["w_relation_against"] != 0:
             z = b.binary(f"against({l})")  # exactly rel_anywhere(L) and some wrong-side edge
             b.cons([(1, z), (-1, y)], "<=", 0)

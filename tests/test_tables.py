@@ -295,6 +295,32 @@ def test_a_relation_read_against_the_questions_pattern_pays_for_it(tmp_path):
         in backwards.relations
 
 
+
+
+ANIMAL_KIND = tsv(
+    "ANIMAL | [FILL]       | GROUP              | [SKIP] UID",
+    "rabbit | is a kind of | herbivore;mammal   | k-01",
+    "fox    | is a kind of | carnivore;mammal   | k-02",
+    "owl    | is a kind of | bird;carnivore     | k-03",
+)
+
+
+def test_a_join_does_not_carry_a_question_word_past_the_relations_pattern(tmp_path):
+    """A user's store: with FoodChain joined to AnimalKind on the animal, "Which animal eats the
+    fox?" reached "fox eats rabbit" through "fox is a kind of carnivore" and read the pattern "X
+    eats Y" as matched (fox on the eater's side), scoring as if no join penalty were due. The
+    question's fox sits in a joined cell it could align to, so the reading is against the
+    pattern, as it is without the join."""
+    files = {"FoodChain.tsv": FOOD_CHAIN, "AnimalKind.tsv": ANIMAL_KIND, "_relations.tsv": EATS_RELATION}
+    question = "Which animal eats the fox? (A) rabbit (B) owl"
+    joined = TableSolver(load_store(write_store(tmp_path / "joined", {
+        **files, "_joins.tsv": "FoodChain\tORGANISM\tAnimalKind\tANIMAL\n"})))
+    alone = TableSolver(load_store(write_store(tmp_path / "alone", files)))
+    against = {"relation": "eats", "table": "FoodChain", "pattern": None, "in": "anywhere", "against": "X eats Y"}
+    with_join, without = joined.answer(question), alone.answer(question)
+    assert "c-02" in uids(with_join) and "c-02" in uids(without)
+    assert against in with_join.relations and against in without.relations
+    assert with_join.score == pytest.approx(without.score)
 @pytest.mark.parametrize("free", ["Y X", "X  Y", "the Y X"])
 def test_any_pattern_with_nothing_between_x_and_y_is_free(state_change, tmp_path, free):
     """"Y X" (or "X Y" spaced twice) lets a relation hold anywhere as "X Y" does: before, only the
@@ -835,3 +861,27 @@ def test_a_pattern_left_unused_is_not_read_against(tmp_path):
     result = TableSolver(load_store(store)).answer("What is eaten by animals in the forest? (A) rabbit (B) stone")
     assert result.answer == "A"
     assert not any("against" in r for r in result.relations)
+
+
+def test_words_of_any_script_and_without_accents(tmp_path):
+    """A user's store: "crêpe" was read as the words "cr" and "pe", "Zürich" as "z" and "rich",
+    and "日本" as no word at all, so "crepe" found no row and an option "日本" had no support.
+    Letters of any script are words now, their accents dropped on both sides."""
+    from pyasp.tables.text import words
+
+    assert words("Crêpe from Zürich; 日本") == ["crepe", "from", "zurich", "日本"]
+    dishes = tsv(
+        "DISH        | [FILL]     | COUNTRY      | [SKIP] UID",
+        "crêpe       | comes from | France       | u-1",
+        "sushi;寿司  | comes from | 日本;Japan   | u-2",
+        "Zürich cake | comes from | Switzerland  | u-3",
+    )
+    solver = TableSolver(load_store(write_store(tmp_path, {"Dish.tsv": dishes})))
+    for question, answer, uid in [
+        ("Which country does the crepe come from? (A) Japan (B) France", "B", "u-1"),
+        ("Which country does the crêpe come from? (A) Japan (B) France", "B", "u-1"),
+        ("Which country does 寿司 come from? (A) 日本 (B) France", "A", "u-2"),
+        ("Where does Zurich cake come from? (A) France (B) Switzerland", "B", "u-3"),
+    ]:
+        result = solver.answer(question)
+        assert (result.answer, uids(result)) == (answer, {uid}), question
