@@ -11,13 +11,18 @@ from .errors import InputError, write_file
 
 def dot_target(path: str | Path) -> Path:
     """The file :func:`write_dot` writes for ``path``: ``path`` itself, or for a ``.svg`` path
-    when the ``dot`` program is missing, the DOT text next to it (``name.dot``)."""
+    when the ``dot`` program is missing, the DOT text next to it (``name.dot``), refused when that
+    file exists (InputError)."""
     path = Path(path)
     if path.suffix.lower() in PICTURES_NOT_WRITTEN:  # DOT text in a .png would open as a broken picture
         raise InputError(f"{path}: pyasp writes DOT text (.dot, .gv) or SVG (.svg, rendered with Graphviz's dot), "
                          f"not {path.suffix}; `dot -T{path.suffix[1:].lower()}` turns a .dot file into one")
     if path.suffix.lower() == ".svg" and not shutil.which("dot"):
-        return path.with_suffix(".dot")
+        fallback = path.with_suffix(".dot")
+        if fallback.exists():  # a file the user did not name must not be overwritten
+            raise InputError(f"{path}: Graphviz's dot program is not installed, so pyasp would write DOT text to "
+                             f"{fallback}, which exists; name a .dot file with --dot, or install Graphviz")
+        return fallback
     return path
 
 

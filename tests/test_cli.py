@@ -246,8 +246,27 @@ def test_an_svg_without_graphviz_never_overwrites_an_input_with_its_dot_text(tmp
     monkeypatch.setattr(pyasp.dot.shutil, "which", lambda name: None)
     q = write(tmp_path, "q.dot", BIKE)
     result = run("algebra", "candidates", "-q", q, "--dot", str(tmp_path / "q.svg"))
-    assert result.exit_code == 2 and "it is the input file" in result.stderr
+    assert result.exit_code == 2 and "q.dot, which exists" in result.stderr
     assert json.loads(Path(q).read_text()) == BIKE
+
+
+def test_an_svg_without_graphviz_never_overwrites_a_file_it_was_not_given(tmp_path, monkeypatch):
+    """A user's notes.dot was replaced by the DOT text of --dot notes.svg (Graphviz missing), with
+    only a line on stderr; now that is refused before any work, and without a notes.dot the DOT
+    text goes there, as said on stderr."""
+    import pyasp.dot
+
+    monkeypatch.setattr(pyasp.dot.shutil, "which", lambda name: None)
+    notes = tmp_path / "notes.dot"
+    notes.write_text("my notes\n")
+    question = "Which month has the longest day in New York? (A) June (B) December"
+    tables = str(Path(__file__).resolve().parent.parent / "examples" / "tables")
+    result = run("tables", "answer", question, "--tables", tables, "--dot", str(tmp_path / "notes.svg"))
+    assert result.exit_code == 2 and "notes.dot, which exists" in result.stderr
+    assert notes.read_text() == "my notes\n"
+    result = run("tables", "answer", question, "--tables", tables, "--dot", str(tmp_path / "graph.svg"))
+    assert result.exit_code == 0 and "wrote DOT text to" in result.stderr
+    assert (tmp_path / "graph.dot").read_text().startswith("digraph")
 
 
 def test_weights_beyond_clingo_integers_are_refused(tmp_path):

@@ -145,6 +145,19 @@ def test_eval_warns_when_no_gold_row_is_in_the_tables(tmp_path):
     assert "no gold row the questions name is a row of these tables (1 UID, e.g. 'zz-0001')" in result.stderr
 
 
+def test_eval_skips_the_comment_lines_answer_file_skips(tmp_path):
+    """A user's file with a # line was read by `answer --file` and refused by `eval` (line 1:
+    expected 'question text<TAB>answer letter'); both skip # and blank lines now, and ids
+    stay the line numbers."""
+    lines = Path(QUESTIONS).read_text().splitlines()[:2]
+    path = write(tmp_path, "qs.tsv", "# my questions\n" + lines[0] + "\n\n  # more\n" + lines[1] + "\n")
+    predictions = tmp_path / "p.json"
+    result = run("tables", "eval", "--tables", STORE, "--questions", path, "--json", "--predictions", str(predictions))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["n"] == 2
+    assert [row["id"] for row in json.loads(predictions.read_text())] == ["2", "5"]
+
+
 def test_eval_rejects_a_malformed_questions_file(tmp_path):
     path = write(tmp_path, "bad.tsv", "Which? (A) x (B) y\tZ\n")
     result = run("tables", "eval", "--tables", STORE, "--questions", path)

@@ -2,7 +2,8 @@
 
 Two formats are read:
 
-- Regents: one question a line, ``question text (A) ... (B) ...<TAB>answer letter``;
+- Regents: one question a line, ``question text (A) ... (B) ...<TAB>answer letter`` (blank lines
+  and ``#`` lines skipped, as everywhere pyasp reads one item a line);
 - WorldTree: ``questionsAndExplanations.tsv`` (a header with ``question``, ``AnswerKey``,
   ``category`` and ``explanation`` columns); ``categories`` keeps some of its splits (Dev, Test).
 
@@ -171,9 +172,8 @@ def load_questions(path: str | Path, *, categories: set[str] | None = None, skip
     if categories:
         raise InputError(f"{path}: a Regents questions file has no category column; --category selects WorldTree splits")
     items = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
+    for number, line in numbered_lines(text):
+        line = line.rstrip("\r")
         question, _, answer = line.rpartition("\t")
         answer = answer.strip().upper()
         if not _valid(bad, _check_regents, f"{path}:{number}", line.count("\t") + 1, question, answer):

@@ -1,8 +1,8 @@
 """Words of questions and cells: content words, their canonical lemma, and how far one word or
 phrase entails another (the alignment scores w(e) of the support graph, in [0, 1]).
 
-- A *content word* is a lower-cased token (letters, digits, inner apostrophes or hyphens) that is
-  not a function word of :data:`STOPWORDS`.
+- A *content word* is a lower-cased token (letters of any script, digits, inner apostrophes or
+  hyphens; accents dropped, so "crêpe" is *crepe*) that is not a function word of :data:`STOPWORDS`.
 - Two words *match* when WordNet's morphy finds a common base form ("leaves"/"leaf",
   "melted"/"melt"); a match scores 1.
 - Otherwise ``a`` entails ``b`` when a sense of ``a`` is ``b`` (synonyms, score
@@ -22,6 +22,7 @@ The numbers live in :class:`Scores` (defaults documented there and in docs/suppo
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -43,13 +44,21 @@ STOPWORDS = frozenset(
     """.split()
 )
 
-_TOKEN = re.compile(r"[a-z0-9]+(?:['\-][a-z0-9]+)*")
+_TOKEN = re.compile(r"[^\W_]+(?:['\-][^\W_]+)*")
+
+
+def _fold(text: str) -> str:
+    """``text`` lower-cased without accents ("Zürich" -> "zurich"); other scripts kept."""
+    text = text.lower()
+    if text.isascii():
+        return text
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
 
 
 def words(text: str) -> list[str]:
-    """Lower-cased tokens of ``text`` (curly apostrophes read as straight ones; "object's" ->
-    "object")."""
-    text = text.lower().replace("\u2019", "'").replace("\u2018", "'")
+    """Lower-cased tokens of ``text``, letters of any script without their accents (curly
+    apostrophes read as straight ones; "object's" -> "object")."""
+    text = _fold(text).replace("\u2019", "'").replace("\u2018", "'")
     return [re.sub(r"'s$", "", token) for token in _TOKEN.findall(text)]
 
 
