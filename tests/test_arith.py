@@ -83,7 +83,10 @@ def test_every_rule_of_table_1_is_in_the_default_file(knowledge):
     by_concept: dict[str, int] = {}
     for meta in knowledge.rules.values():
         by_concept[meta.concept] = by_concept.get(meta.concept, 0) + 1
-    assert by_concept == {"transfer": 18, "dimensional_analysis": 3, "explicit_math": 7, "part_whole": 3}
+    # Table 1's rules, and the rules of shares of a whole ("half of them"): share_of_whole
+    # (part-whole), share_undone and share_undone_reversed (explicit math)
+    assert by_concept == {"transfer": 18, "dimensional_analysis": 3, "explicit_math": 9, "part_whole": 4}
+    assert {"share_of_whole", "share_undone", "share_undone_reversed"} <= set(knowledge.rules)
 
 
 def test_dimensional_analysis_needs_a_rate(knowledge):
@@ -192,7 +195,8 @@ def test_half_of_something_is_a_factor_without_a_unit():
 
     text = "Half of the 48 students in the gym are wearing red shirts. How many students are wearing red shirts?"
     half, whole = read_problem(read(text), load_knowledge().classes.math_terms()).numbers
-    assert (half.value, half.math.lemma if half.math else None, half.unit) == (Fraction(1, 2), "half", None)
+    assert (half.value, half.math.lemma if half.math else None, half.unit) == (Fraction(1, 2), "half of", None)
+    assert (half.share, half.rest, half.whole) == (Fraction(1, 2), False, (2,))
     assert whole.value == 48 and whole.unit is not None and whole.unit.lemma == "student" and whole.subj is None
     assert solve_text(text).answer == 24
     assert solve_text("Half of a number is 13. What is the number?").answer == 26
@@ -213,6 +217,71 @@ def test_a_half_the_question_does_not_ask_about_is_no_number(text, answer):
 
     assert all(n.value != Fraction(1, 2) for n in read_problem(read(text)).numbers)
     assert solve_text(text).answer == answer
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("Rob has 16 grapes. He eats half of them. How many grapes does he have left?", 8),
+    ("Ann had 60 apples. She gave 20 to Tom and then ate half of the remaining apples. How many apples does she have left?", 20),
+    ("A shop had 80 toys. It sold half of them and 15 more. How many toys are left?", 25),
+    ("Lena baked 18 muffins. Her family ate a third of them. How many muffins are left?", 12),
+    ("Omar had 20 marbles. He lost a quarter of them. How many marbles does he have now?", 15),
+    ("A farmer had 30 eggs. He sold two thirds of them at the market. How many eggs does he have left?", 10),
+    ("Mr. Brown had 80 dollars. He spent half of his money on shoes. How much money does he have left?", 40),
+    ("A baker made 24 rolls. He sold a third of them and then baked 8 more. How many rolls does he have now?", 24),
+])
+def test_a_share_taken_away_leaves_the_rest_of_the_whole(text, answer):
+    """"He eats half of them ... how many are left": a share taken away (a GIVE or DESTROY verb)
+    when the question asks what is left is read as the rest, 1 - 1/2 (a third: 2/3), a factor of
+    the whole as it stands when the share is taken ("half of the remaining": after the 20 given;
+    "then baked 8 more": after the share). Before, the half was no number (no answer) or 0.5 was
+    subtracted as if it were grapes."""
+    solution = solve_text(text)
+    assert solution.answer == answer
+    step = next(s for s in solution.derivation if "share" in s)
+    assert (step["rule"], step["concept"], step["share"]["read_as"]) == ("share_of_whole", "part_whole", "rest")
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("Lena baked 18 muffins. Her family ate a third of them. How many muffins did her family eat?", 6),
+    ("Omar had 20 marbles. He lost a quarter of them. How many marbles did he lose?", 5),
+    ("Leo picked 12 plums. He gave one third of them to his sister. How many plums did his sister get?", 4),
+    ("A farmer had 60 apples. He sold 20 apples and then gave away half of the remaining apples. How many apples did he give away?", 20),
+    ("A shop had 80 balloons. It sold half of them in the morning and 15 in the afternoon. How many balloons were sold in all?", 55),
+])
+def test_a_share_the_question_asks_about_is_the_share_itself(text, answer):
+    """"How many did he lose / give away / did his sister get": the share itself (1/3), once, and
+    the product is what was taken (sold half, then 15 more: 40 + 15)."""
+    solution = solve_text(text)
+    assert solution.answer == answer
+    assert any(s.get("share", {}).get("read_as") == "share" for s in solution.derivation)
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("Sue had 25 pens. About half of them were blue. She bought 10 more pens. How many pens does she have now?", 35),
+    ("Jack had 20 apples. He ate half of a pear and gave 6 apples to Kim. How many apples does Jack have now?", 14),
+])
+def test_a_share_of_something_else_stays_out(text, answer):
+    """A share that is not taken away ("half of them were blue") or is of another thing ("half of
+    a pear" when apples are asked) is no number of the problem."""
+    assert solve_text(text).answer == answer
+
+
+def test_shares_said_with_fraction_words():
+    """"a third of", "two thirds of", "a quarter of" are shares (1/3, 2/3, 1/4; the shared reader
+    reads "two" alone, and "a third" not at all); "the third table" and "3 quarters" are not."""
+    from pyasp.arith.properties import read_problem
+    from pyasp.text.reading import read
+
+    def shares(text):
+        return [(n.mention.text, n.share) for n in read_problem(read(text), load_knowledge().classes.math_terms(),
+                                                               lambda verb: True).numbers]
+
+    assert shares("Kim had 30 eggs. She sold two thirds of them. How many eggs did she sell?") == [
+        ("30", None), ("two thirds", Fraction(2, 3))]
+    assert shares("Kim had 30 eggs. She ate a quarter of them. How many eggs did she eat?") == [
+        ("30", None), ("a quarter", Fraction(1, 4))]
+    assert shares("Kim had 3 quarters. She found 4 dimes at the third table. How many coins does she have?") == [
+        ("3", None), ("4", None)]
 
 
 def test_one_compared_with_another_is_not_the_same_entity():

@@ -45,6 +45,18 @@ class Prepared:
     conversions: dict[int, tuple[str, Fraction, str]] = field(default_factory=dict)
 
     @property
+    def shares(self) -> tuple[str | None, ...]:
+        """How each number is read: "share" (a share of a whole, "half of them": 1/2), "rest"
+        (what is left of a whole after a share is taken away: 1 - 1/2) or None."""
+        return tuple("rest" if n.rest else "share" if n.share is not None else None for n in self.info.numbers)
+
+    @property
+    def wholes(self) -> tuple[tuple[int, ...], ...]:
+        """For each number that is a share, the numbers of the whole it is taken of (see
+        :attr:`pyasp.arith.properties.NumberInfo.whole`)."""
+        return tuple(n.whole for n in self.info.numbers)
+
+    @property
     def converted_alone(self) -> bool:
         """One number, an amount read in the unit the question asks: the conversion answers it."""
         return len(self.values) == 1 and 1 in self.conversions
@@ -83,9 +95,20 @@ def applicable(knowledge: Knowledge, info: ProblemInfo, memberships) -> list[tup
     return [(int(a), int(b), str(r), int(d)) for a, b, r, d in model.atoms("applies", 4)]
 
 
+#: the verbs classes of the rule file whose verbs take things away from their subject: a share
+#: of a whole taken away ("he ate half of them") leaves the rest of it when the question asks
+#: what is left (:func:`pyasp.arith.properties._parts`)
+TAKING_AWAY = frozenset({"GIVE", "DESTROY"})
+
+
 def read_info(doc: Document, knowledge: Knowledge) -> ProblemInfo:
     """The numbers of a parsed problem and their properties, as the parse reader sees them."""
-    return read_problem(doc, knowledge.classes.math_terms())
+    classes = knowledge.classes
+
+    def taken_away(verb) -> bool:
+        return bool(TAKING_AWAY & set(classes.verb_classes(verb, None)))
+
+    return read_problem(doc, classes.math_terms(), taken_away)
 
 
 #: The search over expressions grows exponentially with the numbers of a problem (measured with
@@ -120,11 +143,21 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         prepared.option_features.append(option_features(contexts[(a, b)], rule.name, rule.concept, rule.op, assumed))
         prepared.root_features.append(root_features(info, rule.concept, rule.op))
         prepared.labelled.append(concept_label(info, na, nb, rule.op, memberships) == rule.concept)
-        prepared.options.setdefault((a, b), []).append(Option(row, rule.name, d, rule.concept, rule.op))
+        factor = _share_factor(knowledge, rule_name, d, na, nb)
+        prepared.options.setdefault((a, b), []).append(Option(row, rule.name, d, rule.concept, rule.op, factor))
     prepared.relevance_features = [relevance_features(info, n) for n in info.numbers]
     prepared.units = [unit_of(n, knowledge) for n in info.numbers]
     prepared.question_unit = unit_of(info.question, knowledge)
     return prepared
+
+
+def _share_factor(knowledge: Knowledge, rule: str, disjunct: int, first: NumberInfo, second: NumberInfo) -> bool:
+    """Whether a rule's condition (the disjunct that held) takes a share of the pair as a factor:
+    it tests the share's math term ("Math2 in SHARE" for "half of them")."""
+    numbers = {"1": first, "2": second}
+    return any(lit.predicate == "in" and lit.args[0].fact == "math" and lit.args[0].role in numbers
+               and numbers[lit.args[0].role].share is not None
+               for lit in knowledge.disjuncts.get((rule, disjunct), ()))
 
 
 #: the money units a question can ask an amount in (asked coins, "how many quarters", are counted)

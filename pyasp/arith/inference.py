@@ -31,6 +31,8 @@ class Option:
     disjunct: int
     concept: str
     op: str
+    #: the condition takes a share of the pair ("half of them") as a factor of a whole
+    factor: bool = False
 
 
 #: A quantity's unit as the search tracks it: (unit, per) lemmas, None where unknown; "5 dollars
@@ -145,6 +147,36 @@ def representative(concept: str, first: int, second: int, has_rate: Callable[[in
     return first
 
 
+def _of_whole(first: Expr, second: Expr, share: list, whole_mask: list[int]) -> bool:
+    """Whether a share (a number) may multiply the other operand: when the text gives the share's
+    whole, that operand holds all its numbers and none else from after the share."""
+    for s, e in ((first, second), (second, first)):
+        if isinstance(s, Leaf) and share[s.number] and whole_mask[s.number]:
+            w = whole_mask[s.number]
+            if e.mask & w != w or (e.mask & ~w) >> (s.number - 1):
+                return False
+    return True
+
+
+def _scaled_unit(first: Expr, second: Expr, share: list) -> Unit | None:
+    """The unit of a whole times a share (a number without a unit: "half of 16 grapes" counts
+    grapes), or None when neither operand is a share."""
+    if isinstance(second, Leaf) and share[second.number]:
+        return first.unit
+    if isinstance(first, Leaf) and share[first.number]:
+        return second.unit
+    return None
+
+
+def share_representative(first: int, second: int, first_share: str | None, second_share: str | None, op: str) -> int:
+    """The number that represents a whole combined with a share: the whole times the share itself
+    counts the share's things (what was sold, given away: its subject and verb), so the share
+    represents it; the whole times the rest of it (what is left after the share is taken away),
+    or divided by a share, counts the whole's things, so the whole does."""
+    share, other, reading = (first, second, first_share) if first_share else (second, first, second_share)
+    return share if reading == "share" and op == "multiply" else other
+
+
 def leaves(expr: Expr) -> list[int]:
     if isinstance(expr, Leaf):
         return [expr.number]
@@ -186,8 +218,16 @@ def _value(expr: Expr, values) -> Fraction:
 
 
 def _number(value: Fraction) -> str:
+    """A number as written in an expression: an integer, a decimal, or a fraction that has no
+    exact decimal ("2/3", the rest of a whole after a third of it is taken)."""
     if value.denominator == 1:
         return str(value.numerator)
+    den = value.denominator
+    for p in (2, 5):
+        while den % p == 0:
+            den //= p
+    if den != 1 and isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
     return f"{float(value):g}"
 
 
@@ -209,6 +249,8 @@ def search(
     units: list[Unit] | None = None,
     question_unit: Unit = NO_UNIT,
     canonical: str = "none",
+    shares: tuple[str | None, ...] | None = None,
+    wholes: tuple[tuple[int, ...], ...] | None = None,
 ) -> list[tuple[float, Expr]]:
     """The best expressions (score, expression), best first; with ``accept``, only those it
     accepts (training: the expressions that give the right answer).
@@ -221,7 +263,14 @@ def search(
     "multiplicative", no quotient is an operand of a product or quotient ("a * b / c" is built
     as "(a * b) / c"); "all", also no difference is an operand of a sum or difference ("a - b +
     c" as "(a + c) - b"), as the paper; "none", no restriction. With ``numbers`` (1-based), only
-    expressions that use exactly those numbers are built. The search computes in floating
+    expressions that use exactly those numbers are built. ``shares`` (one per number: "share",
+    "rest" or None) says which numbers are shares of a whole (see :func:`share_representative`):
+    every expression returned uses every share (the reader keeps a share only when the question
+    asks about it). ``wholes`` (one per number, 1-based numbers) the numbers of the whole a share is taken of,
+    when the text gives them: a share multiplies an expression only when it holds all of them and
+    nothing else from after the share in the text (the share is of the whole as it stands then:
+    "had 60, gave 20, ate half of the remaining" is (60 - 20) * 1/2, "sold a third and then baked
+    8 more" is 24 * 2/3 + 8). The search computes in floating
     point; the expressions returned carry exact values.
     """
     n = len(values)
@@ -239,6 +288,10 @@ def search(
     op_base = {op: 4 * k for k, op in enumerate(OPERATIONS)}
     rate = [False] + [has_rate(i + 1) for i in range(n)]
     math = [False] + [has_math(i + 1) for i in range(n)]
+    share = [None] + list(shares or [None] * n)
+    whole_mask = [0] + [sum(1 << (k - 1) for k in w) for w in (wholes or [()] * n)]
+    # the reader keeps a share only when the question asks about it: every answer uses it
+    needed = sum(1 << i for i in range(n) if share[i + 1])
     allowed = (1 << n) - 1 if numbers is None else sum(1 << (i - 1) for i in numbers if 1 <= i <= n)
     masks = sorted((m for m in range(1, 1 << n) if m & allowed == m and 2 <= bin(m).count("1") <= max_numbers),
                    key=lambda m: bin(m).count("1"))
@@ -262,12 +315,22 @@ def search(
                         combined = {}
                         has_sub = canon_add and (_is(first, SUBTRACTIONS) or _is(second, SUBTRACTIONS))
                         has_div = canon_mul and (_is(first, DIVISIONS) or _is(second, DIVISIONS))
+                        of_whole = _of_whole(first, second, share, whole_mask)
+                        scaled = _scaled_unit(first, second, share)
+                        share_leaf = scaled is not None
                         for opt in opts:
                             op = opt.op
                             if (has_sub and op in ADDITIVE) or (has_div and op in MULTIPLICATIVE):
                                 continue
+                            # a share is a factor: as a number it only multiplies or divides a whole
+                            # (by a rule that takes it so), once; the product is an amount
+                            if opt.factor != share_leaf or op == "multiply" and not of_whole:
+                                continue
                             if op not in combined:
-                                combined[op] = combine_units(first.unit, second.unit, op)
+                                if op == "multiply" and scaled is not None:  # a share has no unit: the whole keeps its
+                                    combined[op] = _U["mul_plain"], scaled
+                                else:
+                                    combined[op] = combine_units(first.unit, second.unit, op)
                             ufeat, unit = combined[op]
                             if op == "add":
                                 value = x + y
@@ -292,7 +355,9 @@ def search(
         for score, first, second, opt, value, unit, ufeat in found:
             concept = opt.concept
             a, b = first.rep, second.rep
-            if concept == "dimensional_analysis":
+            if share[a] or share[b]:
+                rep = share_representative(a, b, share[a], share[b], opt.op)
+            elif concept == "dimensional_analysis":
                 rep = b if rate[a] and not rate[b] else a
             elif concept == "explicit_math":
                 rep = b if math[b] and not math[a] else a
@@ -300,7 +365,7 @@ def search(
                 rep = a
             kept.append(Step(first, second, opt, value, rep, score, mask, unit, ufeat))
         states[mask] = kept
-        if numbers is not None and mask != allowed:
+        if numbers is not None and mask != allowed or mask & needed != needed:
             continue
         bonus = float(sum(relevance_scores[i] for i in range(n) if mask >> i & 1))
         for expr in kept:

@@ -15,6 +15,7 @@ file's classes say it, in :mod:`pyasp.arith.classes`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -38,6 +39,14 @@ QUANTIFIERS = frozenset({"many", "much", "more", "few", "less", "other", "total"
 TERM_NUMBERS = frozenset({"twice", "double", "triple", "half", "thrice"})
 #: words before "half" that make it a part of something, not a quantity ("the first half of the season")
 PART_DETERMINERS = frozenset({"the", "a", "an", "first", "second", "other", "last", "this", "that", "each"})
+#: the words a share of a whole is said with ("half of them", "a third of the apples", "two thirds
+#: of"), by their denominator
+FRACTION_WORDS = {"half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+                  "eighth": 8, "ninth": 9, "tenth": 10}
+#: wholes that stand for the things counted before them: "half of them", "half of the remaining"
+STAND_IN_WHOLES = frozenset({"they", "it", "them", "those", "these", "remain", "remaining", "rest", "what", "all"})
+#: question words that ask what is left of something
+LEFT_WORDS = frozenset({"leave", "left", "remain", "remaining", "rest"})
 
 
 @dataclass(frozen=True)
@@ -75,6 +84,15 @@ class NumberInfo:
     rate: Phrase | None = None
     math: Phrase | None = None
     unit_inferred: bool = False  # the unit was borrowed from an earlier number
+    #: a share of a whole ("half of them": 1/2, "a third of the apples": 1/3), else None; the
+    #: number's value is that share, or, when ``rest``, what is left of the whole (1 - share)
+    share: Fraction | None = None
+    rest: bool = False
+    #: for a share, the numbers (1-based) of the whole it is taken of, as the text gives them: the
+    #: number right after "of" ("half of the 48 students"), else the earlier numbers of the
+    #: whole's things and of the share's subject ("Ann had 60 apples. She gave 20 to Tom and ate
+    #: half of the remaining apples": 60 and 20); empty when the text gives none
+    whole: tuple[int, ...] = ()
 
     def get(self, prop: str) -> Phrase | None:
         return getattr(self, prop)
@@ -343,18 +361,70 @@ def _multiplier(doc: Document, mention: Mention) -> bool:
 CONTENT_POS = frozenset({"NOUN", "PROPN", "ADJ", "VERB"})
 
 
-def _parts(reader: _Reader, qsent: int) -> frozenset[int]:
-    """Where the parts of a whole start: "half of the 48 students", "one half of a book", a
-    factor (1/2) that counts no thing of its own; not "the first half of the season", and only a
-    part the question asks about. It does when it shares the part's verb ("Tom read half of a
-    book. How many pages did he read?"), or for "half of X is/are ..." a word of what the half is
-    said to be ("Half of them are girls. How many girls ...?"), or, when the half is said to be a
-    number, the whole ("Half of a number is 13. What is the number?"). A half the question does
-    not ask about ("He ate half of a sandwich ... How many cookies does he have?") is no number of
-    the problem: every number an expression uses must count."""
+def _fractions(doc: Document) -> list[Mention]:
+    """The numbers of the text, with the shares the shared reader does not read as numbers: a
+    fraction word after "a"/"an" ("a third of", 1/3) or after a number word smaller than its
+    denominator ("two thirds of", 2/3; the reader gives the 2 alone), followed by "of". ("half"
+    the shared reader reads itself; "the third of May" and "3 quarters" stay what they were.)"""
+    tokens, mentions = doc.tokens, list(doc.mentions)
+    ending = {m.end: m for m in mentions if m.kind == "word"}
+    added: list[Mention] = []
+    for t in tokens:
+        den = FRACTION_WORDS.get(t.lemma.lower())
+        if den is None or den == 2 or t.i == 0 or t.i + 1 >= len(tokens) or tokens[t.i + 1].text.lower() != "of":
+            continue
+        count, before = ending.get(t.i), tokens[t.i - 1]
+        if count is not None and count.value.denominator == 1 and 0 < count.value < den:
+            added.append(Mention(count.value / den, f"{count.text} {t.text}", count.start, t.i + 1, count.sentence, "word"))
+        elif before.text.lower() in {"a", "an"}:
+            sentence = next((k for k, (a, b) in enumerate(doc.sentences) if a <= t.i < b), 0)
+            added.append(Mention(Fraction(1, den), f"{before.text} {t.text}", before.i, t.i + 1, sentence, "word"))
+    covered = {i for m in added for i in range(m.start, m.end)}
+    kept = [m for m in mentions if not any(i in covered for i in range(m.start, m.end))]
+    return sorted(kept + added, key=lambda m: m.start)
+
+
+def _is_share(doc: Document, mention: Mention) -> bool:
+    """Whether a mention is a share of a whole: a fraction word followed by "of" ("half of the
+    48 students", "a third of them"), not "the first half of the season"."""
+    last = doc.tokens[mention.end - 1].lemma.lower()
+    if last not in FRACTION_WORDS or mention.end >= len(doc.tokens) or doc.tokens[mention.end].text.lower() != "of":
+        return False
+    if last == "half":
+        before = doc.tokens[mention.start - 1].text.lower() if mention.start > 0 else ""
+        return mention.text.lower() == "half" and before not in PART_DETERMINERS
+    return mention.value < 1
+
+
+#: the words that name money as a whole or as the unit of a question ("half of his money")
+MONEY_WORDS = frozenset({"money", "$", "dollar", "cent", "buck"})
+
+
+def _parts(reader: _Reader, qsent: int, question: NumberInfo, mentions: list[Mention],
+           taken_away: Callable[[Phrase], bool] | None = None) -> dict[int, tuple[str, str | None]]:
+    """Where the shares of a whole start ("half of the 48 students", "one half of a book", "a
+    third of them": a factor that counts no thing of its own) and how each is read: "share" (the
+    factor itself, 1/3) or "rest" (what is left of the whole, 1 - 1/3). Not "the first half of
+    the season", and only a share the question asks about:
+
+    - the share itself, when it shares the question's verb ("Tom read half of a book. How many
+      pages did he read?"), or for "half of X is/are ..." a word of what the half is said to be
+      ("Half of them are girls. How many girls ...?"), or, when the half is said to be a number,
+      the whole ("Half of a number is 13. What is the number?"), or when the share is taken away
+      to the one the question asks about ("gave a third of them to Sam. How many does Sam have?");
+    - the rest, when the share is taken away from its subject (its verb is one ``taken_away``
+      accepts: the rule file's verbs of giving and destroying) and the question asks about the
+      whole's things and not about another owner ("Rob has 16 grapes. He eats half of them. How
+      many grapes does he have left?": 16 * (1 - 1/2)). "Half of them", "half of the remaining"
+      are of the things counted before them.
+
+    A share the question does not ask about ("He ate half of a sandwich ... How many cookies
+    does he have?") is no number of the problem: every number an expression uses must count.
+    Each share comes with the lemma of what it is of (:func:`whole`: "apple", "$"), or None."""
     doc = reader.doc
     start, end = doc.sentences[qsent] if doc.sentences else (0, 0)
     asked = {t.lemma.lower() for t in doc.tokens[start:end] if t.pos in CONTENT_POS}
+    asked_words = {t.lemma.lower() for t in doc.tokens[start:end]} | {t.text.lower() for t in doc.tokens[start:end]}
 
     def asks_about(mention: Mention) -> bool:
         if mention.sentence == qsent:
@@ -370,17 +440,79 @@ def _parts(reader: _Reader, qsent: int) -> frozenset[int]:
             return whole is not None and whole.lemma.lower() in asked
         return any(t.lemma.lower() in asked for t in said if t.pos in CONTENT_POS)
 
-    def half_of(mention: Mention) -> bool:
-        after = mention.end
-        before = doc.tokens[mention.start - 1].text.lower() if mention.start > 0 else ""
-        return (mention.text.lower() == "half" and after < len(doc.tokens) and doc.tokens[after].text.lower() == "of"
-                and before not in PART_DETERMINERS)
+    def whole(mention: Mention) -> str | None:
+        """What the share is of: the noun after "of", or for "them", "the remaining", the unit
+        of the last number before the share."""
+        of = doc.tokens[mention.end]
+        noun = next((k for k in reader.kids[of.i] if k.dep == "pobj"), None)
+        if noun is None:
+            return None
+        if noun.lemma.lower() not in STAND_IN_WHOLES and noun.text.lower() not in STAND_IN_WHOLES:
+            return noun.lemma.lower()
+        for m in reversed([m for m in mentions if m.end <= mention.start and not _is_share(doc, m)]):
+            if m.kind == "money":
+                return "$"
+            unit = reader.unit(m)
+            if unit is not None:
+                return unit.lemma.lower()
+        return None
 
-    return frozenset(m.start for m in doc.mentions if half_of(m) and asks_about(m))
+    def same(a: str | None, b: str | None) -> bool:
+        return a is not None and b is not None and (a == b or {a, b} <= MONEY_WORDS)
+
+    def key(tok: Token | None) -> str:
+        return reader.phrase(tok, reader.resolve(tok, tok.i)).key if tok is not None else ""
+
+    def taken(mention: Mention) -> Token | None:
+        """The share's verb when it takes the share away from its subject."""
+        verb = reader.verb_of(mention.head)
+        if verb is None or taken_away is None or not taken_away(reader.phrase(verb)):
+            return None
+        return verb
+
+    def leaves_rest(mention: Mention) -> bool:
+        verb = taken(mention)
+        if verb is None:
+            return False
+        about = whole(mention)
+        if question.unit is not None:
+            if not same(about, question.unit.lemma):
+                return False
+        elif about is None or not asked_words & LEFT_WORDS:
+            return False
+        owner = question.subj
+        return owner is None or owner.key == key(reader.subject(verb))
+
+    def received(mention: Mention) -> bool:
+        verb = taken(mention)
+        owner = question.subj
+        if verb is None or owner is None or question.unit is None or not same(whole(mention), question.unit.lemma):
+            return False
+        iobj, obj = reader.objects(verb, mention, None)
+        return any(t is not None and owner.key in {t.lemma.lower(), key(t)} for t in (iobj, obj))
+
+    out: dict[int, tuple[str, str | None]] = {}
+    for m in mentions:
+        if not _is_share(doc, m):
+            continue
+        if asks_about(m) or received(m):
+            out[m.start] = ("share", whole(m))
+        elif leaves_rest(m):
+            out[m.start] = ("rest", whole(m))
+    return out
 
 
-def _whole_of(doc: Document, mentions: list[Mention], k: int, parts: frozenset[int]) -> bool:
-    """Whether mention ``k`` is the whole a part (one of ``parts``) is taken of: "half of the 48
+def _counts(doc: Document, unit: Phrase, whole: str) -> bool:
+    """Whether a number of this unit counts the things a share is of ("$" and "money" alike). A
+    name read as the unit ("She gave 20 to Tom": the reader takes "Tom") counts nothing of its
+    own: the number counts what the text counted before it, the whole's things among them."""
+    if unit.head >= 0 and doc.tokens[unit.head].pos == "PROPN":
+        return True
+    return unit.lemma == whole or {unit.lemma, whole} <= MONEY_WORDS
+
+
+def _whole_of(doc: Document, mentions: list[Mention], k: int, parts) -> bool:
+    """Whether mention ``k`` is the whole a share (one of ``parts``) is taken of: "half of the 48
     students" (only "of" and determiners between the two)."""
     if k == 0 or mentions[k - 1].start not in parts:
         return False
@@ -402,14 +534,22 @@ def _dozens(mentions: list[Mention]) -> list[Mention]:
     return out
 
 
-def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = ()) -> ProblemInfo:
+def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
+                 taken_away: Callable[[Phrase], bool] | None = None) -> ProblemInfo:
     """Find the numbers of ``doc`` and read their properties; ``math_terms`` are the phrases of
-    the rule file's math classes (lower case, split into words)."""
+    the rule file's math classes (lower case, split into words); ``taken_away`` says whether a
+    verb takes things away from its subject (the rule file's verbs of giving and destroying),
+    for the rest of a whole a share is taken from (:func:`_parts`; None: no share is read so)."""
     reader = _Reader(doc)
     qsent = _question_sentence(doc)
-    parts = _parts(reader, qsent)
-    mentions = _dozens([m for m in doc.mentions if m.kind != "determiner"
-                        and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m) or m.start in parts)])
+    # a share's math term is its fraction word and "of" ("half of"), other numbers' the others
+    share_terms = tuple(t for t in math_terms if len(t) == 2 and t[0] in FRACTION_WORDS and t[1] == "of")
+    math_terms = tuple(t for t in math_terms if t not in share_terms)
+    question = _read_question(reader, qsent, math_terms)
+    found = _fractions(doc)
+    parts = _parts(reader, qsent, question, found, taken_away)
+    mentions = _dozens([m for m in found if m.kind != "determiner"
+                        and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))])
     numbers: list[NumberInfo] = []
     last_unit: Phrase | None = None
     for index, m in enumerate(mentions, start=1):
@@ -438,11 +578,25 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = ()) ->
         subj = reader.phrase(subj_tok, reader.resolve(subj_tok, subj_tok.i)) if subj_tok is not None else None
         own = subj.key if subj is not None and subj_tok.dep != "pobj" else ""
         start, end = doc.sentences[m.sentence]
-        math = _math_term(reader, m.start - 1, m.end + 4, m.sentence, math_terms)
+        if part:
+            math = _math_term(reader, m.end - 1, m.end, m.sentence, share_terms)
+        else:
+            math = _math_term(reader, m.start - 1, m.end + 4, m.sentence, math_terms)
+        rest = part and parts[m.start][0] == "rest"
+        whole: tuple[int, ...] = ()
+        if part and index < len(mentions) and _whole_of(doc, mentions, index, parts):
+            whole = (index + 1,)  # "half of the 48 students"
+        elif part and parts[m.start][1] is not None:
+            # the earlier numbers of the whole's things, of the share's subject (unless the share
+            # is its own clause's subject: "Half of them are girls")
+            taker = subj.key if subj is not None and subj_tok.i != m.head else None
+            whole = tuple(n.index for n in numbers
+                          if n.share is None and n.unit is not None and _counts(doc, n.unit, parts[m.start][1])
+                          and (taker is None or n.subj is None or n.subj.key == taker))
         numbers.append(
             NumberInfo(
                 index,
-                m.value,
+                1 - m.value if rest else m.value,
                 m,
                 subj=subj,
                 verb=reader.phrase(verb) if verb is not None else None,
@@ -452,9 +606,11 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = ()) ->
                 rate=reader.phrase(rate_tok) if rate_tok is not None else None,
                 math=math,
                 unit_inferred=inferred,
+                share=m.value if part else None,
+                rest=rest,
+                whole=whole,
             )
         )
-    question = _read_question(reader, qsent, math_terms)
     start, end = doc.sentences[qsent] if doc.sentences else (0, 0)
     words = tuple(t.lemma.lower() for t in doc.tokens[start:end])
     return ProblemInfo(doc, tuple(numbers), question, qsent, words)

@@ -25,7 +25,7 @@ from ..text.reading import EMPTY_PROBLEM, read
 from ..wordproblems import WordProblem
 from .engine import MAX_NUMBERS, Prepared, prepare
 from .properties import asks
-from .inference import SYMBOLS, Expr, Leaf, Step, infix, leaves, operands, steps, written_order
+from .inference import SYMBOLS, Expr, Leaf, Step, _number, infix, leaves, operands, steps, written_order
 from .knowledge import Knowledge, load_knowledge
 from .model import KnowledgeModel
 from .properties import PROPERTIES, NumberInfo
@@ -67,7 +67,7 @@ def knowledge_for(rules: str | Path | Knowledge | None = None) -> Knowledge:
 
 
 def _number_text(value) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+    return _number(value)
 
 
 def as_number(value) -> int | float:
@@ -129,6 +129,8 @@ class Solution:
             if n.index in self.prepared.conversions:  # "75 cents" when dollars are asked: value 0.75
                 unit, factor, target = self.prepared.conversions[n.index]
                 item["converted"] = {"from": unit, "to": target, "value": as_number(n.value), "factor": as_number(factor)}
+            if n.share is not None:  # "half of them": the share, or what is left after it is taken away
+                item["share"] = _share_reading(n)
             for prop in PROPERTIES:
                 item[prop] = _phrase(n, prop)
             item["classes"] = [f"{p}:{c}" for p, c in self.prepared.memberships.get(n.index, [])]
@@ -178,6 +180,17 @@ class Solution:
         return "\n".join(lines) + "\n"
 
 
+def _share_reading(n: NumberInfo) -> dict:
+    """How a share of a whole was read: the share the text names, whether the number is that share
+    or the rest of the whole (1 - share), and the numbers of the whole the text gives."""
+    item = {"share": _number_text(n.share), "read_as": "rest" if n.rest else "share",
+            "value": _number_text(1 - n.share if n.rest else n.share), "whole": list(n.whole)}
+    item["why"] = (f"{n.mention.text!r} is taken away ({n.verb.text if n.verb else '?'}) and the question asks what is left: "
+                   f"1 - {_number_text(n.share)} of the whole is left" if n.rest else
+                   f"the question asks about the share {n.mention.text!r} itself")
+    return item
+
+
 def derivation(expr: Expr, prepared: Prepared, knowledge: Knowledge) -> list[dict]:
     """For every operation, bottom-up: what it computes, its concept, its rule by name, the
     condition that held and the facts that made it hold."""
@@ -197,6 +210,10 @@ def derivation(expr: Expr, prepared: Prepared, knowledge: Knowledge) -> list[dic
             "numbers": [step.first.rep, step.second.rep],
             "facts": _facts(knowledge, prepared, step),
         })
+        for operand in (step.first, step.second):  # a share's reading, said where it is used
+            number = prepared.info.numbers[operand.number - 1] if isinstance(operand, Leaf) else None
+            if number is not None and number.share is not None:
+                out[-1]["share"] = {"number": number.index, **_share_reading(number)}
     return out
 
 
