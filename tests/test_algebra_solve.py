@@ -277,3 +277,20 @@ def test_a_model_trained_on_other_local_features_is_refused(monkeypatch):
     monkeypatch.setattr(model_module, "local_feature_names", lambda: [*names, "one_more"])
     with pytest.raises(InputError, match=f"trained on {len(names)} local features, this version of pyasp computes {len(names) + 1}; train it again"):
         model_module.AlgebraModel.load(DEFAULT_MODEL)
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("A number increased by 7 is 19. What is the number?", 12),
+    ("Twice a number plus 3 is 17. What is the number?", 7),
+    ("5 less than a number is 9. What is the number?", 14),
+    ("The sum of a number and 8 is 20. What is the number?", 12),
+    ("A number divided by 3 is 5. Find the number.", 15),
+    ("If 7 is subtracted from a number, the result is 8. What is the number?", 15),
+])
+def test_number_puzzles_are_solved_by_the_sides_of_their_is(text, answer):
+    """ "A number increased by 7 | is | 19": x and 7 on one side of "=", 19 on the other, 7 added."""
+    result = run("algebra", "solve", text, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["answer"] == answer, data["equation"]
+    assert {q["text"]: q.get("side") for q in data["qsets"]}["x"] in (1, 2)

@@ -254,3 +254,43 @@ def test_time_limit_marks_the_result_partial_and_keeps_the_trees_found():
         env = {"x": Fraction(int(cand.answer.p), int(cand.answer.q))}
         as_fraction = [re.sub(r"(\d+)", r"Fraction(\1)", side) for side in (lhs, rhs)]
         assert eval(as_fraction[0], {"Fraction": Fraction}, env) == eval(as_fraction[1], {"Fraction": Fraction}, env)
+
+
+# -- sides and operations read from a number puzzle -------------------------------------------
+def test_sides_and_operations_of_the_text_bound_every_candidate():
+    plain = [{"value": "x", "type": "number"}, {"value": 7, "type": "number"}, {"value": 19, "type": "number"}]
+    free = {c.tree.equation for c in generate_candidates(quantities_from_json(plain), top=200).candidates}
+    assert {"x=7*19", "7+19=x", "x+7=19"} <= free
+    read = [dict(plain[0], side=1), dict(plain[1], side=1, operation="add"), dict(plain[2], side=2)]
+    found = generate_candidates(quantities_from_json(read), top=200).candidates
+    assert found and all(c.answer == 12 for c in found)  # x+7=19, 7+x=19, 19=x+7, ...
+    # "divided by 3": 3 is the divisor
+    read = [{"value": "x", "type": "n", "side": 1}, {"value": 3, "type": "n", "side": 1, "operation": "div"},
+            {"value": 5, "type": "n", "side": 2}]
+    assert {c.answer for c in generate_candidates(quantities_from_json(read), top=200).candidates} == {15}
+
+
+def test_every_number_of_the_statement_is_used():
+    read = [{"value": "x", "type": "n", "side": 1}, {"value": 4, "type": "n", "side": 1, "operation": "add"},
+            {"value": 2, "type": "n", "side": 1, "operation": "mul"}, {"value": 44, "type": "n", "side": 2}]
+    found = generate_candidates(quantities_from_json(read), top=200, settings={"allow_unused": 1}).candidates
+    assert found and all(len([t for t in c.tree.postfix_tokens if isinstance(t, int)]) == 4 for c in found)
+    assert 20 in {c.answer for c in found}
+
+
+@pytest.mark.parametrize("item, message", [
+    ({"value": 3, "type": "n", "side": 3}, "side must be 1 or 2"),
+    ({"value": 3, "type": "n", "operation": "times"}, "operation must be one of add, sub, mul, div"),
+])
+def test_a_bad_side_or_operation_is_named(item, message):
+    with pytest.raises(InputError, match=message):
+        quantities_from_json([{"value": "x", "type": "n"}, item])
+
+
+def test_a_fraction_of_a_set_keeps_counts_whole():
+    grapes = [{"value": 16, "type": "grape"}, {"value": 0.5, "type": "fraction"}, {"value": "x", "type": "grape"}]
+    answers = {c.answer for c in generate_candidates(quantities_from_json(grapes), top=100).candidates}
+    assert 8 in answers and sympy.Rational(31, 2) not in answers
+    # an amount of a unit ("0.5 of a mile") may make the answer fractional, as before
+    miles = [{"value": 16, "type": "mile"}, {"value": 0.5, "type": "mile"}, {"value": "x", "type": "mile"}]
+    assert sympy.Rational(31, 2) in {c.answer for c in generate_candidates(quantities_from_json(miles), top=100).candidates}

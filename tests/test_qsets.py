@@ -224,3 +224,85 @@ def test_than_construction_names_its_base():
     fourteen, six = p.qsets[:2]
     other = dict(zip(names, local_features(fourteen, six, p)))
     assert other["b_than_more"] == 1.0 and other["b_than_more_a"] == 0.0  # pencils: not 14's
+
+
+# -- number puzzles: the two sides of "is" and the words of operation --------------------------
+@pytest.mark.parametrize("text, sides, operations", [
+    ("A number increased by 7 is 19. What is the number?", {"x": 1, "7": 1, "19": 2}, {"7": "add"}),
+    ("5 less than a number is 9. What is the number?", {"5": 1, "x": 1, "9": 2}, {"5": "sub"}),
+    ("Twice a number plus 3 is 17. What is the number?", {"Twice": 1, "x": 1, "3": 1, "17": 2},
+     {"Twice": "mul", "3": "add"}),
+    ("A number is 18 more than 12. What is the number?", {"x": 1, "18": 2, "12": 2}, {"18": "add"}),
+    ("A number divided by 3 is 5. What is the number?", {"x": 1, "3": 1, "5": 2}, {"3": "div"}),
+    ("The difference between a number and 9 is 7. What is the number?", {"x": 1, "9": 1, "7": 2}, {"9": "sub"}),
+    # the parser ends the sentence before "is": the statement goes on in the next one
+    ("A number minus 13 is 12. What is the number?", {"x": 1, "13": 1, "12": 2}, {"13": "sub"}),
+    # x named again in a later sentence, or by "it"
+    ("Gina picked a number. One half of her number is 11. What number did she pick?", {"half": 1, "x": 1, "11": 2},
+     {"half": "mul"}),
+    ("I think of a number. If I add 11 to it, I get 20. What is my number?", {"11": 1, "x": 1, "20": 2}, {"11": "add"}),
+])
+def test_a_number_puzzle_reads_the_sides_of_its_equation(text, sides, operations):
+    p = qsets(text)
+    assert {q.text: q.side for q in p.qsets} == sides
+    assert {q.text: q.operation for q in p.qsets if q.operation} == operations
+
+
+@pytest.mark.parametrize("text", [
+    "Tom had 12 apples. He ate 5 apples. How many apples are left?",  # no puzzle
+    "A number of birds sat on a tree. 5 flew away and 7 were left. How many birds were there?",
+])
+def test_only_a_number_puzzle_has_sides(text):
+    assert all(q.side == 0 and not q.operation for q in qsets(text).qsets)
+
+
+# -- "half": a fraction of a set, a part of a time, a time of the clock, cut in half ----------
+def test_half_of_a_set_is_a_fraction_whose_container_is_the_set():
+    p = qsets("Maria owned 36 stickers and traded half of her stickers for a toy. How many stickers does Maria have left?")
+    half = next(q for q in p.qsets if q.text == "half")
+    assert (half.ent, half.ctr) == ("fraction", "sticker")
+    p = qsets("Rob has 16 grapes. He eats half of them. How many grapes does he have left?")
+    assert next(q for q in p.qsets if q.text == "half").ctr == "grape"
+    # "0.2 of a bucket" is an amount of a unit, no part of a set
+    p = qsets("Sandy poured 0.2 of a bucket of water and 0.4 of a bucket of milk. How many buckets did she pour?")
+    assert {q.ent for q in p.qsets if q.qnt is not None} == {"bucket"}
+
+
+def test_a_part_only_described_is_relevant_when_the_question_asks_about_it():
+    from pyasp.algebra.engine import relevance
+
+    orange = qsets("A tank had 50 fish. Half of the fish were orange. Then 6 fish were added. How many fish are in the tank now?")
+    half = next(q for q in orange.qsets if q.text == "Half")
+    assert half.partition == ("orange",) and relevance(half, orange) < 1
+    girls = qsets("There are 48 students in a class. Half of them are girls. How many girls are in the class?")
+    assert relevance(next(q for q in girls.qsets if q.text == "Half"), girls) == 1
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Lucy read 30 pages in the first half of the day and 25 pages in the second half. How many pages did she read?",
+     [30, 25]),
+    ("At half past 3, Leo had 15 cookies. By 5 o'clock he had eaten 6 of them. How many cookies did he have left?",
+     [15, 6]),
+])
+def test_halves_and_clock_times_that_name_no_amount_are_no_quantities(text, values):
+    assert [q.qnt for q in qsets(text).qsets if q.qnt is not None] == values
+
+
+def test_cut_in_half_is_two_pieces_of_each():
+    p = qsets("A baker cut 8 loaves of bread in half. How many pieces of bread does he have?")
+    two = next(q for q in p.qsets if q.text == "half")
+    assert (two.qnt, two.ent, two.rate) == (2, "piece", "loaf")
+
+
+def test_numbers_of_kinds_of_the_asked_entity_may_have_its_type():
+    p = qsets("A farmer has 23 cows and 38 sheep. How many animals does the farmer have?")
+    assert [q.kind_of for q in p.qsets if q.qnt is not None] == ["animal", "animal"]
+    types = [dict(q.types) for q in problem_quantities(p)]
+    assert types[0]["animal"] == types[0]["cow"] == 1.0
+    assert combine(p.qsets[0], p.qsets[1], "add").ent == "animal"
+    # joined by "and", no WordNet kinds: girls and boys are the students asked for
+    p = qsets("A school has 215 girls and 198 boys. How many students are in the school?")
+    assert [q.kind_of for q in p.qsets if q.qnt is not None] == ["student", "student"]
+    # the asked entity is counted: nothing changes
+    p = qsets("A farmer has 23 cows and 38 sheep. How many more sheep than cows does he have?")
+    assert not any(q.kind_of for q in p.qsets)

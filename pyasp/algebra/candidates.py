@@ -28,7 +28,7 @@ from ..asp import Func, Program, parse_constants
 from ..errors import InputError, check_count
 from ..resources import encoding_path
 from .ground import tree_facts
-from .quantities import Quantity, validate
+from .quantities import FRACTION, Quantity, validate
 from .trees import EquationTree, as_number, tree_from_model
 
 ENCODING = "equation_trees"
@@ -93,10 +93,16 @@ def rejection(answer: sympy.Rational | None, quantities: list[Quantity]) -> str 
         return "no_solution"
     if answer < 0:
         return "negative"
-    all_integers = all(q.value.denominator == 1 for q in quantities if not q.is_unknown)
-    if all_integers and answer.q != 1:
+    # a fraction of a set ("half of the 16 grapes") keeps counts whole: 15.5 grapes are no answer
+    amounts = [q for q in quantities if not q.is_unknown and q.type != FRACTION]
+    all_integers = all(q.value.denominator == 1 for q in amounts)
+    if amounts and all_integers and answer.q != 1 and not _asks_fraction(quantities):
         return "fractional"
     return None
+
+
+def _asks_fraction(quantities: list[Quantity]) -> bool:
+    return any(q.is_unknown and q.type == FRACTION for q in quantities)
 
 
 _OPERATOR_RANK = {"add": 0, "sub": 1, "mul": 2, "div": 3, "eq": 4}

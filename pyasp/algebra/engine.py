@@ -9,7 +9,7 @@ the prepared candidates.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -96,11 +96,13 @@ def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5, rele
         if _other_kind(q, target):  # "16 red marbles" when blue ones are asked: another type
             types = ((" ".join(q.adj + (q.ent,)), 1.0),)
         uncertain = q.ent_fallback or (q.is_target and q.ent not in counted)
+        if q.kind_of:  # "23 cows" when animals are asked: a cow is as much an animal
+            types += ((q.kind_of, 1.0),)
         if uncertain and fallback_type_weight > 0:
-            types += tuple((e, fallback_type_weight) for e in entities if e != q.ent)
+            types += tuple((e, fallback_type_weight) for e in entities if e != q.ent and e != q.kind_of)
         links = tuple(sorted({v for v in (q.ctr, q.rate) if v}))
         text = "x" if q.qnt is None else number_text(q.qnt)  # the equation shows numbers, not "eight" or "$4.50"
-        quantities.append(Quantity(q.qnt, types, text, relevance(q, problem) if relevance_weights else 1.0, links, q.rate or ""))
+        quantities.append(Quantity(q.qnt, types, text, relevance(q, problem) if relevance_weights else 1.0, links, q.rate or "", q.side, q.operation))
     return quantities
 
 
@@ -122,6 +124,10 @@ def relevance(q: Qset, problem: Problem) -> float:
         return 1.0
     if _other_kind(q, problem.qsets[problem.target_index]):
         return RELEVANCE_OTHER_KIND
+    if q.partition:  # "Half of the fish were orange": relevant when the question asks about orange ones
+        asked = {t.lemma.lower() for t in problem.document.sentence_tokens(problem.question_sentence)}
+        if not set(q.partition) & asked:
+            return RELEVANCE_UNRELATED
     others = [p for p in problem.qsets if p is not q]
     related = any(p.ent == q.ent or p.ctr == q.ent or p.rate == q.ent or q.ctr == p.ent or q.rate == p.ent
                   for p in others)
@@ -151,11 +157,12 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
                                        f"as coin values, and x); at most {MAX_QUANTITIES} are supported",
                         seconds=time.perf_counter() - start)
     quantities = problem_quantities(problem, settings.fallback_type_weight)
-    result = generate_candidates(
-        quantities, top=settings.top,
-        settings={**dict(settings.weights), "tie_break": 0, "allow_unused": settings.allow_unused},
-        time_limit_s=settings.time_limit_s,
-    )
+    options = {**dict(settings.weights), "tie_break": 0, "allow_unused": settings.allow_unused}
+    result = generate_candidates(quantities, top=settings.top, settings=options, time_limit_s=settings.time_limit_s)
+    if not result.candidates and any(q.side or q.operation for q in quantities):
+        # the sides and operations read from a number puzzle admit no tree: try without them
+        quantities = [replace(q, side=0, operation="") for q in quantities]
+        result = generate_candidates(quantities, top=settings.top, settings=options, time_limit_s=settings.time_limit_s)
     prepared = Prepared(problem, result.candidates, partial=result.partial)
     target = problem.target_index + 1
     rows: dict[tuple, int] = {}

@@ -60,6 +60,15 @@ def _match(u: str, v: str) -> float:
     return 1.0 if u == v else -1.0
 
 
+def _ent_match(a: Qset, b: Qset) -> float:
+    """+1 same entity, or one a kind of the other's ("23 cows" and the asked animals, see
+    Qset.kind_of) or both kinds of one ("cows" and "sheep"); -1 different; 0 when either is missing."""
+    if not a.ent or not b.ent:
+        return 0.0
+    kinds = {a.ent, a.kind_of} - {""}
+    return 1.0 if b.ent in kinds or (b.kind_of and b.kind_of in kinds) else -1.0
+
+
 def _role(q: Qset) -> str:
     if q.syn.startswith("dobj"):
         return "dobj"
@@ -112,7 +121,7 @@ def _target_relation(q: Qset, target: Qset) -> list[float]:
     """Target features: how a Qset relates to the question's Qset."""
     adj_conflict = bool(q.adj and target.adj and not set(q.adj) & set(target.adj))
     return [
-        _match(q.ent, target.ent), _match(q.ctr, target.ctr), _match(q.vrb, target.vrb),
+        _ent_match(q, target), _match(q.ctr, target.ctr), _match(q.vrb, target.vrb),
         float(adj_conflict), float(bool(set(q.adj) & set(target.adj))),
         float(q.sentence == target.sentence),
         lin_similarity(q.vrb, target.vrb, "v") if q.vrb and target.vrb else 0.0,
@@ -270,7 +279,7 @@ def local_features(a: Qset, b: Qset, problem: Problem) -> np.ndarray:
         float(a.ent in b.subtypes), float(b.ent in a.subtypes),
         _match(a.rate, b.ent), _match(b.rate, a.ent), _match(a.ctr, b.ent), _match(b.ctr, a.ent),
         1.0 if a.ctr and b.ctr and (a.ctr in b.ctr or b.ctr in a.ctr) else (0.0 if not a.ctr or not b.ctr else -1.0),
-        _match(a.ent, b.ent),
+        _ent_match(a, b),
         (1.0 if set(a.adj) & set(b.adj) else -1.0) if a.adj and b.adj else 0.0,
         _match(a.loc, b.loc),
         _match(a.vrb, b.vrb),

@@ -15,8 +15,8 @@ TYPE_WEIGHT_SCALE = 1000
 
 
 def tree_facts(quantities: list[Quantity]) -> list[clingo.Symbol]:
-    """``quantity/1``, ``unknown/1``, ``zero/1``, ``one/1``, ``type_option/3``, ``relevance/2``, ``related/2`` and
-    ``rate_per/2`` facts."""
+    """``quantity/1``, ``unknown/1``, ``zero/1``, ``one/1``, ``type_option/3``, ``relevance/2``, ``related/2``,
+    ``rate_per/2``, ``side/2`` and ``operation/2`` facts."""
     facts = []
     links = sorted({(t, other) for q in quantities for t, _ in q.types for other in q.links if other != t})
     facts.extend(fact("related", a, b) for a, b in links)
@@ -30,6 +30,10 @@ def tree_facts(quantities: list[Quantity]) -> list[clingo.Symbol]:
             facts.append(fact("one", index))
         if not q.is_unknown and q.relevance < 1:
             facts.append(fact("relevance", index, round(TYPE_WEIGHT_SCALE * max(0.0, q.relevance))))
+        if q.side:
+            facts.append(fact("side", index, q.side))
+        if q.operation:
+            facts.append(fact("operation", index, q.operation))
         if q.per and not q.is_unknown:
             facts.append(fact("rate_per", index, q.per))
         best = max(weight for _, weight in q.types)

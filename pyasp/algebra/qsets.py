@@ -31,6 +31,7 @@ from fractions import Fraction
 from ..errors import InputError
 from ..text.numbers import CENTS
 from ..text.reading import Document, Mention, Token
+from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
 MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
 #: The money type of a text is named by its currency: "dollar" unless every sign or unit of money
@@ -75,6 +76,10 @@ class Qset:
     members: tuple[int, ...] = ()  # indices of the base Qsets a compound Qset is made of
     keywords: tuple[str, ...] = ()  # lemmas of the words around the number (math keywords)
     implicit: str = ""  # for a number the text implies (unit conversions, counts): what it is
+    side: int = 0  # a number puzzle's "A is B": 1 when the number stands in A, 2 in B (0: neither)
+    kind_of: str = ""  # the asked entity, when this one is a kind of it ("23 cows and 38 sheep": animal)
+    partition: tuple[str, ...] = ()  # what a part is said to be ("Half of the fish were *orange*")
+    operation: str = ""  # a number puzzle's word for what is done with it: add, sub, mul, div (see _operation)
 
     @property
     def is_target(self) -> bool:
@@ -100,6 +105,8 @@ class Qset:
             "syn": self.syn,
             "rate": self.rate,
             "target": self.is_target,
+            **({"side": self.side} if self.side else {}),
+            **({"operation": self.operation} if self.operation else {}),
         }
 
 
@@ -514,6 +521,236 @@ def _number_is_x(target: Qset, doc: Document, tok: Token) -> Qset:
                    vrb=verb.lemma.lower() if verb is not None else target.vrb)
 
 
+#: Verbs that state a number puzzle's equation: "A number increased by 7 *is* 19", "... *equals* 5",
+#: "If you add 15 to a number, you *get* 25".
+EQUALITY_VERBS = {"be", "equal", "get"}
+
+#: A number puzzle's words of operation around a number (or "a number"), by what they say of it:
+#: an operand of + or * ("add"/"mul"), or what is subtracted or divided by ("sub"/"div": the
+#: right operand). Phrases before the number ("increased by 7") and after it ("5 less than").
+OPERATION_BEFORE = {
+    "add": (("plus",), ("increased", "by"), ("add",), ("added", "to"), ("sum", "of")),
+    "sub": (("minus",), ("decreased", "by"), ("reduced", "by"), ("subtract",)),
+    "mul": (("times",), ("multiplied", "by"), ("multiply",), ("product", "of")),
+    "div": (("divided", "by"),),
+}
+OPERATION_AFTER = {
+    "add": (("more", "than"), ("added", "to"), ("is", "added", "to"), ("are", "added", "to")),
+    "sub": (("less", "than"), ("fewer", "than"), ("subtracted", "from"), ("is", "subtracted", "from"),
+            ("are", "subtracted", "from"), ("taken", "from"), ("taken", "away", "from")),
+    "mul": (("times",),),
+}
+#: "the difference between A and B": what is done with B.
+OF_TWO = {"sum": "add", "difference": "sub", "product": "mul", "quotient": "div"}
+#: Words that are a multiplier themselves ("*twice* a number").
+MULTIPLIER_WORDS = {"twice", "double", "triple", "thrice"}
+
+
+def _equality_split(doc: Document, lo: int, hi: int) -> int | None:
+    """The token of tokens lo..hi-1 that splits them into the two sides of an equation: the only
+    verb "be", "equal" or "get" that is no auxiliary ("the result *is* 17", not "6 *is* added");
+    None when there is none or more than one."""
+    verbs = [t.i for t in doc.tokens[lo:hi]
+             if t.lemma.lower() in EQUALITY_VERBS and t.pos in VERB_POS and t.dep not in {"aux", "auxpass"}]
+    return verbs[0] if len(verbs) == 1 else None
+
+
+def _statements(doc: Document, first: int, question: int):
+    """Token spans (lo, hi) of the sentences first..question-1; a sentence the parser cut off
+    before its verb ("A number minus 13. | is 12.") is joined to the sentence it continues."""
+    s = first
+    while s < question:
+        lo, hi = doc.sentences[s]
+        if s + 1 < question:
+            nxt = doc.tokens[doc.sentences[s + 1][0]]
+            if nxt.lemma.lower() in EQUALITY_VERBS and nxt.pos in VERB_POS and _equality_split(doc, lo, hi) is None:
+                yield lo, doc.sentences[s + 1][1]
+                s += 2
+                continue
+        yield lo, hi
+        s += 1
+
+
+def _operation(doc: Document, lo: int, hi: int, first: int, last: int, value: Fraction | None) -> str:
+    """What a number puzzle's words say of the quantity at tokens first..last (within lo..hi):
+    "add", "sub", "mul", "div" (see :data:`OPERATION_BEFORE`), or "" when they say nothing."""
+    words = [t.text.lower() for t in doc.tokens]
+    lemmas = [t.lemma.lower() for t in doc.tokens]
+
+    def at(i: int, phrase: tuple[str, ...]) -> bool:  # the phrase's words (or lemmas) from token i on
+        return lo <= i and i + len(phrase) <= hi and all(p in (words[i + k], lemmas[i + k]) for k, p in enumerate(phrase))
+
+    after_words = words[last + 1 : hi]
+    if words[first] in MULTIPLIER_WORDS:
+        return "mul"
+    if value is not None and 0 < value < 1 and after_words[:1] == ["of"]:  # "half of", "0.20 of"
+        return "mul"
+    for op, phrases in OPERATION_AFTER.items():
+        if any(at(last + 1, p) for p in phrases):
+            return op
+    if after_words[:1] in (["times"], ["of"]):
+        return ""  # "plus 3 times a number": 3 is a factor, not a term
+    for op, phrases in OPERATION_BEFORE.items():
+        if any(at(first - len(p), p) for p in phrases):
+            return op
+    if first - 1 >= lo and words[first - 1] == "and":  # "the difference between a number and 9": 9
+        for i in range(first - 2, lo - 1, -1):
+            if words[i] == "and":
+                break
+            if words[i] in OF_TWO and i + 1 < hi and words[i + 1] in {"of", "between"}:
+                return OF_TWO[words[i]]
+    return ""
+
+
+def _phrase_start(doc: Document, tok: Token) -> int:
+    """The first token of the noun phrase "a number", "her number", "the unknown number"."""
+    i = tok.i
+    while i - 1 >= 0 and doc.tokens[i - 1].head == tok.i and doc.tokens[i - 1].dep in {"det", "poss", "amod"}:
+        i -= 1
+    return i
+
+
+def _equation_sides(doc: Document, question: int, unknown: Token, qsets: list[Qset]) -> tuple[list[Qset], Token, int, str] | None:
+    """The sides of a number puzzle's equation ("A number increased by 7 | is | 19"): the first
+    statement from the unknown's sentence on, before the question, that names the number ("a
+    number", "her number") and splits at one "is" / "equals" / "get" with a number of the text on
+    one side at least. Returns the Qsets, those of the statement with their ``side`` and
+    ``operation`` (the others unchanged), the token that names x there and x's side; None when no
+    statement is such an equation."""
+    for lo, hi in _statements(doc, unknown.sentence, question):
+        split = _equality_split(doc, lo, hi)
+        if split is None:
+            continue
+        names = [t for t in doc.tokens[lo:hi] if _names_a_number(doc, t)
+                 or t.text.lower() == "it" and unknown.i < t.i]  # "I think of a number. If I add 11 to it, ..."
+        mine = [q for q in qsets if lo <= q.token < hi]
+        if not names or not mine:
+            continue
+        x_tok = unknown if lo <= unknown.i < hi else names[0]
+        x_side = 1 if x_tok.i < split else 2
+        if {1 if q.token < split else 2 for q in mine} | {x_side} != {1, 2}:
+            continue
+        ends = {m.start: m.end - 1 for m in doc.mentions}
+        out = []
+        for q in qsets:
+            if lo <= q.token < hi:
+                side_lo, side_hi = (lo, split) if q.token < split else (split + 1, hi)
+                op = _operation(doc, side_lo, side_hi, q.token, ends.get(q.token, q.token), q.qnt)
+                q = replace(q, side=1 if q.token < split else 2, operation=op)
+            out.append(q)
+        side_lo, side_hi = (lo, split) if x_side == 1 else (split + 1, hi)
+        x_op = _operation(doc, side_lo, side_hi, _phrase_start(doc, x_tok), x_tok.i, None)
+        return out, x_tok, x_side, x_op
+    return None
+
+
+#: Determiners of a set named before: "half of *the* fish", "half of *her* stickers".
+DEFINITE = {"the", "these", "those", "this", "that", "my", "your", "his", "her", "its", "our", "their"}
+#: Words before "half" that make it a noun, no number: "in the *first* half of the day".
+HALF_NOUN_BEFORE = {"the", "first", "second", "other", "last", "this", "that", "each"}
+
+
+def _part_of(doc: Document, mention: Mention, before: list[Qset]) -> str:
+    """The whole of a fraction of a set named elsewhere ("half of the fish", "half of them",
+    "0.7 of the students", "half a dozen eggs"): the entity of that set, else "". A fraction of an
+    indefinite unit ("0.2 of a bucket", "half an hour") is an amount of that unit, no part."""
+    if mention.value is None or not 0 < mention.value < 1:
+        return ""
+    toks = doc.tokens
+    nxt = mention.end
+    if nxt + 1 >= len(toks):
+        return ""
+    if toks[nxt].text.lower() in {"a", "an"}:  # "half a dozen eggs": a part of the next quantity
+        later = next((m for m in doc.mentions if m.start == nxt + 1), None)
+        if later is not None:
+            head = toks[later.head]
+            noun = toks[head.head] if head.head != head.i else head
+            return _noun_phrase_head_lemma(noun) if noun.pos in NOUN_POS else "thing"
+        return ""
+    if toks[nxt].text.lower() != "of":
+        return ""
+    first = toks[nxt + 1]
+    if first.pos == "PRON" and first.text.lower() in {"them", "it", "those", "these"}:
+        named = [q.ent for q in before if q.ent and q.sentence >= 0]
+        return named[-1] if named else "thing"
+    if first.text.lower() in DEFINITE or first.tag == "PRP$":
+        for tok in toks[nxt + 1 : min(len(toks), nxt + 6)]:
+            if tok.pos in NOUN_POS or tok.text.lower() == "remaining":
+                noun = tok if tok.pos in NOUN_POS else next((t for t in toks[tok.i + 1 : tok.i + 3] if t.pos in NOUN_POS), tok)
+                return _noun_phrase_head_lemma(noun)
+            if tok.pos in {"VERB", "AUX", "PUNCT", "ADP"}:
+                break
+    return ""
+
+
+def _partition(doc: Document, mention: Mention) -> tuple[str, ...]:
+    """What a part is said to be when a sentence only describes it: "Half of the fish *were
+    orange*", "Half of them are *girls*", "... are about *animals*" (lemmas; empty otherwise)."""
+    tok = doc.tokens[mention.head]
+    if tok.dep not in {"nsubj", "nsubjpass"} or tok.head == tok.i:
+        return ()
+    verb = doc.tokens[tok.head]
+    if verb.lemma.lower() != "be":
+        return ()
+    words = []
+    for child in _children(doc, verb.i):
+        if child.dep in {"attr", "acomp"}:
+            words.append(child.lemma.lower())
+        elif child.dep == "prep":
+            words += [g.lemma.lower() for g in _children(doc, child.i) if g.dep == "pobj"]
+    return tuple(words)
+
+
+def _no_quantity(doc: Document, mention: Mention) -> bool:
+    """Numbers that name no amount: "the first half of the day" (a part of a time), "half past 3"
+    and "5 o'clock" (times of the clock)."""
+    toks = doc.tokens
+    before = toks[mention.start - 1].text.lower() if mention.start > 0 else ""
+    before2 = toks[mention.start - 2].text.lower() if mention.start > 1 else ""
+    after = toks[mention.end].text.lower() if mention.end < len(toks) else ""
+    if mention.text.lower() == "half" and (before in HALF_NOUN_BEFORE or after == "past"):
+        return True
+    if after in {"o'clock", "o’clock"} or (before == "past" and before2 in {"half", "quarter"}):
+        return True
+    return False
+
+
+def _in_half(doc: Document, mention: Mention) -> bool:
+    """"cut 8 loaves *in half*": each is cut into two pieces."""
+    toks = doc.tokens
+    return (mention.text.lower() in {"half", "halves"} and mention.start > 0
+            and toks[mention.start - 1].text.lower() in {"in", "into"})
+
+
+def _kinds_of_asked(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
+    """Numbers of kinds of what the question asks for, when no number counts it ("23 cows and 38
+    sheep. How many animals"): those whose entity is a kind of the asked one (WordNet hyponyms),
+    and numbers of different entities joined by "and" ("215 girls and 198 boys. How many
+    students"). They take the asked entity as their ``kind_of``."""
+    asked = target.ent
+    if not asked or asked in NOT_ENTITIES or any(q.ent == asked for q in base):
+        return base
+    from ..text.lexical import is_hyponym
+
+    ent_tokens = {}
+    for m in doc.mentions:
+        tok = None if m.kind == "money" else _entity_token(doc, m)
+        if tok is not None:
+            ent_tokens[m.start] = tok
+    by_token = {tok.i: q for q in base if (tok := ent_tokens.get(q.token)) is not None}
+    kinds = set()
+    for q in base:
+        tok = ent_tokens.get(q.token)
+        if tok is None or q.ent_fallback or q.implicit:
+            continue
+        if is_hyponym(q.ent, asked):
+            kinds.add(q.token)
+        head = by_token.get(tok.head) if tok.dep == "conj" else None
+        if head is not None and head.ent != q.ent and not head.ent_fallback:
+            kinds |= {q.token, head.token}
+    return [replace(q, kind_of=asked) if q.token in kinds and not q.is_target else q for q in base]
+
+
 def _is_half_dollar(doc: Document, mention: Mention) -> bool:
     """The "half" of "half-dollars" names a coin, it is no quantity of its own."""
     toks = doc.tokens
@@ -656,16 +893,34 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     if not doc.mentions:
         raise InputError("no quantity: the problem has no number to build an equation from")
     question = _question_sentence(doc)
-    base = [_base_qset(doc, m) for m in doc.mentions
-            if m.kind != "determiner" and not _is_half_dollar(doc, m) and not _one_asked(doc, m, question)]
+    base = []
+    for m in doc.mentions:
+        if m.kind == "determiner" or _is_half_dollar(doc, m) or _one_asked(doc, m, question) or _no_quantity(doc, m):
+            continue
+        q = _base_qset(doc, m)
+        whole = _part_of(doc, m, base)
+        if whole:  # "half of the fish": a fraction (fish per fish), its whole the container
+            q = replace(q, ent=FRACTION, ctr=whole, ent_fallback=False, subset=False, partition=_partition(doc, m))
+        elif _in_half(doc, m):  # "cut 8 loaves in half": 2 pieces of each
+            verb = _governing_verb(doc, m.head)
+            objs = [c for c in _children(doc, verb.i) if c.dep == "dobj"] if verb is not None else []
+            q = replace(q, qnt=Fraction(2), ent="piece", ent_fallback=False,
+                        rate=_noun_phrase_head_lemma(objs[0]) if objs else "")
+        base.append(q)
     if not base:
         raise InputError("no quantity: the problem has no number to build an equation from")
     target = _target(doc, question, base)
     unknown = _unknown_number(doc, question)
     if unknown is not None:  # a number puzzle: x is its "a number", its quantities are numbers
-        target = _number_is_x(target, doc, unknown)
         base = [q if q.ent else replace(q, ent="number") for q in base]
+        sides = _equation_sides(doc, question, unknown, base)
+        if sides is not None:  # "A number increased by 7 is 19": the equation's two sides
+            base, unknown, x_side, x_op = sides
+        target = _number_is_x(target, doc, unknown)
+        if sides is not None:
+            target = replace(target, side=x_side, operation=x_op)
     base = _fill_entities(base, target, doc)
+    base = _kinds_of_asked(doc, base, target)
     if not target.ent:
         target = replace(target, ent=base[-1].ent, ent_fallback=True)
     base += _implicit_qsets(doc, base, target)
@@ -695,8 +950,9 @@ def combine(a: Qset, b: Qset, op: str) -> Qset:
     a, the minuend), has no container of its own, and records both entities as subtypes.
     """
     first, second = (b, a) if (a.ctr and a.ctr == b.ent) or op == "sub" else (a, b)
+    kind = a.kind_of if a.kind_of and a.kind_of == b.kind_of and op in {"add", "sub"} else ""
     return replace(
-        second,
+        replace(second, ent=kind) if kind else second,  # 23 cows + 38 sheep: animals
         qnt=None,
         text=f"({a.text}{ {'add': '+', 'sub': '-', 'mul': '*', 'div': '/'}.get(op, op)}{b.text})",
         ctr="",

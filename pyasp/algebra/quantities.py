@@ -9,7 +9,12 @@ The JSON form, one object per quantity in text order::
      {"value": "x", "type": "hour"},
      {"value": 7.5, "type": [{"type": "dollar", "weight": 0.8}, {"type": "hour", "weight": 0.2}]}]
 
-(a type set may also be written as an object: ``{"dollar": 0.8, "hour": 0.2}``).
+(a type set may also be written as an object: ``{"dollar": 0.8, "hour": 0.2}``). An optional
+``"side": 1`` or ``2`` says on which side of the text's "is" / "equals" a quantity stands ("A
+number increased by 7 is 19": x and 7 on side 1, 19 on side 2); quantities with a side keep to it
+in every candidate tree; an optional ``"operation"`` says what the text does with it: ``"add"`` or
+``"mul"`` (an operand of + or *: "increased by 7", "3 times"), ``"sub"`` or ``"div"`` (the
+right operand of - or /: "5 less than", "divided by 3").
 """
 
 from __future__ import annotations
@@ -27,6 +32,10 @@ from ..errors import InputError, check_input_file, read_json_file
 MAX_QUANTITIES = 12
 
 UNKNOWN = "x"
+#: The type of a fraction of a set ("half of the fish"): it does not make an answer fractional.
+FRACTION = "fraction"
+#: What the text may say is done with a quantity (Quantity.operation).
+OPERATIONS = ("add", "sub", "mul", "div")
 
 
 @dataclass(frozen=True)
@@ -39,6 +48,8 @@ class Quantity:
     relevance: float = 1.0  # in [0, 1]: how much leaving it out costs, relative to w_unused
     links: tuple[str, ...] = ()  # types the text links to this quantity's (its container, its rate unit)
     per: str = ""  # a rate's unit ("25 cents per quarter": quarter): what it multiplies
+    side: int = 0  # 1 or 2: the side of the text's "is" / "equals" it stands on (0: not known)
+    operation: str = ""  # add / mul: an operand of + / *; sub / div: what is subtracted / divided by
 
     @property
     def is_unknown(self) -> bool:
@@ -122,7 +133,13 @@ def quantities_from_json(data: object, source: str = "input") -> list[Quantity]:
             if key not in item:
                 raise InputError(f"{where}: missing \"{key}\"")
         value, text = _parse_value(item["value"], where)
-        quantities.append(Quantity(value, _parse_types(item["type"], where), text))
+        side = item.get("side", 0)
+        if side not in (0, 1, 2) or isinstance(side, bool):
+            raise InputError(f"{where}: side must be 1 or 2 (the side of the text's \"is\" it stands on), got {side!r}")
+        operation = item.get("operation", "")
+        if operation not in ("", *OPERATIONS):
+            raise InputError(f"{where}: operation must be one of {', '.join(OPERATIONS)}, got {operation!r}")
+        quantities.append(Quantity(value, _parse_types(item["type"], where), text, side=side, operation=operation))
     validate(quantities, source)
     return quantities
 
