@@ -1571,7 +1571,8 @@ def tables_answer(
                else "with no pattern of it in the text (w_relation_none)")
         out.print(f"relation {r['relation']} of {r['table']}: {how}")
     scores = ", ".join(f"({k}) " + ("none" if v is None else f"{v:.3f}") for k, v in result.scores.items())
-    out.print(f"scores: {scores}   [{result.seconds:.2f} s]")
+    loading = f"; {result.load_seconds:.2f} s loading" if result.load_seconds >= 0.01 else ""
+    out.print(f"scores: {scores}   [{result.seconds:.2f} s{loading}]")
     if result.partial:
         out.print("the time limit cut a solve short: scores are the best found, not proven optimal")
 
