@@ -560,8 +560,16 @@ TWO_TABLES = {"Locations.tsv": LOCATIONS, "Months.tsv": LONGEST_DAY}
 
 def test_joins_unknown_table(tmp_path):
     write_store(tmp_path, {**TWO_TABLES, "_joins.tsv": "# comment\nLocations\tHEMISPHERE\tMonthz\tHEMISPHERE\n"})
-    with pytest.raises(TablesError, match=r"_joins\.tsv:2: no table named 'Monthz'"):
+    with pytest.raises(TablesError, match=r"_joins\.tsv:2: no table named 'Monthz' \(did you mean 'Months'\?\)"):
         load_store(tmp_path)
+
+
+def test_sidecars_name_tables_letter_case_aside(tmp_path):
+    """A user's `diet` for Diet.tsv gave "no table named 'diet'" while columns were found in any
+    case; a table is found in any case too when only one has the name."""
+    write_store(tmp_path, {**TWO_TABLES, "_joins.tsv": "locations\themisphere\tMONTHS\tHemisphere\n"})
+    store = load_store(tmp_path)
+    assert [(j.table1, j.table2) for j in store.joins] == [("Locations", "Months")]
 
 
 def test_joins_unknown_or_non_data_column(tmp_path):

@@ -37,6 +37,7 @@ holds another separator, two tables with the same name, a sidecar naming an unkn
 from __future__ import annotations
 
 import csv
+import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -287,11 +288,23 @@ def _fields(parts: list[str]) -> str:
     return said + (" (fields are separated by tabs, not spaces)" if len(parts) == 1 and " " in parts[0] else "")
 
 
+def _table(tables: dict[str, Table], where: str, table: str) -> str:
+    """The table a sidecar names: by its name, or letter case aside when only one table has it
+    (as columns are named), else an error that says which names are close."""
+    if table in tables:
+        return table
+    same = [name for name in tables if name.casefold() == table.casefold()]
+    if len(same) == 1:
+        return same[0]
+    close = same or difflib.get_close_matches(table, list(tables), n=3, cutoff=0.6)
+    hint = f" (did you mean {' or '.join(repr(name) for name in close)}?)" if close else ""
+    raise TablesError(f"{where}: no table named {table!r}{hint}")
+
+
 def _column(tables: dict[str, Table], where: str, table: str, column: str) -> int:
     """The data column a sidecar names: by its header, or ``HEADER#K`` for the K-th data column
-    with that header when a table repeats it (WorldTree's CONSUMERS has two ORGANISM columns)."""
-    if table not in tables:
-        raise TablesError(f"{where}: no table named {table!r}")
+    with that header when a table repeats it (WorldTree's CONSUMERS has two ORGANISM columns);
+    ``table`` as :func:`_table` returns it."""
     numbered = re.fullmatch(r"(.*\S)\s*#\s*(\d+)", column)
     name = numbered.group(1) if numbered else column
     found = [i for i in tables[table].column_indices(name) if tables[table].columns[i].kind == "data"]
@@ -318,6 +331,7 @@ def _read_joins(path: Path, tables: dict[str, Table], skip_bad: bool, warnings: 
             if len(parts) != 4:
                 raise TablesError(f"{where}: expected TABLE1<TAB>COLUMN1<TAB>TABLE2<TAB>COLUMN2, got {_fields(parts)}")
             t1, c1, t2, c2 = parts
+            t1, t2 = _table(tables, where, t1), _table(tables, where, t2)
             if t1 == t2:
                 raise TablesError(f"{where}: table {t1!r} joined to itself; a join links rows of two different tables")
             joins.add(Join(t1, _column(tables, where, t1, c1), t2, _column(tables, where, t2, c2)))
@@ -337,6 +351,7 @@ def _read_relations(path: Path, tables: dict[str, Table], skip_bad: bool, warnin
                 raise TablesError(
                     f"{where}: expected RELATION<TAB>TABLE<TAB>COLUMN1<TAB>COLUMN2<TAB>PATTERNS, got {_fields(parts)}")
             name, table, c1, c2, patterns = parts
+            table = _table(tables, where, table)
             if not re.fullmatch(r"[a-z][A-Za-z0-9_]*", name):
                 raise TablesError(f"{where}: relation name {name!r} must start with a lower-case letter (letters, digits, _)")
             found = tuple(p.strip() for p in patterns.split("|") if p.strip())
