@@ -712,6 +712,7 @@ def test_an_option_letter_written_twice_is_refused_not_merged():
     ("Which force pulls objects down? A) gravity B) friction", "has no options written"),
     ("Which force pulls objects down? (A) gravity", "fewer than two options"),
     ("Which force pulls objects down? (A) (B) friction", r"option \(A\) of the question is empty"),
+    (" \u200b ", "empty question"),
 ])
 def test_question_without_options(text, message):
     with pytest.raises(InputError, match=message):

@@ -78,6 +78,8 @@ def split_options(text: str) -> tuple[str, list[tuple[str, str]]]:
     text = " ".join(normalize(text).split())  # no zero-width character splits a word
     if (message := too_long(text, "question")) is not None:
         raise QuestionError(message)
+    if not text:
+        raise QuestionError('empty question: give a question with its options, "... (A) ... (B) ..."')
     marks = list(_OPTION.finditer(text))
     # options must run A, B, C, ... from the first "(A)"
     start = next((i for i, m in enumerate(marks) if m.group(1) == "A"), None)
