@@ -318,6 +318,10 @@ def search(
                         of_whole = _of_whole(first, second, share, whole_mask)
                         scaled = _scaled_unit(first, second, share)
                         share_leaf = scaled is not None
+                        # a share of a whole the text gives is taken of it: it multiplies, never
+                        # divides ("Half of a number is 13" divides: its whole is not given)
+                        given_whole = share_leaf and any(isinstance(e, Leaf) and share[e.number] and whole_mask[e.number]
+                                                         for e in (first, second))
                         for opt in opts:
                             op = opt.op
                             if (has_sub and op in ADDITIVE) or (has_div and op in MULTIPLICATIVE):
@@ -325,6 +329,8 @@ def search(
                             # a share is a factor: as a number it only multiplies or divides a whole
                             # (by a rule that takes it so), once; the product is an amount
                             if opt.factor != share_leaf or op == "multiply" and not of_whole:
+                                continue
+                            if given_whole and op != "multiply":
                                 continue
                             if op not in combined:
                                 if op == "multiply" and scaled is not None:  # a share has no unit: the whole keeps its
