@@ -1129,10 +1129,8 @@ def acquire_learn(
                         directions=_directions(directions), time_limit=time_limit, encoding=encoding, simplify=simplify,
                         keep_on_interrupt=True)
         stopped = learned.result.interrupted
-        if learned.result.partial and not stopped and not learned.result.constraints:
-            raise NoAnswer(f"the time limit ran out before any constraint was learned ({learned.result.visited} "
-                           f"candidate{'' if learned.result.visited == 1 else 's'} visited)"
-                           + (f"; {output} was not written" if output is not None else ""))
+        if learned.no_answer is not None:
+            raise NoAnswer(learned.no_answer + (f"; {output} was not written" if output is not None else ""))
         if output is not None and not stopped:
             write_file(output, learned.header + learned.text, "learned program")
     except PyaspError as error:

@@ -633,10 +633,10 @@ BAD_EXAMPLES = [
     ("wrong shape", {"ship": [[1, 2, 3]] * 3}, "ship", "shape [3, 3]"),
     ("missing variable", {}, "ship", "variable ship is missing"),
     ("fraction", {"ship": _with(1.5)}, "ship", "1.5 is not an integer"),
-    ("string", {"ship": _with("a")}, "ship", "'a' is not an integer"),
-    ("boolean", {"ship": _with(True)}, "ship", "not an integer"),
+    ("string", {"ship": _with("a")}, "ship", "\"a\" is not an integer"),
+    ("boolean", {"ship": _with(True)}, "ship", "true is not an integer"),
     ("boolean scalar", {"ship": True}, "ship", "true/false is not an integer"),
-    ("null", {"ship": _with(None)}, "ship", "not an integer"),
+    ("null", {"ship": _with(None)}, "ship", "null is not an integer"),
     ("ragged", {"ship": [[1, 2, 3, 4], [1, 2], [1, 2, 3, 4]]}, "ship", "ragged"),
     ("unknown tensor", {"ship": GOOD_SHIP, "shipment": 3}, "shipment", "not declared"),
     ("constant that differs", {"ship": GOOD_SHIP, "demand": [1, 2, 3, 4]}, "demand", "differs"),
@@ -1161,7 +1161,7 @@ def test_simplification_past_its_deadline_keeps_the_rest_and_says_so():
     prog = parse_program("index i = 1..2; var x[i] in -5..9; x[i] >= 0; x[i] >= -1; sum[i] x[i] <= 4; x[i] <= 5;")
     status: dict = {}
     kept, dropped = drop_entailed(prog, make_instance(prog, {}), deadline=0.0, status=status)
-    assert status == {"stopped": True} and dropped == [] and kept.constraints == prog.constraints
+    assert status == {"stopped": True, "cut_in": "domains"} and dropped == [] and kept.constraints == prog.constraints
     kept, dropped = drop_entailed(prog, make_instance(prog, {}), status=status)
     assert len(dropped) == 2
 
@@ -1264,7 +1264,7 @@ def test_an_empty_program_file_is_named_and_a_variable_without_domain_names_its_
     unbounded = tmp_path / "free.ip"
     unbounded.write_text("var x;\nx <= 3;\n", encoding="utf-8")
     result = run("acquire", "solve", str(unbounded), "--constants", write(tmp_path, "c.json", {}))
-    assert result.exit_code == 2 and f"{unbounded}: variable x has no domain" in result.stderr
+    assert result.exit_code == 2 and f"{unbounded}:1: variable x has no domain" in result.stderr
 
 
 def test_the_caret_under_a_syntax_error_keeps_the_lines_tabs():
@@ -1338,3 +1338,261 @@ def test_the_small_model_leaves_out_constraints_without_a_linear_instance(monkey
     both, _ = simplify.drop_entailed(program, instance)
     assert set(both.constraints) == set(whole.constraints)
     assert len(both.constraints) < len(program.constraints)
+
+
+# =================================================================================================
+# The time limit, partial results, no answer, natural forms (a user's report of 2026-11-26)
+# =================================================================================================
+KNAP = ("index i = 1..n;\nconst n;\nconst cap;\nconst w[i];\nconst v[i];\nconst minval;\nvar take[i] in 0..3;\n"
+        "sum[i] w[i]*take[i] <= cap;\nsum[i] v[i]*take[i] >= minval;\n")
+KNAP_CONSTANTS = {"n": 4, "cap": 10, "minval": 12, "w": [2, 3, 4, 5], "v": [3, 4, 5, 8]}
+
+
+@pytest.fixture(scope="module")
+def knap():
+    """The report's knapsack: its program, instance, all its solutions and every assignment of
+    the domains (256), for brute force."""
+    program = parse_program(KNAP)
+    instance = make_instance(program, KNAP_CONSTANTS)
+    assignments = [{"take": np.array(t)} for t in itertools.product(range(4), repeat=4)]
+    solutions = [a for a in assignments
+                 if np.dot(KNAP_CONSTANTS["w"], a["take"]) <= 10 and np.dot(KNAP_CONSTANTS["v"], a["take"]) >= 12]
+    return program, instance, solutions, assignments
+
+
+def test_the_search_stops_within_a_level_when_checking_it_outlasts_the_limit(knap, monkeypatch):
+    """Was: the clock was read only between cost levels, and a level at s = p = 3 holds tens of
+    thousands of candidates, all decoded and checked after the limit (5 s became 6.3 s of search,
+    60 s became 81.6 s). Here each check takes 2 ms: the first level alone (5,850 candidates)
+    would take 12 s."""
+    import time
+
+    program, instance, solutions, _ = knap
+    slow = TensorEvaluator.holds
+
+    def holds(self, c):
+        time.sleep(0.002)
+        return slow(self, c)
+
+    monkeypatch.setattr(TensorEvaluator, "holds", holds)
+    learner = Learner(max_terms=3, max_factors=3, time_limit_s=1.0)
+    began = time.perf_counter()
+    learner.fit(program.with_constraints(()), instance, solutions)
+    assert time.perf_counter() - began < 2.5
+    result = learner.result_
+    assert result.partial and result.search_cut and result.unchecked > 0
+    assert result.visited < 1000
+
+
+def test_a_search_cut_by_its_limit_is_not_a_flood_of_constraints_the_domains_imply(knap):
+    """Was: a partial result kept every satisfied candidate (107,483 lines at 5 s, an 85 MB file
+    at 60 s), nearly all true of every assignment (``sum[i] cap*take[i] + ... >= -1``), because
+    the simplification had no time left. Now the candidates that interval bounds over the domains
+    show true are left out as the search goes; the oracle is every assignment of the domains."""
+    import pyasp.acquire as acquire
+
+    program, _, solutions, assignments = knap
+    learned = acquire.learn([{"take": s["take"].tolist()} for s in solutions], schema=program, constants=KNAP_CONSTANTS,
+                            s=3, p=2, time_limit=1.5)
+    r = learned.result
+    assert r.partial
+    kept = learned.program.constraints
+    assert len(kept) < r.satisfied / 10
+    every = TensorEvaluator(make_instance(program, KNAP_CONSTANTS), assignments)
+    always_true = [c for c in kept if every.holds(c)]
+    assert len(always_true) <= len(kept) / 2  # the rest need a relation between terms, which bounds cannot see
+    # the header says what the limit cut
+    assert r.search_cut and r.domain_implied > 0
+    assert "; PARTIAL (time limit): the search stopped in level " in learned.header
+    assert f"the {r.domain_implied:,} satisfied candidates that the domains imply left out" in learned.header
+
+
+def test_a_search_cut_before_anything_but_what_the_domains_imply_is_no_answer(knap, tmp_path):
+    """s = p = 3: the first levels hold only constraints every assignment satisfies; within a
+    few seconds nothing else is learned. Exit 1 with one `pyasp: no answer:` line, nothing on stdout."""
+    program, _, solutions, _ = knap
+    out = tmp_path / "learned.ip"
+    result = run("acquire", "learn", "--schema", write(tmp_path, "knap.ip", KNAP), "--constants",
+                 write(tmp_path, "c.json", KNAP_CONSTANTS), "--examples",
+                 write(tmp_path, "ex.json", [{"take": s["take"].tolist()} for s in solutions]),
+                 "-s", "3", "-p", "3", "--time-limit", "3", "--out", str(out))
+    assert result.exit_code == 1, result.output
+    assert result.stdout == "" and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("pyasp: no answer: the time limit ran out before any constraint was learned that "
+                                    "the declared domains do not imply (")
+    assert not out.exists()
+
+
+def test_domain_bounds_imply_only_what_every_assignment_satisfies():
+    """Soundness of the interval pass against brute force over the domains, on every candidate
+    of a small language with signed domains and constants, products and sums."""
+    from pyasp.acquire.simplify import DomainBounds
+
+    program = parse_program("index i = 1..2; const c[i]; const k; var x[i] in -1..2; var y in 0..1;")
+    instance = make_instance(program, {"c": [-2, 3], "k": 2})
+    assignments = list(all_assignments(program, instance.sizes))
+    kinds = {"c": "signed", "k": "good", "x": "signed", "y": "bad"}
+    candidates = enumerate_language(program, kinds, max_terms=2, max_factors=2)
+    bounds = DomainBounds(program, instance)
+    every = TensorEvaluator(instance, assignments)
+    implied = [c for c in candidates if bounds.implied(c)]
+    assert len(implied) > 50  # not vacuous
+    assert all(every.holds(c) for c in implied)
+    # it is weaker than trying every value: x[i]*x[i] >= -1 holds, but -1 * 2 = -2 is in its bounds
+    square = parse_program("x[i]*x[i] >= -1;", schema=program).constraints[0]
+    assert every.holds(square) and not bounds.implied(square)
+    # a constant whose indices are declared in another order than the program's
+    program = parse_program("index i = 1..2; index j = 1..3; const d[j,i]; var x[i,j] in 0..2;")
+    instance = make_instance(program, {"d": [[2, 0], [1, 3], [2, 2]]})
+    every = TensorEvaluator(instance, list(all_assignments(program, instance.sizes)))
+    bounds = DomainBounds(program, instance)
+    candidates = enumerate_language(program, {"d": "ugly", "x": "ugly"}, max_terms=2, max_factors=2)
+    implied = [c for c in candidates if bounds.implied(c)]
+    assert len(implied) > 20 and all(every.holds(c) for c in implied)
+    assert bounds.implied(parse_program("x[i,j]*d[j,i] <= 6;", schema=program).constraints[0])
+    assert not bounds.implied(parse_program("x[i,j]*d[j,i] <= 5;", schema=program).constraints[0])
+
+
+PERM = "index i = 1..N;\nindex j = 1..N;\nconst N;\nvar x[i,j] in 0..1;\n"
+
+
+def test_nothing_learned_is_no_answer(tmp_path):
+    """Was: exit 0 and an empty program. README: exit 1 is no answer, one `pyasp: no answer:` line."""
+    perms = [{"x": np.eye(3, dtype=int)[list(p)].tolist()} for p in itertools.permutations(range(3))]
+    args = ["acquire", "learn", "--schema", write(tmp_path, "perm.ip", PERM), "--constants",
+            write(tmp_path, "c.json", {"N": 3}), "--examples", write(tmp_path, "ex.json", perms)]
+    result = run(*args, "--directions", ">=", "--no-negation", "--json")
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    assert ("pyasp: no answer: no constraint of the language (s=1, p=2) holds in all 6 examples: 3 candidates "
+            "visited, 3 violated") in result.stderr
+    assert run(*args).exit_code == 0  # the default language learns the permutation matrix
+
+
+def test_a_schema_without_a_variable_says_so(tmp_path):
+    """Was: "the encoding: the language has no candidate constraint ...: its restrictions rule
+    out every one", with no --encoding given."""
+    schema = write(tmp_path, "novar.ip", "index i = 1..n;\nconst n;\nconst c[i];\n")
+    result = run("acquire", "learn", "--schema", schema, "--constants", write(tmp_path, "c.json", {"n": 2, "c": [1, 2]}),
+                 "--examples", write(tmp_path, "ex.json", [{}]))
+    assert result.exit_code == 2, result.output
+    assert result.stderr == (f"pyasp: error: {schema}: the schema declares no decision variable (var NAME[...] in "
+                             "LO..HI;): the constraints learned are over the variables, so there is nothing to learn\n")
+
+
+SCHED = """index j = 1..J;
+index t = 1..T;
+const J;
+const T;
+const dur[j];
+const load[j];
+var on[j,t] in 0..1;
+var y in -3..3;
+sum[t] on[j,t] = dur[j];
+sum[j] load[j]*on[j,t] <= 3;
+sum[t] 2*on[j,t] + 1 >= dur[j];
+y + 1 >= -load[j];
+2*y - 3 <= -1;
+sum[j,t] on[j,t] - 2*y >= 5;
+"""
+
+
+def test_learned_constraints_are_written_the_natural_way(tmp_path):
+    """Was: `0 <= -y;` and `sum[t] on[j,t]*on[j,t] >= dur[j];` for a 0/1 `on`. Now `y <= 0;` and
+    the square as the cell; the program read back is the same program, and it has the same
+    solutions as before (brute force over every assignment)."""
+    import pyasp.acquire as acquire
+
+    program = parse_program(SCHED)
+    constants = {"J": 3, "T": 4, "dur": [2, 1, 3], "load": [2, 1, 1]}
+    instance = make_instance(program, constants)
+    solutions = solve(program, instance, limit=None).solutions
+    assert len(solutions) == 180
+    learned = acquire.learn(solutions, schema=program, constants=constants, s=1, p=2)
+    texts = [learned.program.text(c) for c in learned.program.constraints]
+    assert "y <= 0" in texts and "0 <= -y" not in texts
+    assert "sum[t] on[j,t] >= dur[j]" in texts
+    assert not any(t.factors.count("on") > 1 for c in learned.program.constraints for t in c.terms)
+    assert learned.rewritten >= 2 and "written more simply" in learned.header
+    assert parse_program(learned.text) == learned.program
+    values = dict(instance.constants)
+    want = {freeze(a) for a in all_assignments(program, instance.sizes) if satisfies(program, instance.sizes, {**values, **a})}
+    got = {freeze(a) for a in all_assignments(program, instance.sizes)
+           if satisfies(learned.program, instance.sizes, {**values, **a})}
+    assert got == want
+    plain = acquire.learn(solutions, schema=program, constants=constants, s=1, p=2, simplify=False)
+    assert "0 <= -y" not in plain.text and "y <= 0;" in plain.text  # written so without simplification too
+
+
+def test_one_example_is_singular_and_a_scalar_given_a_list_says_it_is_a_scalar(tmp_path):
+    import pyasp.acquire as acquire
+
+    learned = acquire.learn([{"x": [1, 0]}], schema="index i = 1..2; var x[i] in 0..1;", constants={}, s=1, p=1)
+    assert learned.header.startswith("% learned by pyasp acquire learn from 1 example, s=1")
+    program = write(tmp_path, "z.ip", "var z in -2..2;\nz <= 1;\n")
+    result = run("acquire", "check", program, "--constants", write(tmp_path, "c.json", {}),
+                 "--solutions", write(tmp_path, "s.json", [{"z": [1]}]))
+    assert result.exit_code == 2, result.output
+    assert "example 1: z is a scalar (declared without indices): give one number, not a list of shape [1]" in result.stderr
+    result = run("acquire", "check", program, "--constants", write(tmp_path, "c2.json", {}),
+                 "--solutions", write(tmp_path, "s2.json", [{"z": None}]))
+    assert "example 1: z: null is not an integer" in result.stderr
+
+
+def test_a_repeated_term_is_printed_with_its_count():
+    """Was: `sum[c] m[r,c]*m[r,c] + sum[c] m[r,c]*m[r,c] - ...` and `N*S + N*S - ...` (18 of 60
+    constraints of a semi-magic square at s = 3, p = 2). The language keeps repeated terms
+    (leaving them out lowered precision, docs/ip_acquisition.md); the learned program writes
+    one as `2*t`, reads back as the same program, and accepts exactly what the search's
+    constraints accept."""
+    import pyasp.acquire as acquire
+
+    program = parse_program("index r = 1..N; index c = 1..N; const N; const S; var m[r,c] in 1..9;")
+    lo_shu = np.array([[2, 7, 6], [9, 5, 1], [4, 3, 8]])
+    squares = [lo_shu[list(rows)][:, list(cols)] for rows in itertools.permutations(range(3))
+               for cols in itertools.permutations(range(3))]
+    examples = [{"m": q.tolist()} for q in squares[::2]] + [{"m": q.T.tolist()} for q in squares[1::6]]
+    constants = {"N": 3, "S": 15}
+    candidates = enumerate_language(program.with_constraints(()), {"N": "good", "S": "good", "m": "good"},
+                                    max_terms=2, max_factors=1)
+    assert any(len(set(c.pos)) < len(c.pos) for c in candidates)  # t + t is in the language
+    learned = acquire.learn(examples, schema=program, constants=constants, s=3, p=2)
+    kept = learned.program.constraints
+    assert not any(len(set(c.pos)) < len(c.pos) or len(set(c.neg)) < len(c.neg) for c in kept)
+    texts = [learned.program.text(c) for c in kept]
+    assert "sum[c] 2*m[r,c]*m[r,c] - sum[c] S*m[r,c] <= -N" in texts, texts
+    assert parse_program(learned.text) == learned.program
+    raw = acquire.learn(examples, schema=program, constants=constants, s=3, p=2, simplify=False)
+    assert any(len(set(c.pos)) < len(c.pos) for c in raw.result.constraints)  # what the search kept
+    assert not any(len(set(c.pos)) < len(c.pos) for c in raw.program.constraints)  # as it is printed
+    instance = make_instance(program, constants)
+    rng = np.random.default_rng(2)
+    trials = [{"m": rng.integers(1, 10, (3, 3))} for _ in range(300)] + [{"m": q} for q in squares]
+    evaluator = TensorEvaluator(instance, trials)
+    def accepted(constraints):
+        return np.all([evaluator.satisfied(c) for c in constraints], axis=0).tolist()
+
+    assert accepted(raw.result.constraints) == accepted(raw.program.constraints)
+    assert any(accepted(raw.program.constraints)) and not all(accepted(raw.program.constraints))
+
+
+def test_a_right_hand_side_with_its_indices_in_another_order_is_read_as_declared(tmp_path):
+    """Found while testing the bounds: ``TensorEvaluator.rhs`` reshaped d[j,i] to the program's
+    index order (i, j) without moving its axes, so ``x[i,j] <= d[j,i]`` was checked against a
+    scrambled d (the learner kept or dropped it wrongly; `acquire check` named wrong places). The
+    loop oracle reads every cell by its indices."""
+    program = parse_program("index i = 1..2; index j = 1..3; const d[j,i]; var x[i,j] in 0..3;"
+                            "x[i,j] <= d[j,i]; sum[j] x[i,j] >= d[j,i];")
+    constants = {"d": [[2, 0], [1, 3], [2, 2]]}
+    instance = make_instance(program, constants)
+    rng = random.Random(4)
+    assignments = [{"x": np.array([[rng.randint(0, 3) for _ in range(3)] for _ in range(2)])} for _ in range(60)]
+    assignments.append({"x": np.array(constants["d"]).T.copy()})
+    evaluator = TensorEvaluator(instance, assignments)
+    values = dict(instance.constants)
+    for c in program.constraints:
+        want = [holds(program, instance.sizes, {**values, **a}, c) for a in assignments]
+        assert evaluator.satisfied(c).tolist() == want
+        assert any(want) and not all(want)
+    learned = Learner(max_terms=1, max_factors=1).fit(program.with_constraints(()), instance, assignments[-1:])
+    assert "x[i,j] <= d[j,i]" in [program.text(c) for c in learned.constraints_]

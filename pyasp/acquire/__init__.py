@@ -32,12 +32,20 @@ __all__ = ["Learned", "check", "evaluate", "learn", "solve"]
 PAPER_GRID = ((1, 1), (1, 2), (1, 3), (2, 1), (3, 1))
 
 
+#: where the simplification stopped (``status["cut_in"]`` of :func:`.simplify.drop_entailed`), as the header says it
+SIMPLIFY_CUT = {"bounds": "in its domain-bounds pass", "domains": "in its domain pass (the bounds part done)",
+                "same side": "in its tighter-bound pass", "equal": "in its equal-instances pass",
+                "linear": "in its LP pass"}
+
+
 @dataclass
 class Learned:
     """A learned program and how it was found: ``result`` counts the candidates visited, violated
     and kept; ``dropped`` are the constraints simplification found implied by the others,
     ``divided`` how many it divided by a positive constant, ``merged`` those that then equalled
-    another and were kept once; ``stopped``: the time limit cut the simplification short."""
+    another and were kept once, ``rewritten`` how many were written the natural way
+    (:func:`.simplify.natural_forms`); ``stopped``: the time limit cut the simplification short
+    (``stopped_in`` names the pass); ``no_answer``: why nothing was learned, if so."""
 
     program: object
     result: object
@@ -52,6 +60,8 @@ class Learned:
     simplified: bool = True
     simplify_seconds: float = 0.0
     stopped: bool = False
+    rewritten: int = 0  # constraints written the natural way (simplify.natural_forms): t + t as 2*t, x*x as x for a 0/1 x, 0 <= -y as y <= 0
+    stopped_in: str = ""  # the pass of the simplification that the limit or Ctrl-C cut (SIMPLIFY_CUT)
     simplification_interrupted: bool = False  # Ctrl-C (not the time limit) stopped the simplification
     too_large: int = 0  # products the program's instances would expand to, when simplification was skipped for it
 
@@ -63,26 +73,66 @@ class Learned:
         return format_program(self.program)
 
     @property
+    def no_answer(self) -> str | None:
+        """Why nothing was learned, or None: the search kept no constraint (every candidate it
+        visited is violated, or the time limit came first), or a search cut short kept only
+        constraints that the declared domains imply. ``pyasp acquire learn`` then exits with 1.
+        (Ctrl-C is not "no answer": the program so far is printed, empty or not.)"""
+        r = self.result
+        if r.interrupted:
+            return None
+        visited = f"{r.visited:,} candidate{'' if r.visited == 1 else 's'} visited"
+        if not r.constraints and r.partial and not r.domain_implied:
+            return f"the time limit ran out before any constraint was learned ({visited})"
+        if not r.constraints and not r.partial:
+            examples = "the example" if self.examples == 1 else f"all {self.examples} examples"
+            return (f"no constraint of the language (s={self.s}, p={self.p}{', negation' if self.negation else ''}) "
+                    f"holds in {examples}: {visited}, {r.violated:,} violated")
+        if r.partial and (not r.constraints or self.simplified and not self.program.constraints):
+            satisfied = len(r.constraints) + r.domain_implied
+            return (f"the time limit ran out before any constraint was learned that the declared domains do not "
+                    f"imply ({visited}, {satisfied:,} satisfied, all implied by the domains)")
+        return None
+
+    @property
     def header(self) -> str:
         """A DSL comment line saying how the program was learned."""
         r = self.result
-        return (f"% learned by pyasp acquire learn from {self.examples} examples, s={self.s}, p={self.p}"
+        return (f"% learned by pyasp acquire learn from {self.examples} example{'' if self.examples == 1 else 's'}, s={self.s}, p={self.p}"
                 f"{', negation' if self.negation else ''}: {r.visited} candidates visited"
                 f"{f' of {r.language} ({r.language - r.visited} pruned)' if r.language is not None else ''}"
                 f", {r.violated} violated, {len(r.constraints)} most specific kept"
                 f"{f', {self.divided} divided by a positive constant' if self.divided else ''}"
+                f"{f', {self.rewritten} written more simply (t + t as 2*t, x*x as x for a 0/1 x, 0 <= -y as y <= 0)' if self.rewritten else ''}"
                 f"{f' ({len(self.merged)} then equal to another, kept once)' if self.merged else ''}"
                 f"{f', {len(self.dropped)} implied by the others dropped' if self.simplified else ''}"
                 f" ({r.seconds:.2f} s{f' + {self.simplify_seconds:.2f} s' if self.simplified else ''})"
-                f"{'' if not r.partial else '; PARTIAL (Ctrl-C)' if r.interrupted else '; PARTIAL (time limit)'}"
-                f"{'; simplification stopped ' + ('after Ctrl-C' if r.interrupted else 'at the time limit') if self.stopped else ''}"
+                f"{self._cut()}"
                 f"{f'; simplification skipped: the instances expand to {self.too_large:,} products' if self.too_large else ''}\n")
+
+    def _cut(self) -> str:
+        """What the time limit or Ctrl-C cut short, for the header: ``; PARTIAL (time limit): the
+        search stopped in level 3 (...), ...``; empty when nothing was."""
+        r = self.result
+        cuts = []
+        if r.search_cut:
+            notes = ([f"{r.unchecked:,} of its candidates found but not checked"] if r.unchecked else []) + \
+                ([f"the {r.domain_implied:,} satisfied candidates that the domains imply left out"] if r.domain_implied else [])
+            cuts.append(f"the search stopped in level {r.levels}" + (f" ({'; '.join(notes)})" if notes else ""))
+        if r.filter_stopped:
+            cuts.append("the most-specific filter was cut (some kept constraints are implied by others)")
+        if self.stopped:
+            cuts.append("the simplification stopped " + SIMPLIFY_CUT.get(self.stopped_in, "part-way"))
+        if not cuts:
+            return ""
+        why = "Ctrl-C" if r.interrupted else "time limit"
+        return f"; {'PARTIAL' if r.partial else 'cut'} ({why}): {', '.join(cuts)}"
 
     def as_dict(self) -> dict:
         program = self.program
         return {"program": self.text, "constraints": [program.text(c) for c in program.constraints],
                 "dropped": [program.text(c) for c in self.dropped], "divided": self.divided,
-                "merged": [program.text(c) for c in self.merged],
+                "merged": [program.text(c) for c in self.merged], "rewritten": self.rewritten,
                 "simplify_seconds": round(self.simplify_seconds, 4), "kinds": self.kinds, "s": self.s, "p": self.p,
                 "negation": self.negation, **self.result.as_dict()}
 
@@ -121,7 +171,7 @@ def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool
     from ..errors import InputError
     from .data import check_examples, load_examples
     from .learn import INTERRUPT_FINISH_S, Learner
-    from .simplify import divide_scalar_factors, drop_entailed
+    from .simplify import divide_scalar_factors, drop_entailed, natural_forms
 
     if tuple(directions) == (">=",) and not negation:
         import warnings
@@ -156,7 +206,9 @@ def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool
             program, divided, repeated = divide_scalar_factors(learned.program, instance)
             program, dropped = drop_entailed(program, instance, status=cut, deadline=deadline,
                                              interruptible=keep_on_interrupt)
-            learned.program, learned.divided, learned.dropped, learned.merged = program, divided, dropped, repeated
+            program, learned.rewritten, again, trivial = natural_forms(program)
+            learned.program, learned.divided, learned.dropped, learned.merged = program, divided, dropped + trivial, \
+                repeated + again
             learned.too_large = cut.get("too_large", 0)
         except KeyboardInterrupt:  # the most specific constraints, not simplified (the search is as it was)
             from .. import interrupt
@@ -166,7 +218,10 @@ def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool
         result.interrupted = result.interrupted or bool(cut.get("interrupted"))
         learned.simplify_seconds = time.perf_counter() - started
         learned.stopped = bool(cut.get("stopped"))
+        learned.stopped_in = cut.get("cut_in", "")
         learned.simplification_interrupted = bool(cut.get("interrupted"))
+    else:  # "t + t" is still written "2*t", and "0 <= -y" "y <= 0"
+        learned.program, learned.rewritten, learned.merged, _ = natural_forms(learned.program, fold=False)
     return learned
 
 

@@ -42,6 +42,28 @@ class Instance:
         return tuple(self.sizes[i] for i in self.program.tensor(name).indices)
 
 
+def _json_text(value) -> str:
+    """A value as its JSON file writes it (``null``, ``true``, ``"a"``), not as Python's repr."""
+    import json
+
+    if value is None or isinstance(value, (bool, str, float, int)):
+        try:
+            return json.dumps(value, ensure_ascii=False)
+        except ValueError:  # nan, inf
+            return repr(value)
+    return repr(value)
+
+
+def shape_error(what: str, decl, got: tuple, want: tuple) -> InputError:
+    """A tensor of the wrong shape: ``x has shape [3, 3], but x[f,w] needs [3, 4]``; for a scalar,
+    that it takes one number."""
+    if not decl.indices:
+        return InputError(f"{what}: {decl.name} is a scalar (declared without indices): give one number, not a list "
+                          f"of shape {list(got)}")
+    return InputError(f"{what}: {decl.name} has shape {list(got)}, but {decl.name}[{','.join(decl.indices)}] needs "
+                      f"{list(want)}")
+
+
 def _as_int_array(value, what: str) -> np.ndarray:
     def bad(detail: str) -> InputError:
         return InputError(f"{what}: {detail}")
@@ -58,9 +80,9 @@ def _as_int_array(value, what: str) -> np.ndarray:
         raise bad("rows of different lengths (ragged nesting)")
     for v in arr.flat:
         if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):  # numpy's integers pass
-            raise bad(f"{v!r} is not an integer")
+            raise bad(f"{_json_text(v)} is not an integer")
         if isinstance(v, float) and not float(v).is_integer():
-            raise bad(f"{v!r} is not an integer")
+            raise bad(f"{_json_text(v)} is not an integer")
         if not -INT_LIMIT <= v <= INT_LIMIT:
             raise bad(f"{v} is too large (integers up to 2**62 in absolute value)")
     return arr.astype(np.int64)
@@ -94,8 +116,7 @@ def make_instance(program: Program, constants: Mapping[str, object], source: str
         arr = _as_int_array(constants[decl.name], f"{source}: {decl.name}")
         want = tuple(sizes[i] for i in decl.indices)
         if arr.shape != want:
-            raise InputError(f"{source}: {decl.name} has shape {list(arr.shape)}, but {decl.name}"
-                             f"[{','.join(decl.indices)}] needs {list(want)}")
+            raise shape_error(source, decl, arr.shape, want)
         arrays[decl.name] = arr
     return Instance(program, sizes, arrays)
 
@@ -138,8 +159,7 @@ def check_examples(instance: Instance, examples: Sequence[Mapping[str, object]],
             arr = _as_int_array(example[decl.name], f"{where}: {decl.name}")
             want = instance.shape(decl.name)
             if arr.shape != want:
-                raise InputError(f"{where}: {decl.name} has shape {list(arr.shape)}, but {decl.name}"
-                                 f"[{','.join(decl.indices)}] needs {list(want)}")
+                raise shape_error(where, decl, arr.shape, want)
             if domains and decl.variable and decl.domain is not None:
                 low, high = decl.domain
                 outside = (arr < low) | (arr > high)

@@ -103,7 +103,11 @@ class TensorEvaluator:
         if isinstance(c.rhs, int):
             return np.full((self.n,) + (1,) * len(self.order), c.rhs, dtype=np.int64)
         decl = self.program.tensor(c.rhs)
-        value = self._layout(np.asarray(self.stacked[c.rhs]), decl.indices)
+        value = np.asarray(self.stacked[c.rhs])
+        ordered = [i for i in self.order if i in decl.indices]
+        if list(decl.indices) != ordered:  # d[j,i] under "index i; index j;": its axes in the program's order
+            value = np.transpose(value, [0] + [1 + decl.indices.index(i) for i in ordered])
+        value = self._layout(value, decl.indices)
         return -value if c.rhs_negated else value
 
     def lhs(self, c: Constraint) -> np.ndarray:
@@ -334,6 +338,10 @@ class LearnResult:
     seconds: float = 0.0
     partial: bool = False
     interrupted: bool = False  # Ctrl-C stopped the search (Learner keep_on_interrupt)
+    search_cut: bool = False  # the limit (or Ctrl-C) stopped the search itself
+    unchecked: int = 0  # candidates of the last level clingo proposed but the limit left unchecked
+    domain_implied: int = 0  # satisfied candidates of a search the limit cut, left out as the domains imply them
+    filter_stopped: bool = False  # the limit cut the most-specific filter: some kept ones are implied by others
     stats: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
@@ -348,6 +356,10 @@ class LearnResult:
             "seconds": round(self.seconds, 4),
             "partial": self.partial,
             "interrupted": self.interrupted,
+            "search_cut": self.search_cut,
+            "unchecked": self.unchecked,
+            "domain_implied": self.domain_implied,
+            "filter_stopped": self.filter_stopped,
             "clingo": self.stats,
         }
 
@@ -360,7 +372,10 @@ class Learner:
     ``canonical`` (off only for the ablation), ``prune_terms`` (violated candidates of at most
     this many terms become nogoods; default s - 1, at least 1: a candidate with s terms can
     only be specialised without adding a term, and its nogood costs more to ground and
-    propagate than the few candidates it removes -- measured in ``bench/acquire_search.py``), ``time_limit_s``, ``encoding`` (a user's copy of
+    propagate than the few candidates it removes -- measured in ``bench/acquire_search.py``), ``time_limit_s`` (read
+    before each solver call and between candidates; a search it cuts short has no time for the
+    most-specific filter, so it leaves out the satisfied candidates that interval bounds over the
+    declared domains show true: ``result_.domain_implied``), ``encoding`` (a user's copy of
     ``ip_acquisition.lp``), ``count_language`` (also count every candidate, so that the result
     says how many pruning skipped; a second, cheap clingo run), ``keep_on_interrupt`` (a
     ``KeyboardInterrupt`` during the search ends it as the time limit does, with the result so
@@ -408,6 +423,10 @@ class Learner:
         """Learn from ``examples`` (a list of ``{variable: values}``); ``constants`` is an
         :class:`~.data.Instance` or a mapping of constant values."""
         self._check_params()
+        if not schema.variables:  # every candidate must mention one: the language would be empty
+            where = f"{schema.source}: " if schema.source and schema.source != "<program>" else ""
+            raise InputError(f"{where}the schema declares no decision variable (var NAME[...] in LO..HI;): the "
+                             "constraints learned are over the variables, so there is nothing to learn")
         instance = constants if isinstance(constants, Instance) else make_instance(schema, constants)
         rows = check_examples(instance, examples)
         if not rows:
@@ -494,6 +513,15 @@ class Learner:
         previous: int | None = None
         prune_terms = max(1, self.max_terms - 1) if self.prune_terms is None else self.prune_terms
         kept: list[tuple[Constraint, int]] = []
+        # With a time limit, each kept candidate is also tried on interval bounds over the
+        # declared domains (a few microseconds, against some 50 for proposing, decoding and
+        # checking it): a search the limit cuts has no time left for the most-specific filter,
+        # and general-to-specific search keeps mostly such constraints first ("sum[i] cap*take[i]
+        # + ... >= -1"); they are then left out, within the limit, not after it.
+        from .simplify import DomainBounds
+
+        bounds = DomainBounds(schema, self.instance_) if deadline is not None else None
+        trivial: set[int] = set()  # positions in kept
         result = LearnResult([])
         batch = 0
         try:  # one cost level a round: the most general candidates left
@@ -510,7 +538,14 @@ class Learner:
                 previous = level
                 result.levels += 1
                 violated_facts: list = []
-                for model in models:
+                for n, model in enumerate(models):
+                    # a level may hold tens of thousands of candidates (61,440 at s = p = 3 on a
+                    # knapsack): decoding and checking them took 3 s past a 5 s limit, so the
+                    # clock is read between them too
+                    if deadline is not None and n % 64 == 0 and time.perf_counter() > deadline:
+                        result.partial = True
+                        result.unchecked = len(models) - n
+                        break
                     c, pos_raw, neg_raw, (z, g) = self._decode(model, schema, names, index_names, variables, symbols)
                     key = (tuple(pos_raw), tuple(neg_raw), z, g)
                     if key in seen:
@@ -522,6 +557,8 @@ class Learner:
                     result.visited += 1
                     if evaluator.holds(c):
                         result.satisfied += 1
+                        if bounds is not None and bounds.implied(c):
+                            trivial.add(len(kept))
                         kept.append((c, level))
                         continue
                     result.violated += 1
@@ -535,7 +572,7 @@ class Learner:
                     violated_facts.append(f"vnpos({k},{v},{len(pos_raw)})")
                     violated_facts += [f"vpos({k},{v},{j},{x})" for j, x in enumerate(pos_raw, start=1)]
                     violated_facts += [f"vneg({k},{v},{j},{x})" for j, x in enumerate(neg_raw, start=1)]
-                if timed_out:
+                if timed_out or result.partial:
                     result.partial = True
                     break
                 parts: list = [("floor", [level])]
@@ -547,10 +584,15 @@ class Learner:
             interrupt.caught(self.keep_on_interrupt)  # the console script's watcher waits for the report
             result.partial = result.interrupted = True
             deadline = time.perf_counter() + INTERRUPT_FINISH_S
+        result.search_cut = result.partial
+        if result.partial and not result.interrupted and trivial:  # the filter cannot run: past the limit
+            kept = [k for j, k in enumerate(kept) if j not in trivial]
+            result.domain_implied = len(trivial)
         status: dict = {}
         result.constraints = self._most_specific(kept, deadline=deadline, status=status,
                                                  interruptible=self.keep_on_interrupt)
-        result.partial = result.partial or bool(status.get("stopped"))
+        result.filter_stopped = bool(status.get("stopped"))
+        result.partial = result.partial or result.filter_stopped
         result.interrupted = result.interrupted or bool(status.get("interrupted"))
         result.seconds = time.perf_counter() - start
         if self.count_language and not result.partial:
@@ -632,6 +674,10 @@ def most_specific(kept: list[tuple[Constraint, int]], kinds: Mapping[str, str], 
     also sets ``status["interrupted"]``."""
     if not kept:
         return []
+    if deadline is not None and time.perf_counter() > deadline:  # its set-up alone takes seconds on 100,000
+        if status is not None:
+            status["stopped"] = True
+        return [c for c, _ in kept]  # in the order visited (sorting 100,000 takes a second too)
     terms = sorted({t for c, _ in kept for t in c.terms}, key=repr)
     tid = {t: k for k, t in enumerate(terms)}
     wild = len(terms)  # padding: every term (and the padding) is >= it; it is >= nothing else

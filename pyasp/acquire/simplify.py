@@ -2,7 +2,9 @@
 
 Three passes, each sound (a dropped constraint holds in every solution of what is kept):
 
-0. the domains alone: every instance of the constraint holds for every value of the few cells
+0. the domains alone: first by interval bounds (:class:`DomainBounds`: the left side's largest
+   value at most the right side's smallest, at every index value; cheap, so it runs even past
+   the deadline), then every instance of the constraint holds for every value of the few cells
    it touches (tried exhaustively up to :data:`MAX_DOMAIN_COMBINATIONS` values an instance):
    ``x[i]*x[i] <= x[i]`` or ``x[i]*x[i] >= 0`` for ``var x[i] in 0..1``, products included;
 1. same left side, constant right sides: ``L <= a`` implies ``L <= b`` when ``a <= b`` at every
@@ -21,6 +23,8 @@ Three passes, each sound (a dropped constraint holds in every solution of what i
     (['x[i] >= 0', 'sum[i] x[i] <= 4'], 2)
 
 The declared domains count as premises: with ``var x[i] in 0..9``, ``x[i] >= 0`` would go too.
+:func:`natural_forms` then writes what is kept the natural way (``t + t`` as ``2*t``, a power of a
+0/1 variable as the variable, ``0 <= -y`` as ``y <= 0``).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from .data import Instance
 from .dsl import Constraint, Program, Term
 from .solve import Inequality, Late, expand, expansion_size
 
-__all__ = ["divide_scalar_factors", "drop_entailed"]
+__all__ = ["DomainBounds", "bounds_implied", "divide_scalar_factors", "drop_entailed", "natural_forms"]
 
 #: most value combinations of an instance's cells that pass 0 tries before it leaves the instance
 #: (and so its constraint) to the other passes
@@ -64,6 +68,91 @@ def _holds_on_domains(ineq: Inequality, domains: dict[str, tuple[int, int] | Non
         total += product
         reach += float(size.max())
     return reach < 2.0**60 and bool((total <= ineq.bound).all())
+
+
+#: bounds of at most this size are exact in float64, which :func:`bounds_implied` computes in
+EXACT_FLOAT = 2.0**52
+
+
+class DomainBounds:
+    """Interval bounds of terms over the declared domains, laid out over all indices of the
+    program (size 1 on those a term does not have), as :class:`~.learn.TensorEvaluator` lays out
+    values: ``term(t)`` is (lowest, highest) of the term at every value of its free indices."""
+
+    def __init__(self, program: Program, instance: Instance):
+        self.program, self.instance = program, instance
+        self.order = [d.name for d in program.indices]
+        self.tensors: dict[str, tuple[np.ndarray, np.ndarray] | None] = {}
+        for decl in program.tensors:
+            shape = [instance.sizes[i] if i in decl.indices else 1 for i in self.order]
+            if not decl.variable:  # its axes in the program's order of indices, as the shape says
+                axes = [decl.indices.index(i) for i in self.order if i in decl.indices]
+                value = np.transpose(np.asarray(instance.constants[decl.name], dtype=np.float64), axes).reshape(shape)
+                self.tensors[decl.name] = (value, value)
+            elif decl.domain is not None:
+                low, high = decl.domain
+                self.tensors[decl.name] = (np.full(shape, float(low)), np.full(shape, float(high)))
+            else:
+                self.tensors[decl.name] = None  # no domain: no bound
+        self.terms: dict[Term, tuple[np.ndarray, np.ndarray] | None] = {}
+
+    def term(self, term: Term) -> tuple[np.ndarray, np.ndarray] | None:
+        if term in self.terms:
+            return self.terms[term]
+        low = high = np.full([1] * len(self.order), float(term.coef))
+        reach = float(term.coef)  # at least the magnitude of every value computed on the way
+        out = None
+        for name in term.factors:
+            bounds = self.tensors[name]
+            if bounds is None:
+                break
+            corners = [low * bounds[0], low * bounds[1], high * bounds[0], high * bounds[1]]
+            low, high = np.minimum.reduce(corners), np.maximum.reduce(corners)
+            reach *= max(float(np.abs(bounds[0]).max()), float(np.abs(bounds[1]).max()), 1.0)
+        else:
+            axes = tuple(self.order.index(i) for i in term.summed)
+            reach *= max(1, int(np.prod([self.instance.sizes[i] for i in term.summed])))
+            if axes:
+                low, high = low.sum(axis=axes, keepdims=True), high.sum(axis=axes, keepdims=True)
+            if reach < EXACT_FLOAT:
+                out = (low, high, reach)
+        self.terms[term] = out
+        return out
+
+    def implied(self, c: Constraint) -> bool:
+        """Whether the domains imply ``c``: its left side's highest value is at most its right
+        side's lowest, at every value of the indices (sound, as interval arithmetic is; exact
+        integers only, so bounds past 2**52 decide nothing)."""
+        highest = np.zeros([1] * len(self.order))
+        reach = 0.0
+        for terms, side in ((c.pos, 1), (c.neg, 0)):
+            for t in terms:
+                bounds = self.term(t)
+                if bounds is None:
+                    return False
+                highest = highest + bounds[side] if side else highest - bounds[side]
+                reach += bounds[2]
+        if isinstance(c.rhs, int):
+            lowest = np.full([1] * len(self.order), float(c.rhs))
+        else:
+            bounds = self.tensors[c.rhs]
+            if bounds is None:
+                return False
+            lowest = -bounds[1] if c.rhs_negated else bounds[0]
+        if reach >= EXACT_FLOAT or float(np.abs(lowest).max()) >= EXACT_FLOAT:
+            return False
+        return bool(np.all(highest <= lowest))
+
+
+def bounds_implied(program: Program, instance: Instance) -> list[int]:
+    """Positions of the program's constraints that the declared domains imply by interval
+    arithmetic: the highest value the left side can take, term by term, is at most the lowest of
+    the right side (``sum[i] cap*take[i] + sum[i] v[i] >= -1`` for non-negative ``take``). Weaker
+    than trying every value (``x[i]*x[i] <= x[i]`` for a 0/1 ``x`` needs that), but a few numpy
+    operations a constraint, with each term's bounds computed once, so :func:`drop_entailed`
+    runs it even past its deadline."""
+    bounds = DomainBounds(program, instance)
+    return [k for k, c in enumerate(program.constraints) if bounds.implied(c)]
 
 
 def _constant_rhs(program: Program, instance: Instance, c: Constraint):
@@ -121,10 +210,12 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
     from .learn import TensorEvaluator
 
     status = {} if status is None else status
+    current = ["bounds"]  # the pass under way, which status["cut_in"] names when it is cut
 
     def late() -> bool:
         if status.get("interrupted") or deadline is not None and time.perf_counter() > deadline:
             status["stopped"] = True
+            status.setdefault("cut_in", current[0])
             return True
         return False
 
@@ -135,10 +226,27 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
         except KeyboardInterrupt:
             interrupt.caught(interruptible)
             status["stopped"] = status["interrupted"] = True
+            status.setdefault("cut_in", current[0])
 
-    constraints = list(program.constraints)
     dropped: list[Constraint] = []
+    if not program.constraints:
+        return program, dropped
+    # pass 0, first half: what interval bounds over the domains show implied -- always, even past
+    # the deadline, as it is cheap, and a search cut short leaves mostly such constraints (tens
+    # of thousands of "sum[i] cap*take[i] + ... >= -1" at s = p = 3)
+    by_bounds: list[int] = []
+    with until_interrupted():
+        bounds = DomainBounds(program, instance)
+        for k, c in enumerate(program.constraints):
+            if bounds.implied(c):
+                by_bounds.append(k)
+    if by_bounds:
+        gone = set(by_bounds)
+        dropped += [program.constraints[k] for k in by_bounds]
+        program = program.with_constraints(c for k, c in enumerate(program.constraints) if k not in gone)
+    constraints = list(program.constraints)
     domains = {decl.name: decl.domain for decl in program.variables}
+    current[0] = "domains"
     if late():
         return program, dropped
     size = expansion_size(program, instance)
@@ -173,6 +281,7 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
     for c in constraints:
         same_side.setdefault((c.pos, c.neg), []).append(c)
     # pass 1 (from the last constraint back, so that of two equal ones the first stays)
+    current[0] = "same side"
     with until_interrupted():
         for c in reversed(constraints):
             if late():
@@ -185,6 +294,7 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
     kept = [c for c in constraints if id(c) not in gone]
     # constraints whose instances are the same inequalities once the constants are filled in
     # ("sum[k] n[k]*n[k] >= K" and "K*K - sum[k] n[k]*n[k] <= K" when K = 2): the simplest stays
+    current[0] = "equal"
     if not late():
         seen: set = set()
         for c in sorted(kept, key=lambda c: (_complexity(c), position[id(c)])):
@@ -197,6 +307,7 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
     # pass 2: constraints the others imply over the reals (linear programs), with what passes 0
     # and 1 dropped kept however pass 2 ends
     alive_mask = np.ones(len(kept), dtype=bool)
+    current[0] = "linear"
     if not late():
         with until_interrupted():
             _linear_pass(program, instance, kept, [expanded[position[id(c)]] for c in kept], domains, alive_mask,
@@ -404,3 +515,54 @@ def divide_scalar_factors(program: Program, instance: Instance) -> tuple[Program
 def _without_one(factors: tuple[str, ...], name: str) -> tuple[str, ...]:
     i = factors.index(name)
     return factors[:i] + factors[i + 1:]
+
+
+def natural_forms(program: Program, *, fold: bool = True) -> tuple[Program, int, list[Constraint], list[Constraint]]:
+    """The learned program written the natural way, each constraint equivalent to the one it
+    replaces (over the declared domains, for the first):
+
+    - with ``fold``, a power of a 0/1 variable is the variable (``sum[t] on[j,t]*on[j,t] >=
+      dur[j]`` is ``sum[t] on[j,t] >= dur[j]`` for ``var on[j,t] in 0..1``);
+    - a term the language holds twice is written once with its count as a factor (``t + t`` is
+      ``2*t``); one then both added and subtracted cancels, and a constraint left with no term
+      and true (``0 <= 0``) goes;
+    - a tensor alone on the right with nothing on the left is moved left: ``0 <= -y`` (a
+      candidate of the language with no term) is ``y <= 0``, and ``0 <= y`` is ``y >= 0``.
+
+    Returns the program, how many constraints changed, those that then equal an earlier one
+    (kept once) and those left true of every value (dropped)."""
+    binary = {d.name for d in program.variables if d.domain is not None and 0 <= d.domain[0] <= d.domain[1] <= 1}
+    out: list[Constraint] = []
+    seen: set[Constraint] = set()
+    repeated: list[Constraint] = []
+    trivial: list[Constraint] = []
+    changed = 0
+    for c in program.constraints:
+        net: dict[tuple, int] = {}  # (factors, summed) -> the sum of the signed coefficients
+        for sign, terms in ((1, c.pos), (-1, c.neg)):
+            for t in terms:
+                t = _once(t, binary) if fold else t
+                net[(t.factors, t.summed)] = net.get((t.factors, t.summed), 0) + sign * t.coef
+        pos = [Term.of(f, s, k) for (f, s), k in net.items() if k > 0]
+        neg = [Term.of(f, s, -k) for (f, s), k in net.items() if k < 0]
+        new = Constraint.of(pos, neg, c.rhs, c.rhs_negated, line=c.line)
+        if not new.terms and isinstance(new.rhs, str):
+            term = (Term.of([new.rhs]),)
+            new = Constraint.of(term if new.rhs_negated else (), () if new.rhs_negated else term, 0, line=c.line)
+        if not new.terms and isinstance(new.rhs, int) and new.rhs >= 0:
+            trivial.append(c)
+            continue
+        if new != c:
+            changed += 1
+        if new in seen:
+            repeated.append(new)
+            continue
+        seen.add(new)
+        out.append(new)
+    return program.with_constraints(out), changed, repeated, trivial
+
+
+def _once(term: Term, binary: set[str]) -> Term:
+    """The term with each 0/1 variable once (x*x*y is x*y when x is 0 or 1)."""
+    factors = [f for k, f in enumerate(term.factors) if f not in binary or f not in term.factors[:k]]
+    return Term.of(factors, term.summed, term.coef)

@@ -149,7 +149,8 @@ def solve_facts(program: Program, instance: Instance) -> list:
     for decl in program.variables:
         if decl.domain is None:
             raise InputError(
-                f"{program.source + ': ' if program.source else ''}variable {decl.name} has no domain: solving needs bounded integers "
+                f"{program.source + ':' if program.source else ''}{str(decl.line) + ': ' if decl.line else ' ' if program.source else ''}"
+                f"variable {decl.name} has no domain: solving needs bounded integers "
                 f"(declare it as: var {decl.name}{'[' + ','.join(decl.indices) + ']' if decl.indices else ''} in LO..HI;)"
             )
         domains[decl.name] = decl.domain
