@@ -57,7 +57,7 @@ def test_the_equation_shows_numbers_however_the_text_writes_them(text, equation,
     result = run("algebra", "solve", text, "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["equation"] == equation
+    assert equation in (data["equation"], "=".join(reversed(data["equation"].split("="))))  # x=8+5 or 8+5=x
     assert written in {q["text"] for q in data["qsets"]}
 
 
@@ -294,3 +294,17 @@ def test_number_puzzles_are_solved_by_the_sides_of_their_is(text, answer):
     data = json.loads(result.output)
     assert data["answer"] == answer, data["equation"]
     assert {q["text"]: q.get("side") for q in data["qsets"]}["x"] in (1, 2)
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("Peter had 50 dollars. He spent half of his money on a book. How much money did Peter spend?", 25),
+    ("One half of the 40 cars in a parking lot are red. How many red cars are there?", 20),
+    ("Mike is 12 years old. His sister is half his age. How old is his sister?", 6),
+    ("Carl has 18 toy cars. That is half as many as Dan has. How many toy cars does Dan have?", 36),
+])
+def test_a_fraction_of_a_set_multiplies_the_set(text, answer):
+    """ "half of his money" is 0.5 times the 50 dollars he had, not 50 / 0.5 or 0.5 * x = 50."""
+    result = run("algebra", "solve", text, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["answer"] == answer, data["equation"]

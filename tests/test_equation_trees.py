@@ -294,3 +294,27 @@ def test_a_fraction_of_a_set_keeps_counts_whole():
     # an amount of a unit ("0.5 of a mile") may make the answer fractional, as before
     miles = [{"value": 16, "type": "mile"}, {"value": 0.5, "type": "mile"}, {"value": "x", "type": "mile"}]
     assert sympy.Rational(31, 2) in {c.answer for c in generate_candidates(quantities_from_json(miles), top=100).candidates}
+
+
+# -- a fraction of a set multiplies that set ---------------------------------------------------
+def test_a_fraction_of_a_set_multiplies_the_number_that_counts_the_set():
+    """ "Peter had 50 dollars. He spent half of his money": 0.5 * 50, never 50 / 0.5 or 0.5 * x = 50."""
+    money = [{"value": 50, "type": "dollar"}, {"value": 0.5, "type": "fraction", "whole": 1},
+             {"value": "x", "type": "dollar"}]
+    found = generate_candidates(quantities_from_json(money), top=200, settings={"allow_unused": 1}).candidates
+    assert found and {c.answer for c in found} == {25}
+    assert all("0.5" in c.tree.equation for c in found)  # the fraction is used
+
+
+def test_a_fraction_times_an_amount_is_the_amount():
+    """ "half a dozen eggs and then 12 more eggs": (0.5*12) is eggs, so adding 12 eggs breaks no type."""
+    eggs = [{"value": 0.5, "type": "fraction"}, {"value": 12, "type": "egg"}, {"value": 12, "type": "egg"},
+            {"value": "x", "type": "egg"}]
+    costs = {c.tree.equation: c.tree.cost for c in generate_candidates(quantities_from_json(eggs), top=300).candidates}
+    assert costs["x=(0.5*12)+12"] < costs["x=(0.5*12)*12"]
+
+
+@pytest.mark.parametrize("whole", [2, 3, -1, True, "1"])
+def test_a_bad_whole_is_named(whole):
+    with pytest.raises(InputError, match="whole must be the number"):
+        quantities_from_json([{"value": "x", "type": "n"}, {"value": 0.5, "type": "fraction", "whole": whole}])

@@ -306,3 +306,32 @@ def test_numbers_of_kinds_of_the_asked_entity_may_have_its_type():
     # the asked entity is counted: nothing changes
     p = qsets("A farmer has 23 cows and 38 sheep. How many more sheep than cows does he have?")
     assert not any(q.kind_of for q in p.qsets)
+
+
+@pytest.mark.parametrize("text, whole", [
+    ("Peter had 50 dollars. He spent half of his money on a book. How much money did Peter spend?", "50"),
+    ("A class has 30 students. Half of the students walk to school. How many students walk to school?", "30"),
+    ("One half of the 40 cars in a parking lot are red. How many red cars are there?", "40"),
+    ("Mike is 12 years old. His sister is half his age. How old is his sister?", "12"),
+    ("Carl has 18 toy cars. That is half as many as Dan has. How many toy cars does Dan have?", None),
+    ("A farmer had 60 apples. He sold 20 apples and then gave away half of the remaining apples. "
+     "How many apples did he give away?", None),
+])
+def test_a_fraction_of_a_counted_set_multiplies_it(text, whole):
+    """The fraction's operation is mul; its whole is the number that counts the set it names (none
+    for "half as many as Dan has", nor for "half of the remaining apples")."""
+    p = qsets(text)
+    half = next(q for q in p.qsets if q.text.lower() in {"half", "one half"})
+    assert (half.ent, half.operation) == ("fraction", "mul")
+    by_token = {q.token: q.text for q in p.qsets}
+    assert by_token.get(half.whole) == whole
+    quantities = problem_quantities(p)
+    fraction = quantities[p.qsets.index(half)]
+    assert (fraction.whole and quantities[fraction.whole - 1].text) == (whole or 0)
+
+
+def test_a_number_after_a_fraction_of_a_set_counts_the_set():
+    p = qsets("Jenny picked 24 flowers. She put half of them in a vase and gave 5 to her friend. "
+              "How many flowers does she have left?")
+    five = next(q for q in p.qsets if q.text == "5")
+    assert five.ent == "flower"

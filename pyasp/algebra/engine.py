@@ -18,7 +18,7 @@ from ..text.reading import Document
 from .candidates import Candidate, generate_candidates
 from .features import global_static_features, local_features
 from .qsets import REORDER_RULES, Problem, Qset, combine, ground_problem
-from .quantities import MAX_QUANTITIES, Quantity, number_text
+from .quantities import FRACTION, MAX_QUANTITIES, Quantity, number_text
 from .trees import Leaf, Node
 
 
@@ -71,6 +71,7 @@ class Prepared:
     text_order: list[bool] = field(default_factory=list)
     node_keys: list[tuple] = field(default_factory=list)  # unique operator nodes (postfix tokens)
     node_ops: list[str] = field(default_factory=list)
+    node_fixed: list[bool] = field(default_factory=list)  # the text says the operator (Quantity.operation)
     node_features: np.ndarray | None = None  # one row per node
     candidate_nodes: list[list[int]] = field(default_factory=list)  # node rows of each candidate
     global_features: np.ndarray | None = None  # one row per candidate (static part)
@@ -103,7 +104,16 @@ def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5, rele
         links = tuple(sorted({v for v in (q.ctr, q.rate) if v}))
         text = "x" if q.qnt is None else number_text(q.qnt)  # the equation shows numbers, not "eight" or "$4.50"
         quantities.append(Quantity(q.qnt, types, text, relevance(q, problem) if relevance_weights else 1.0, links, q.rate or "", q.side, q.operation))
-    return quantities
+    # a fraction of a set the text counts multiplies it (a part the question ignores may be left out)
+    index = {q.token: i for i, q in enumerate(problem.qsets, start=1) if not q.is_target}
+    out = []
+    for quantity, q in zip(quantities, problem.qsets):
+        if q.ent == FRACTION and quantity.relevance < 1:  # "Half of the fish were orange": no use
+            quantity = replace(quantity, operation="")
+        elif q.whole in index:
+            quantity = replace(quantity, whole=index[q.whole])
+        out.append(quantity)
+    return out
 
 
 #: Relevance of a number whose adjectives contradict the question's ("16 red marbles" when blue
@@ -145,6 +155,13 @@ def _subtree_tokens(node) -> tuple:
     return _subtree_tokens(node.left) + _subtree_tokens(node.right) + (node.op,)
 
 
+def _fixed_by_text(node: Node, quantities: list[Quantity]) -> bool:
+    """The text says what this operator is: an operand is a quantity whose ``operation`` it is
+    ("half of them" times its whole, "increased by 7"), so no model need guess it."""
+    operands = (node.left, node.right) if node.op in ("add", "mul") else (node.right,)
+    return any(isinstance(o, Leaf) and quantities[o.index - 1].operation == node.op for o in operands)
+
+
 def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -> Prepared:
     """Ground ``document`` and compute its candidates and features (see the module docstring)."""
     start = time.perf_counter()
@@ -159,9 +176,9 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
     quantities = problem_quantities(problem, settings.fallback_type_weight)
     options = {**dict(settings.weights), "tie_break": 0, "allow_unused": settings.allow_unused}
     result = generate_candidates(quantities, top=settings.top, settings=options, time_limit_s=settings.time_limit_s)
-    if not result.candidates and any(q.side or q.operation for q in quantities):
-        # the sides and operations read from a number puzzle admit no tree: try without them
-        quantities = [replace(q, side=0, operation="") for q in quantities]
+    if not result.candidates and any(q.side or q.operation or q.whole for q in quantities):
+        # the sides, operations and wholes read from the text admit no tree: try without them
+        quantities = [replace(q, side=0, operation="", whole=0) for q in quantities]
         result = generate_candidates(quantities, top=settings.top, settings=options, time_limit_s=settings.time_limit_s)
     prepared = Prepared(problem, result.candidates, partial=result.partial)
     target = problem.target_index + 1
@@ -180,6 +197,7 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
                 node_rows.append(local_features(left, right, problem))
                 prepared.node_keys.append(key)
                 prepared.node_ops.append(node.op)
+                prepared.node_fixed.append(_fixed_by_text(node, quantities))
             nodes.append(rows[key])
             return combine(left, right, node.op)
         return left

@@ -8,7 +8,7 @@ from __future__ import annotations
 import clingo
 
 from ..asp import fact
-from .quantities import Quantity
+from .quantities import FRACTION, Quantity
 
 #: Type weights are written as integers in 0..TYPE_WEIGHT_SCALE, relative to the likeliest type.
 TYPE_WEIGHT_SCALE = 1000
@@ -16,10 +16,12 @@ TYPE_WEIGHT_SCALE = 1000
 
 def tree_facts(quantities: list[Quantity]) -> list[clingo.Symbol]:
     """``quantity/1``, ``unknown/1``, ``zero/1``, ``one/1``, ``type_option/3``, ``relevance/2``, ``related/2``,
-    ``rate_per/2``, ``side/2`` and ``operation/2`` facts."""
+    ``rate_per/2``, ``side/2``, ``operation/2``, ``whole/2`` and ``dimensionless/1`` facts."""
     facts = []
     links = sorted({(t, other) for q in quantities for t, _ in q.types for other in q.links if other != t})
     facts.extend(fact("related", a, b) for a, b in links)
+    if any(t == FRACTION for q in quantities for t, _ in q.types):
+        facts.append(fact("dimensionless", FRACTION))
     for index, q in enumerate(quantities, start=1):
         facts.append(fact("quantity", index))
         if q.is_unknown:
@@ -34,6 +36,8 @@ def tree_facts(quantities: list[Quantity]) -> list[clingo.Symbol]:
             facts.append(fact("side", index, q.side))
         if q.operation:
             facts.append(fact("operation", index, q.operation))
+        if q.whole and not q.is_unknown:
+            facts.append(fact("whole", index, q.whole))
         if q.per and not q.is_unknown:
             facts.append(fact("rate_per", index, q.per))
         best = max(weight for _, weight in q.types)

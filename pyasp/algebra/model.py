@@ -89,12 +89,15 @@ class AlgebraModel:
     number alone; 0.25 measured better than 0 on SingleEq, AddSub and the grade-school set (see
     docs/benchmarks.md).
     ``negatives``: incorrect trees per correct one in the global model's training set (the first
-    by ILP rank; ALGES's code: 1).
+    by ILP rank; ALGES's code: 1). ``hard_negatives`` (ours): as many more per correct tree, the
+    incorrect ones the trained local model likes best, so that the global model also sees the
+    costly trees (a product of two counts of one thing) the local model would pick.
     """
 
     def __init__(self, *, local_C: float = 10.0, global_C: float = 10.0, use_local: bool = True,
                  use_global: bool = True, text_order_only: bool = False, one_tree_per_problem: bool = False,
-                 aggregate_answers: bool = True, count_discount: float = 0.25, negatives: int = 1, seed: int = 0,
+                 aggregate_answers: bool = True, count_discount: float = 0.25, negatives: int = 1, hard_negatives: int = 1,
+                 seed: int = 0,
                  settings: PrepareSettings = PrepareSettings()):
         self.local_C = local_C
         self.global_C = global_C
@@ -107,6 +110,7 @@ class AlgebraModel:
             raise InputError(f"count_discount is a number from 0 to 10, not {count_discount!r}")
         self.count_discount = float(count_discount)
         self.negatives = negatives
+        self.hard_negatives = hard_negatives
         self.seed = seed
         self.settings = settings
 
@@ -158,6 +162,12 @@ class AlgebraModel:
         if self.use_global:
             gX, gy = [], []
             for p, correct, wrong in per_problem:
+                if self.hard_negatives and self.local_ is not None:
+                    logp = self._local_log_probs(p)
+                    taken = set(correct) | set(wrong)
+                    others = [i for i in self._eligible(p) if i not in taken]
+                    others.sort(key=lambda i: (-self._local_total(logp, p.candidate_nodes[i]), i))
+                    wrong = wrong + others[: self.hard_negatives * len(correct)]
                 rows = self._global_rows(p)
                 for i in correct:
                     gX.append(rows[i])
@@ -173,13 +183,18 @@ class AlgebraModel:
 
     # -- scoring -----------------------------------------------------------------------------
     def _local_log_probs(self, p: Prepared) -> np.ndarray:
-        """log P(op of node | its two Qsets) for every node of the problem."""
+        """log P(op of node | its two Qsets) for every node of the problem; 0 (certain) for an
+        operator the text says (``Prepared.node_fixed``: "half of them" times its whole)."""
         if self.local_ is None or p.node_features is None:
             return np.zeros(len(p.node_keys))
         proba = self.local_.predict_proba(p.node_features)
         classes = list(self.local_.classes_)
         out = np.empty(len(p.node_keys))
+        fixed = getattr(p, "node_fixed", None) or [False] * len(p.node_ops)
         for r, op in enumerate(p.node_ops):
+            if fixed[r]:
+                out[r] = 0.0
+                continue
             k = OP_CLASSES.index(op)
             out[r] = math.log(max(proba[r, classes.index(k)], 1e-9)) if k in classes else math.log(1e-9)
         return out
@@ -244,7 +259,7 @@ class AlgebraModel:
                        "use_global": self.use_global, "text_order_only": self.text_order_only,
                        "one_tree_per_problem": self.one_tree_per_problem,
                        "aggregate_answers": self.aggregate_answers, "count_discount": self.count_discount,
-                       "negatives": self.negatives,
+                       "negatives": self.negatives, "hard_negatives": self.hard_negatives,
                        "seed": self.seed},
             "settings": self.settings.as_dict(),
             "report": self.report_.as_dict(),

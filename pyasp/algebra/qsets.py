@@ -80,6 +80,7 @@ class Qset:
     kind_of: str = ""  # the asked entity, when this one is a kind of it ("23 cows and 38 sheep": animal)
     partition: tuple[str, ...] = ()  # what a part is said to be ("Half of the fish were *orange*")
     operation: str = ""  # a number puzzle's word for what is done with it: add, sub, mul, div (see _operation)
+    whole: int = -1  # a fraction of a set counted before: the token of the number that counts it
 
     @property
     def is_target(self) -> bool:
@@ -319,7 +320,7 @@ def _target(doc: Document, sentence: int, qsets: list[Qset]) -> Qset:
     else:
         fallback = True
         in_sentence = [q for q in qsets if q.sentence == sentence]
-        ent = (in_sentence or qsets or [Qset(Fraction(0), "")])[-1].ent
+        ent = _counted((in_sentence or qsets or [Qset(Fraction(0), "")])[-1])
     subj = _subject(doc, verb) if verb is not None else None
     ctr = _receiver(doc, verb)
     if not ctr and subj is not None and (ent_tok is None or subj.i != ent_tok.i):
@@ -401,10 +402,17 @@ def _base_qset(doc: Document, mention: Mention) -> Qset:
     )
 
 
+def _counted(q: Qset) -> str:
+    """What a number counts, as a fallback for another: a fraction of a set gives its set ("put half
+    of them in a vase and gave 5 to her friend": 5 flowers, not 5 fractions)."""
+    return q.ctr if q.ent == FRACTION else q.ent
+
+
 def _fill_entities(qsets: list[Qset], target: Qset, doc: Document) -> list[Qset]:
     """Fallbacks of Table 1 for a number that counts no noun: "3 and 5 apples" takes the entity
     of the next number when "and" follows closely; otherwise the entity of the nearest Qset
-    before it; with none, the last plural noun before it, else the question's entity."""
+    before it (the set of a fraction of a set); with none, the last plural noun before it, else
+    the question's entity."""
     out: list[Qset] = []
     for index, q in enumerate(qsets):
         if not q.ent:
@@ -412,9 +420,9 @@ def _fill_entities(qsets: list[Qset], target: Qset, doc: Document) -> list[Qset]
             after = doc.tokens[q.token + 1 : q.token + 8]
             if any(t.text.lower() == "and" for t in after):
                 nxt = next((p for p in qsets[index + 1 :] if p.sentence == q.sentence and p.ent), None)
-                ent = nxt.ent if nxt is not None else ""
+                ent = _counted(nxt) if nxt is not None else ""
             if not ent:
-                ent = next((p.ent for p in reversed(out) if p.ent and not p.ent_fallback), "")
+                ent = next((_counted(p) for p in reversed(out) if p.ent and not p.ent_fallback), "")
             if not ent:
                 plural = [t for t in doc.tokens[: q.token] if t.tag == "NNS" and t.lemma.lower() not in NOT_ENTITIES]
                 ent = _noun_phrase_head_lemma(plural[-1]) if plural else (target.ent or "thing")
@@ -667,8 +675,24 @@ def _part_of(doc: Document, mention: Mention, before: list[Qset]) -> str:
             noun = toks[head.head] if head.head != head.i else head
             return _noun_phrase_head_lemma(noun) if noun.pos in NOUN_POS else "thing"
         return ""
+    if toks[nxt].text.lower() in {"as"} and nxt + 1 < len(toks) and toks[nxt + 1].text.lower() in {"many", "much"}:
+        # "half as many blue beads", "half as many as Dan has": a fraction of what is compared
+        noun = None
+        for tok in toks[nxt + 2 : min(len(toks), nxt + 5)]:
+            if tok.text.lower() in {"as", "than"} or tok.pos in {"PUNCT", "VERB", "AUX"}:
+                break
+            if tok.pos == "NOUN":
+                noun = tok
+                break
+        if noun is not None and noun.lemma.lower() not in NOT_ENTITIES:
+            return _whole_name(_noun_phrase_head_lemma(noun))
+        named = [q.ent for q in before if q.ent and q.sentence >= 0]
+        return named[-1] if named else "thing"
     if toks[nxt].text.lower() != "of":
-        return ""
+        if mention.text.lower() == "half" and (toks[nxt].text.lower() in DEFINITE - {"that", "this"} or toks[nxt].tag == "PRP$"):
+            nxt -= 1  # "half his age", "half the cookies": "half of" without its "of"
+        else:
+            return ""
     first = toks[nxt + 1]
     if first.pos == "PRON" and first.text.lower() in {"them", "it", "those", "these"}:
         named = [q.ent for q in before if q.ent and q.sentence >= 0]
@@ -677,10 +701,69 @@ def _part_of(doc: Document, mention: Mention, before: list[Qset]) -> str:
         for tok in toks[nxt + 1 : min(len(toks), nxt + 6)]:
             if tok.pos in NOUN_POS or tok.text.lower() == "remaining":
                 noun = tok if tok.pos in NOUN_POS else next((t for t in toks[tok.i + 1 : tok.i + 3] if t.pos in NOUN_POS), tok)
-                return _noun_phrase_head_lemma(noun)
+                return _whole_name(_noun_phrase_head_lemma(noun))
             if tok.pos in {"VERB", "AUX", "PUNCT", "ADP"}:
                 break
     return ""
+
+
+def _whole_name(lemma: str) -> str:
+    """The entity a whole is counted in: "half of his money" is a part of his dollars (as the
+    question's "how much money" is)."""
+    return {"money": "dollar", "change": "dollar", "age": "year"}.get(lemma, lemma)
+
+
+def _share_operations(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
+    """A fraction of a set whose whole the problem counts ("50 dollars ... half of his money",
+    "30 students. Half of the students", "his age"; the asked thing included) multiplies it:
+    its ``operation`` is mul, and when a number before it counts the whole ("48 students. Half of
+    them"), or its phrase holds that number ("half of the 40 cars", "half a dozen"), ``whole`` is
+    that number's token: the fraction multiplies it (not so for "half of the remaining apples").
+    Not when the question asks for a fraction ("what fraction of the
+    students"), nor for a fraction of a whole no number counts ("0.7 of the students ... 0.2")."""
+    if target.ent == FRACTION:
+        return base
+    counted = {q.ent for q in base if q.ent != FRACTION} | {target.ent}
+    out = []
+    for q in base:
+        if q.ent == FRACTION and not q.operation and q.ctr in counted:
+            inside = [p for p in base if p.ent == q.ctr and p.qnt is not None and q.token < p.token <= q.token + 3
+                      and all(t.text.lower() in PHRASE_WORDS for t in doc.tokens[q.token + 1 : p.token])]
+            before = [p for p in base if p.ent == q.ctr and p.token < q.token and p.qnt is not None]
+            if _compares_as(doc, q):  # "half as many treats as the dog": the number the dog has
+                owner = _compared_owner(doc, q)
+                before = [p for p in base if p.qnt is not None and p.ent == q.ctr and owner and p.ctr == owner]
+            whole = inside[:1] or ([] if _of_the_rest(doc, q) else before[-1:])
+            q = replace(q, operation="mul", whole=whole[0].token if whole else -1)
+        out.append(q)
+    return out
+
+
+#: Words between a fraction and the number of its whole: "half *of the* 40 cars", "half *a* dozen".
+PHRASE_WORDS = DEFINITE | {"of", "a", "an"}
+
+
+def _compared_owner(doc: Document, q: Qset) -> str:
+    """Who has what a fraction compares with: "half as many treats as *the dog*" (the lemma of the
+    first noun after the second "as"; "" when none follows closely)."""
+    toks = doc.tokens
+    second = next((t.i for t in toks[q.token + 2 : min(len(toks), q.token + 6)] if t.text.lower() == "as"), None)
+    if second is None:
+        return ""
+    noun = next((t for t in toks[second + 1 : min(len(toks), second + 4)] if t.pos in NOUN_POS | {"PRON"}), None)
+    return _resolve(doc, noun) if noun is not None else ""
+
+
+def _of_the_rest(doc: Document, q: Qset) -> bool:
+    """"half of the *remaining* apples", "half of the *rest*": a fraction of what is left of a set, no
+    number of the text."""
+    return any(t.lemma.lower() in {"remaining", "remain", "rest", "left", "other"}
+               for t in doc.tokens[q.token + 1 : min(len(doc.tokens), q.token + 5)])
+
+
+def _compares_as(doc: Document, q: Qset) -> bool:
+    """"half *as many* as Dan has": a fraction of what is compared, not of a set named before."""
+    return q.token + 1 < len(doc.tokens) and doc.tokens[q.token + 1].text.lower() == "as"
 
 
 def _partition(doc: Document, mention: Mention) -> tuple[str, ...]:
@@ -921,6 +1004,7 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
             target = replace(target, side=x_side, operation=x_op)
     base = _fill_entities(base, target, doc)
     base = _kinds_of_asked(doc, base, target)
+    base = _share_operations(doc, base, target)
     if not target.ent:
         target = replace(target, ent=base[-1].ent, ent_fallback=True)
     base += _implicit_qsets(doc, base, target)

@@ -14,7 +14,9 @@ The JSON form, one object per quantity in text order::
 number increased by 7 is 19": x and 7 on side 1, 19 on side 2); quantities with a side keep to it
 in every candidate tree; an optional ``"operation"`` says what the text does with it: ``"add"`` or
 ``"mul"`` (an operand of + or *: "increased by 7", "3 times"), ``"sub"`` or ``"div"`` (the
-right operand of - or /: "5 less than", "divided by 3").
+right operand of - or /: "5 less than", "divided by 3"); an optional ``"whole": K`` says that the
+quantity is a fraction of the set quantity K counts ("48 students ... half of them": K = 1): it
+multiplies a part of the equation that holds quantity K.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ class Quantity:
     per: str = ""  # a rate's unit ("25 cents per quarter": quarter): what it multiplies
     side: int = 0  # 1 or 2: the side of the text's "is" / "equals" it stands on (0: not known)
     operation: str = ""  # add / mul: an operand of + / *; sub / div: what is subtracted / divided by
+    whole: int = 0  # 1..N: a fraction of the set that quantity counts, it multiplies it (0: none)
 
     @property
     def is_unknown(self) -> bool:
@@ -139,7 +142,12 @@ def quantities_from_json(data: object, source: str = "input") -> list[Quantity]:
         operation = item.get("operation", "")
         if operation not in ("", *OPERATIONS):
             raise InputError(f"{where}: operation must be one of {', '.join(OPERATIONS)}, got {operation!r}")
-        quantities.append(Quantity(value, _parse_types(item["type"], where), text, side=side, operation=operation))
+        whole = item.get("whole", 0)
+        if isinstance(whole, bool) or not isinstance(whole, int) or not 0 <= whole <= len(data) or whole == i:
+            raise InputError(f"{where}: whole must be the number (1..{len(data)}) of another quantity, the set it is "
+                             f"a fraction of, got {whole!r}")
+        quantities.append(Quantity(value, _parse_types(item["type"], where), text, side=side, operation=operation,
+                                   whole=whole))
     validate(quantities, source)
     return quantities
 
