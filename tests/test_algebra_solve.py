@@ -289,10 +289,7 @@ def test_a_model_trained_on_other_local_features_is_refused(monkeypatch):
 ])
 def test_number_puzzles_are_solved_by_the_sides_of_their_is(text, answer):
     """ "A number increased by 7 | is | 19": x and 7 on one side of "=", 19 on the other, 7 added."""
-    result = run("algebra", "solve", text, "--json")
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
-    assert data["answer"] == answer, data["equation"]
+    data = _solved(text, answer)
     assert {q["text"]: q.get("side") for q in data["qsets"]}["x"] in (1, 2)
 
 
@@ -304,7 +301,13 @@ def test_number_puzzles_are_solved_by_the_sides_of_their_is(text, answer):
 ])
 def test_a_fraction_of_a_set_multiplies_the_set(text, answer):
     """ "half of his money" is 0.5 times the 50 dollars he had, not 50 / 0.5 or 0.5 * x = 50."""
+    _solved(text, answer)
+
+
+def _solved(text: str, answer) -> dict:
+    """`algebra solve --json` of ``text``, checked to answer ``answer``."""
     result = run("algebra", "solve", text, "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["answer"] == answer, data["equation"]
+    return data

@@ -138,14 +138,20 @@ ANIMAL_RELATIONS = ("eats\tAnimals\tORGANISM\tFOOD SOURCE\tX eats Y|Y is eaten b
 ])
 def test_clingo_and_scip_agree_on_relations_read_against_the_question(tmp_path, question):
     """against(L), the relation read against a pattern the question holds, in both models."""
-    (tmp_path / "Animals.tsv").write_text(ANIMALS)
-    (tmp_path / "_relations.tsv").write_text(ANIMAL_RELATIONS)
-    solver = TableSolver(load_store(tmp_path))
+    _agree_on(tmp_path, {"Animals.tsv": ANIMALS, "_relations.tsv": ANIMAL_RELATIONS}, question)
+
+
+def _agree_on(folder: Path, files: dict[str, str], question: str) -> dict:
+    """Write a store, and check that clingo and SCIP reach the same optimum on every option."""
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    solver = TableSolver(load_store(folder))
     grounded = solver.ground(solver.read(question))
     clingo, _, _, timed = sg.clingo_optima(solver, grounded)
     scip = sg.scip_optima(grounded, solver.consts)
     assert not timed
     assert {o: scip[o].objective for o in scip} == clingo
+    return clingo
 
 
 KINDS = ("ANIMAL\t[FILL]\tGROUP\t[SKIP] UID\n"
@@ -162,14 +168,6 @@ KINDS = ("ANIMAL\t[FILL]\tGROUP\t[SKIP] UID\n"
 def test_clingo_and_scip_agree_when_a_join_carries_a_word_into_a_relation(tmp_path, question):
     """q_in/o_in: a constituent sits in the cell of a joined row, so a join cannot carry it past
     the side a pattern forbids; both models read it so."""
-    (tmp_path / "Animals.tsv").write_text(ANIMALS)
-    (tmp_path / "Kinds.tsv").write_text(KINDS)
-    (tmp_path / "_relations.tsv").write_text(ANIMAL_RELATIONS)
-    (tmp_path / "_joins.tsv").write_text("Animals\tORGANISM\tKinds\tANIMAL\n")
-    solver = TableSolver(load_store(tmp_path))
-    grounded = solver.ground(solver.read(question))
-    clingo, _, _, timed = sg.clingo_optima(solver, grounded)
-    scip = sg.scip_optima(grounded, solver.consts)
-    assert not timed
-    assert {o: scip[o].objective for o in scip} == clingo
+    clingo = _agree_on(tmp_path, {"Animals.tsv": ANIMALS, "Kinds.tsv": KINDS, "_relations.tsv": ANIMAL_RELATIONS,
+                                  "_joins.tsv": "Animals\tORGANISM\tKinds\tANIMAL\n"}, question)
     assert any(value is not None for value in clingo.values())
