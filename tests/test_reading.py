@@ -236,3 +236,16 @@ def test_a_text_longer_than_the_reader_takes_is_refused_before_the_parse():
 def test_a_control_character_is_a_space_and_loses_no_number():
     """"Tom had 5\\0 apples" lost the 5 (the NUL kept it from being read as a number)."""
     assert [m.value for m in read("Tom had 5\0 apples. He got 3 more.").mentions] == [5, 3]
+
+
+@pytest.mark.parametrize("text, times", [
+    ("At half past 3, Leo had 15 cookies. By 5 o'clock he had eaten 6.", {"half", "3", "5"}),
+    ("The bus left at 7 a.m. with 12 people and came back at a quarter to 5.", {"7", "5"}),
+    ("He gave half to his sister and 3 to Tom.", set()),
+])
+def test_times_of_day_are_told_apart_for_both_engines(text, times):
+    """One reading of clock times for arith and algebra (each had its own)."""
+    from pyasp.text.reading import tells_time
+
+    doc = read(text)
+    assert {m.text.lower() for m in doc.mentions if tells_time(doc, m)} == times

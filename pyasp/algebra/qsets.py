@@ -30,7 +30,7 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..text.numbers import CENTS
-from ..text.reading import Document, Mention, Token
+from ..text.reading import Document, Mention, Token, tells_time
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
 MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
@@ -785,17 +785,10 @@ def _partition(doc: Document, mention: Mention) -> tuple[str, ...]:
 
 
 def _no_quantity(doc: Document, mention: Mention) -> bool:
-    """Numbers that name no amount: "the first half of the day" (a part of a time), "half past 3"
-    and "5 o'clock" (times of the clock)."""
-    toks = doc.tokens
-    before = toks[mention.start - 1].text.lower() if mention.start > 0 else ""
-    before2 = toks[mention.start - 2].text.lower() if mention.start > 1 else ""
-    after = toks[mention.end].text.lower() if mention.end < len(toks) else ""
-    if mention.text.lower() == "half" and (before in HALF_NOUN_BEFORE or after == "past"):
-        return True
-    if after in {"o'clock", "o’clock"} or (before == "past" and before2 in {"half", "quarter"}):
-        return True
-    return False
+    """Numbers that name no amount: "the first half of the day" (a part of a time) and times of
+    the clock ("half past 3", "5 o'clock": :func:`pyasp.text.reading.tells_time`)."""
+    before = doc.tokens[mention.start - 1].text.lower() if mention.start > 0 else ""
+    return mention.text.lower() == "half" and before in HALF_NOUN_BEFORE or tells_time(doc, mention)
 
 
 def _in_half(doc: Document, mention: Mention) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..text.names import gender
-from ..text.reading import Document, Mention, Token
+from ..text.reading import Document, Mention, Token, tells_time
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 PRONOUNS = frozenset("he she it they him her them his hers its their theirs i you we me us my our your".split())
@@ -379,22 +379,6 @@ def _multiplier(doc: Document, mention: Mention) -> bool:
 
 #: the words that start what a multiple said with "be" is of ("half his age", "twice the price")
 COMPARED_DETERMINERS = frozenset({"the", "his", "her", "their", "its", "my", "your", "our"})
-#: the words after a number that make it a time of day ("5 o'clock", "7 a.m.")
-CLOCK_WORDS = frozenset({"o'clock", "a.m.", "p.m.", "am", "pm", "a.m", "p.m"})
-
-
-def _clock_time(doc: Document, mention: Mention) -> bool:
-    """Whether a number tells the time of day ("at 5 o'clock", "7 a.m.", "half past 3", "a
-    quarter to 5"): no quantity of the problem."""
-    tokens = doc.tokens
-    if mention.end < len(tokens) and tokens[mention.end].text.lower() in CLOCK_WORDS:
-        return True
-    if mention.start < 2:
-        return False
-    link, fraction = tokens[mention.start - 1].text.lower(), tokens[mention.start - 2].text.lower()
-    return link in {"past", "to"} and fraction in {"half", "quarter"} or link == "past" and fraction == "minutes"
-
-
 #: the parts of speech whose words say what a part is ("girls", "red", "wearing")
 CONTENT_POS = frozenset({"NOUN", "PROPN", "ADJ", "VERB"})
 
@@ -616,7 +600,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     question = _read_question(reader, qsent, math_terms)
     found = _fractions(doc)
     parts = _parts(reader, qsent, question, found, taken_away)
-    mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not _clock_time(doc, m)
+    mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m)
                 and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
     share_heads = {m.head for m in found if _is_share(doc, m)}
     numbers: list[NumberInfo] = []

@@ -69,6 +69,26 @@ class Document:
         return self.tokens[start:end]
 
 
+#: the words after a number that make it a time of day ("5 o'clock", "7 a.m.")
+CLOCK_WORDS = frozenset({"o'clock", "o\u2019clock", "a.m.", "p.m.", "a.m", "p.m", "am", "pm"})
+
+
+def tells_time(doc: Document, mention: Mention) -> bool:
+    """Whether a number tells the time of day, no amount of a word problem: "at 5 o'clock", "7
+    a.m.", the half and the 3 of "half past 3", the 5 of "a quarter to 5", "10 minutes past 4"."""
+    tokens = doc.tokens
+
+    def word(i: int) -> str:
+        return tokens[i].text.lower() if 0 <= i < len(tokens) else ""
+
+    after, before, before2 = word(mention.end), word(mention.start - 1), word(mention.start - 2)
+    if after in CLOCK_WORDS:
+        return True
+    if mention.text.lower() in {"half", "quarter"} and after == "past":
+        return True
+    return before in {"past", "to"} and before2 in {"half", "quarter"} or before == "past" and before2 in {"minute", "minutes"}
+
+
 @lru_cache(maxsize=1)
 def load_pipeline():
     """spaCy's English pipeline, loaded once per process."""
