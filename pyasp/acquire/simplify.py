@@ -236,10 +236,7 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
     # of thousands of "sum[i] cap*take[i] + ... >= -1" at s = p = 3)
     by_bounds: list[int] = []
     with until_interrupted():
-        bounds = DomainBounds(program, instance)
-        for k, c in enumerate(program.constraints):
-            if bounds.implied(c):
-                by_bounds.append(k)
+        by_bounds = bounds_implied(program, instance)
     if by_bounds:
         gone = set(by_bounds)
         dropped += [program.constraints[k] for k in by_bounds]

@@ -25,7 +25,8 @@ from ..text.reading import EMPTY_PROBLEM, read
 from ..wordproblems import WordProblem
 from .engine import MAX_NUMBERS, Prepared, prepare
 from .properties import asks
-from .inference import SYMBOLS, Expr, Leaf, Step, _number, infix, leaves, operands, steps, written_order
+from .inference import SYMBOLS, Expr, Leaf, Step, infix, leaves, operands, steps, written_order
+from .inference import _number as _number_text  # as expressions write numbers: 16, 0.5, 2/3
 from .knowledge import Knowledge, load_knowledge
 from .model import KnowledgeModel
 from .properties import PROPERTIES, NumberInfo
@@ -64,10 +65,6 @@ def knowledge_for(rules: str | Path | Knowledge | None = None) -> Knowledge:
     if rules is not None and not isinstance(rules, (str, Path)):
         raise InputError(f"rules is a rule file (a path) or rules from pyasp.rules.load_rules, not {type(rules).__name__}")
     return _knowledge(None if rules is None else str(Path(rules).resolve()))
-
-
-def _number_text(value) -> str:
-    return _number(value)
 
 
 def as_number(value) -> int | float:
