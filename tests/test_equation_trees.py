@@ -306,6 +306,19 @@ def test_a_fraction_of_a_set_multiplies_the_number_that_counts_the_set():
     assert all("0.5" in c.tree.equation for c in found)  # the fraction is used
 
 
+def test_a_comparison_counts_its_number_from_its_base():
+    """ "Paul has 20 stickers. Rita has 8 fewer than Paul": 20 - 8, never 20 * 8 nor x - 8 = 20; when
+    Paul's number is asked, x - 8 is the subtree."""
+    stickers = [{"value": 20, "type": "sticker"}, {"value": 8, "type": "sticker", "operation": "sub", "whole": 1},
+                {"value": "x", "type": "sticker"}]
+    found = generate_candidates(quantities_from_json(stickers), top=200).candidates
+    assert found and {c.answer for c in found} == {12}
+    asked = [{"value": 8, "type": "sticker", "operation": "sub", "whole": 3}, {"value": 12, "type": "sticker"},
+             {"value": "x", "type": "sticker"}]
+    found = generate_candidates(quantities_from_json(asked), top=200).candidates
+    assert found and {c.answer for c in found} == {20}
+
+
 def test_a_fraction_times_an_amount_is_the_amount():
     """ "half a dozen eggs and then 12 more eggs": (0.5*12) is eggs, so adding 12 eggs breaks no type."""
     eggs = [{"value": 0.5, "type": "fraction"}, {"value": 12, "type": "egg"}, {"value": 12, "type": "egg"},

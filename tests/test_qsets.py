@@ -330,6 +330,34 @@ def test_a_fraction_of_a_counted_set_multiplies_it(text, whole):
     assert (fraction.whole and quantities[fraction.whole - 1].text) == (whole or 0)
 
 
+@pytest.mark.parametrize("text, number, operation, base", [
+    ("Paul has 20 stickers. Rita has 8 fewer stickers than Paul. How many stickers does Rita have?", "8", "sub", "20"),
+    ("A school has 35 boys. It has 15 fewer girls than boys. How many girls does the school have?", "15", "sub", "35"),
+    ("Tom is 12 years old. His sister is 3 years older than Tom. How old is his sister?", "3", "add", "12"),
+    ("Rita has 8 fewer stickers than Paul. Rita has 12 stickers. How many stickers does Paul have?", "8", "sub", "x"),
+    ("Sam has 4 marbles. Ann has 3 times as many marbles as Sam. How many marbles does Ann have?", "3", "mul", "4"),
+    ("Lily is 9 years old. Her brother is twice as old as Lily. How old is her brother?", "twice", "mul", "9"),
+    # "than him": the last one named before the sentence; "than his brother": the brother
+    ("Paul has 20 stickers. Rita has 8 fewer stickers than him. How many stickers does Rita have?", "8", "sub", "20"),
+    ("Leo is 4 years younger than his brother. His brother is 17 years old. How old is Leo?", "4", "sub", "17"),
+    # "than the oak tree" when both trees are trees: the operation only
+    ("The oak tree is 45 feet tall. The pine tree is 16 feet taller than the oak tree. How tall is the pine tree?",
+     "16", "add", None),
+    # the base is two numbers: the operation only
+    ("Mary has 5 red marbles and 15 blue marbles. Tom has 8 fewer marbles than Mary. How many marbles does Tom have?",
+     "8", "sub", None),
+    # a percentage scales what it is compared with: nothing is read
+    ("A shirt cost 20 dollars. A coat cost 50% more than the shirt. How much did the coat cost?", "50%", "", None),
+])
+def test_a_comparison_counts_its_number_from_what_it_compares_with(text, number, operation, base):
+    """"8 fewer stickers than Paul" subtracts 8 from the number Paul has (before: 20 * 8 won)."""
+    p = qsets(text)
+    q = next(q for q in p.qsets if q.text == number)
+    assert q.operation == operation
+    by_token = {t.token: t.text or "x" for t in p.qsets}
+    assert by_token.get(q.whole) == base
+
+
 def test_a_number_after_a_fraction_of_a_set_counts_the_set():
     p = qsets("Jenny picked 24 flowers. She put half of them in a vase and gave 5 to her friend. "
               "How many flowers does she have left?")

@@ -58,6 +58,17 @@ def test_fractions_and_mixed_numbers_in_text():
     assert [(m.text, m.value) for m in doc.mentions] == [("1/2", Fraction(1, 2)), ("3 1/2", Fraction(7, 2)), ("2", 2), ("3/2", Fraction(3, 2))]
 
 
+def test_shares_said_in_words_are_fractions():
+    """"a third of", "two thirds of", "one quarter of" are shares (1/3, 2/3, 1/4), for every engine
+    (before: "a third" was no number and "two thirds" was 2); "the third of May" and "3 quarters"
+    stay what they were."""
+    doc = read("Maya gave a third of her 30 candies away. Two thirds of them are red, one quarter of the rest "
+               "are blue and three fifths of the pens are new. On the third of May she bought 3 quarters.")
+    assert [(m.text, m.value) for m in doc.mentions] == [
+        ("a third", Fraction(1, 3)), ("30", 30), ("Two thirds", Fraction(2, 3)), ("one quarter", Fraction(1, 4)),
+        ("three fifths", Fraction(3, 5)), ("3", 3)]
+
+
 def test_mixed_numbers_in_words():
     """"2 and a half" is one quantity, 5/2 (before: 2, with "half" a math word); "and" joins
     number words only after a scale ("two hundred and six"), so "three and four" is two numbers

@@ -104,8 +104,9 @@ def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5, rele
         links = tuple(sorted({v for v in (q.ctr, q.rate) if v}))
         text = "x" if q.qnt is None else number_text(q.qnt)  # the equation shows numbers, not "eight" or "$4.50"
         quantities.append(Quantity(q.qnt, types, text, relevance(q, problem) if relevance_weights else 1.0, links, q.rate or "", q.side, q.operation))
-    # a fraction of a set the text counts multiplies it (a part the question ignores may be left out)
-    index = {q.token: i for i, q in enumerate(problem.qsets, start=1) if not q.is_target}
+    # a fraction of a set the text counts multiplies it (a part the question ignores may be left
+    # out); a comparison's number meets its base, which may be x ("8 fewer than Paul", who is asked)
+    index = {q.token: i for i, q in enumerate(problem.qsets, start=1) if q.token >= 0}
     out = []
     for quantity, q in zip(quantities, problem.qsets):
         if q.ent == FRACTION and quantity.relevance < 1:  # "Half of the fish were orange": no use

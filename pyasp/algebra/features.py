@@ -18,7 +18,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..text.lexical import lin_similarity
-from .qsets import VERB_POS, Problem, Qset
+from .qsets import COMPARATIVES, VERB_POS, Problem, Qset
 
 #: Math keywords looked for in a Qset's sentence (ALGES's feature code uses this one list).
 MATH_KEYWORDS = ("times", "total", "together", "more", "less", "add", "divide", "split", "equal", "equally")
@@ -46,9 +46,6 @@ CUE_WORDS = {
     "mul": ("times", "multiply", "product", "twice", "double", "triple", "each", "per", "every"),
     "div": ("divide", "quotient", "half", "split", "share", "equally", "evenly", "among"),
 }
-#: Comparatives of a "than" construction ("5 more apples than", "7 less than a number").
-COMPARATIVES = {"more": ("more", "greater", "larger", "bigger", "older", "longer", "taller", "farther", "further"),
-                "less": ("less", "fewer", "smaller", "younger", "shorter")}
 #: Tokens either side of a number's mention in which a cue is its own.
 CUE_WINDOW = 3
 

@@ -79,8 +79,8 @@ class Qset:
     side: int = 0  # a number puzzle's "A is B": 1 when the number stands in A, 2 in B (0: neither)
     kind_of: str = ""  # the asked entity, when this one is a kind of it ("23 cows and 38 sheep": animal)
     partition: tuple[str, ...] = ()  # what a part is said to be ("Half of the fish were *orange*")
-    operation: str = ""  # a number puzzle's word for what is done with it: add, sub, mul, div (see _operation)
-    whole: int = -1  # a fraction of a set counted before: the token of the number that counts it
+    operation: str = ""  # what the text says is done with it: add, sub, mul, div (see _operation, _comparison)
+    whole: int = -1  # the token of the number (or x) it is counted from: a fraction's whole, a comparison's base
 
     @property
     def is_target(self) -> bool:
@@ -652,6 +652,85 @@ def _equation_sides(doc: Document, question: int, unknown: Token, qsets: list[Qs
     return None
 
 
+#: Comparatives of a "than" construction ("5 more apples than", "7 less than a number"), by what
+#: they say of the number: added to what is compared with ("more") or taken from it ("less").
+COMPARATIVES = {"more": ("more", "greater", "larger", "bigger", "older", "longer", "taller", "farther", "further"),
+                "less": ("less", "fewer", "smaller", "younger", "shorter")}
+#: Words that can stand between a number and its comparative, or the comparative and "than":
+#: "8 *red* stickers fewer", "3 *years* older", "5 more *blue* marbles than".
+_COMPARED_WORDS = NOUN_POS | {"ADJ"}
+
+
+def _comparison(doc: Document, q: Qset, end: int) -> tuple[str, int] | None:
+    """What a comparison says of the number at tokens q.token..end, and where what it compares
+    with begins: "8 fewer stickers than | Paul" is ("sub", the token after "than"), "3 years
+    older than | Ann" ("add", ...), "4 times as many marbles as | Sam" ("mul", ...); None when the
+    number begins no comparison. Not for a percentage ("20% more than" scales, it does not add)."""
+    toks = doc.tokens
+    stop = doc.sentences[q.sentence][1] if 0 <= q.sentence < len(doc.sentences) else len(toks)
+    if q.text.endswith("%") or any(t.text.lower() in {"%", "percent"} for t in toks[end + 1 : end + 2]):
+        return None
+
+    def skip(i: int, limit: int) -> int:  # past the nouns and adjectives that may stand here
+        while i < min(stop, limit) and toks[i].pos in _COMPARED_WORDS and toks[i].text.lower() not in ("than", "as"):
+            if any(toks[i].text.lower() in words for words in COMPARATIVES.values()):
+                break
+            i += 1
+        return i
+
+    i = end + 1
+    if i < stop and toks[i].text.lower() == "times" or toks[q.token].text.lower() in MULTIPLIER_WORDS:
+        i += toks[i].text.lower() == "times"
+        if i + 1 < stop and toks[i].text.lower() == "as" and (toks[i + 1].text.lower() in {"many", "much"} or toks[i + 1].pos == "ADJ"):
+            j = skip(i + 2, i + 6)
+            if j < stop and toks[j].text.lower() == "as":
+                return "mul", j + 1
+        return None
+    i = skip(i, i + 3)
+    kind = next((k for k, words in COMPARATIVES.items() if i < stop and toks[i].text.lower() in words), None)
+    if kind is None:
+        return None
+    j = skip(i + 1, i + 5)
+    if j < stop and toks[j].text.lower() == "than":
+        return ("add" if kind == "more" else "sub"), j + 1
+    return None
+
+
+def _comparative_operations(doc: Document, base: list[Qset], target: Qset) -> tuple[list[Qset], Qset]:
+    """A number that a comparison adds, takes away or multiplies by ("Rita has 8 *fewer* stickers
+    *than* Paul", "3 years *older than*", "4 *times as many* marbles *as*"): its ``operation``, and
+    its ``whole`` the one number (or x) of what it is compared with, when the text names its owner
+    ("than Paul": the number Paul has) or its entity ("15 fewer girls than boys"). The encoding
+    then counts the number from that base: 20 - 8, never 20 * 8 or x - 8 = 20."""
+    ends = {m.start: m.end - 1 for m in doc.mentions}
+    out = []
+    for q in base:
+        found = None
+        if q.ent != FRACTION and not q.operation and q.qnt is not None and q.token >= 0:
+            found = _comparison(doc, q, ends.get(q.token, q.token))
+        if found is None:
+            out.append(q)
+            continue
+        op, start = found
+        first, stop = doc.sentences[q.sentence]
+        noun = next((t for t in doc.tokens[start : min(stop, start + 4)]
+                     if t.pos in NOUN_POS or t.pos == "PRON" and t.dep != "poss"), None)  # "than his brother"
+        whole, name = -1, ""
+        if noun is not None and noun.text.lower() in PRONOUNS:  # "than him": the last one named before
+            name = next((_noun_phrase_head_lemma(t) for t in reversed(doc.tokens[:first])
+                         if t.dep in {"nsubj", "nsubjpass"} and t.pos in NOUN_POS), "")
+        elif noun is not None:
+            name = _resolve(doc, noun)
+        if name and name != q.ctr:
+            bases = [p for p in base + [target] if p is not q and (
+                p.ctr == name and (p.ent == q.ent or p.is_target or not q.ent)  # "than Paul": what Paul has
+                or p.ent == name != q.ctr)]  # "15 fewer girls than boys": the boys
+            if len(bases) == 1:
+                whole = bases[0].token
+        out.append(replace(q, operation=op, whole=whole))
+    return out, target
+
+
 #: Determiners of a set named before: "half of *the* fish", "half of *her* stickers".
 DEFINITE = {"the", "these", "those", "this", "that", "my", "your", "his", "her", "its", "our", "their"}
 #: Words before "half" that make it a noun, no number: "in the *first* half of the day".
@@ -998,6 +1077,7 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     base = _fill_entities(base, target, doc)
     base = _kinds_of_asked(doc, base, target)
     base = _share_operations(doc, base, target)
+    base, target = _comparative_operations(doc, base, target)
     if not target.ent:
         target = replace(target, ent=base[-1].ent, ent_fallback=True)
     base += _implicit_qsets(doc, base, target)

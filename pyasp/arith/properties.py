@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..text.names import gender
-from ..text.reading import Document, Mention, Token, tells_time
+from ..text.reading import FRACTION_WORDS, Document, Mention, Token, tells_time
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 PRONOUNS = frozenset("he she it they him her them his hers its their theirs i you we me us my our your".split())
@@ -41,10 +41,6 @@ QUANTIFIERS = frozenset({"many", "much", "more", "few", "less", "other", "total"
 TERM_NUMBERS = frozenset({"twice", "double", "triple", "half", "thrice"})
 #: words before "half" that make it a part of something, not a quantity ("the first half of the season")
 PART_DETERMINERS = frozenset({"the", "a", "an", "first", "second", "other", "last", "this", "that", "each"})
-#: the words a share of a whole is said with ("half of them", "a third of the apples", "two thirds
-#: of"), by their denominator
-FRACTION_WORDS = {"half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-                  "eighth": 8, "ninth": 9, "tenth": 10}
 #: wholes that stand for the things counted before them: "half of them", "half of the remaining"
 STAND_IN_WHOLES = frozenset({"they", "it", "them", "those", "these", "remain", "remaining", "rest", "what", "all"})
 #: the subjects that name the rest of a whole ("The rest take the bus", "the others walk")
@@ -383,29 +379,6 @@ COMPARED_DETERMINERS = frozenset({"the", "his", "her", "their", "its", "my", "yo
 CONTENT_POS = frozenset({"NOUN", "PROPN", "ADJ", "VERB"})
 
 
-def _fractions(doc: Document) -> list[Mention]:
-    """The numbers of the text, with the shares the shared reader does not read as numbers: a
-    fraction word after "a"/"an" ("a third of", 1/3) or after a number word smaller than its
-    denominator ("two thirds of", 2/3; the reader gives the 2 alone), followed by "of". ("half"
-    the shared reader reads itself; "the third of May" and "3 quarters" stay what they were.)"""
-    tokens, mentions = doc.tokens, list(doc.mentions)
-    ending = {m.end: m for m in mentions if m.kind == "word"}
-    added: list[Mention] = []
-    for t in tokens:
-        den = FRACTION_WORDS.get(t.lemma.lower())
-        if den is None or den == 2 or t.i == 0 or t.i + 1 >= len(tokens) or tokens[t.i + 1].text.lower() != "of":
-            continue
-        count, before = ending.get(t.i), tokens[t.i - 1]
-        if count is not None and count.value.denominator == 1 and 0 < count.value < den:
-            added.append(Mention(count.value / den, f"{count.text} {t.text}", count.start, t.i + 1, count.sentence, "word"))
-        elif before.text.lower() in {"a", "an"}:
-            sentence = next((k for k, (a, b) in enumerate(doc.sentences) if a <= t.i < b), 0)
-            added.append(Mention(Fraction(1, den), f"{before.text} {t.text}", before.i, t.i + 1, sentence, "word"))
-    covered = {i for m in added for i in range(m.start, m.end)}
-    kept = [m for m in mentions if not any(i in covered for i in range(m.start, m.end))]
-    return sorted(kept + added, key=lambda m: m.start)
-
-
 def _is_share(doc: Document, mention: Mention) -> bool:
     """Whether a mention is a share of a whole: a fraction word followed by "of" ("half of the
     48 students", "a third of them"), not "the first half of the season"."""
@@ -598,7 +571,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     share_terms = tuple(t for t in math_terms if len(t) == 2 and t[0] in FRACTION_WORDS and t[1] == "of")
     math_terms = tuple(t for t in math_terms if t not in share_terms)
     question = _read_question(reader, qsent, math_terms)
-    found = _fractions(doc)
+    found = list(doc.mentions)
     parts = _parts(reader, qsent, question, found, taken_away)
     mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m)
                 and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]

@@ -188,7 +188,35 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
         if determiners and tok.lower_ in DETERMINERS and tok.lower_ != "one" and (tok.dep_ in {"det", "prep", "predet"}):
             mentions.append(Mention(Fraction(DETERMINERS[tok.lower_]), tok.text, i, i + 1, sent, "determiner"))
         i += 1
-    return mentions
+    return _shares(sp_doc, mentions)
+
+
+#: the words a share of a whole is said with ("half of them", "a third of the apples", "two thirds
+#: of"), by their denominator
+FRACTION_WORDS = {"half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+                  "eighth": 8, "ninth": 9, "tenth": 10}
+
+
+def _shares(sp_doc, mentions: list[Mention]) -> list[Mention]:
+    """The mentions with the shares said in words that are no number words themselves: a fraction
+    word after "a"/"an" ("a third of", 1/3) or after a number word smaller than its denominator
+    ("two thirds of", 2/3, not 2), followed by "of". ("half" is a number word; "the third of May"
+    and "3 quarters" stay what they are.)"""
+    tokens = list(sp_doc)
+    ending = {m.end: m for m in mentions if m.kind == "word"}
+    added: list[Mention] = []
+    for t in tokens:
+        den = FRACTION_WORDS.get(t.lemma_.lower())
+        if den is None or den == 2 or t.i == 0 or t.i + 1 >= len(tokens) or tokens[t.i + 1].lower_ != "of":
+            continue
+        count, before = ending.get(t.i), tokens[t.i - 1]
+        if count is not None and count.value.denominator == 1 and 0 < count.value < den:
+            added.append(Mention(count.value / den, f"{count.text} {t.text}", count.start, t.i + 1, count.sentence, "word"))
+        elif before.lower_ in {"a", "an"}:
+            added.append(Mention(Fraction(1, den), f"{before.text} {t.text}", before.i, t.i + 1, _sentence_index(sp_doc, t), "word"))
+    covered = {i for m in added for i in range(m.start, m.end)}
+    kept = [m for m in mentions if not any(i in covered for i in range(m.start, m.end))]
+    return sorted(kept + added, key=lambda m: m.start)
 
 
 #: the fraction of a mixed number in words: "2 and *a half*", "three and *three quarters*"
@@ -332,7 +360,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 10  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount
+READER_VERSION = 11  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount; 11: "a third of", "two thirds of" are shares (1/3, 2/3)
 
 
 def _cache_key(text: str, determiners: bool) -> str:
