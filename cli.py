@@ -470,9 +470,11 @@ def _many_input(text: str | None, file: Path | None, dot: Path | None, what: str
     return None
 
 
-def _many_table(file: Path, results: list[dict], noun: str, columns: tuple[str, ...], right: tuple[str, ...]) -> Table:
-    """The table of ``--file``'s results, titled with the file and count; a row to add per item."""
-    table = Table(title=f"{file if str(file) != '-' else 'standard input'}: {_count(len(results), noun)}")
+def _many_table(file: Path, results: list[dict], total: int, noun: str, columns: tuple[str, ...], right: tuple[str, ...]) -> Table:
+    """The table of ``--file``'s results, titled with the file and count (of the ``total`` when
+    Ctrl-C stopped the run before them all); a row to add per item."""
+    count = _count(total, noun) if len(results) == total else f"{len(results)} of {_count(total, noun)} (interrupted)"
+    table = Table(title=f"{file if str(file) != '-' else 'standard input'}: {count}")
     for column in columns:
         table.add_column(column, justify="right" if column in right else "left", overflow="fold")
     return table
@@ -531,7 +533,7 @@ def _solve_file(engine: str, text: str | None, file: Path | None, jobs: int, ski
     if as_json:
         out.print_json(json.dumps(results))
     else:
-        table = _many_table(file, results, "problem", ("id", "answer", shown), ("id", "answer"))
+        table = _many_table(file, results, len(problems), "problem", ("id", "answer", shown), ("id", "answer"))
         for r in results:
             answer = _answer_text(r["answer"]) if r["answer"] is not None else "-"
             table.add_row(str(r["id"]), answer, r[shown] if r["status"] == "answered" else f"{r['status']}: {r['error']}")
@@ -1472,7 +1474,8 @@ def _answer_file(question: str | None, file: Path | None, jobs: int, as_json: bo
     if as_json:
         out.print_json(json.dumps(results))
     else:
-        table = _many_table(file, results, "question", ("id", "answer", "score", "runner-up", "support"), ("id", "score", "runner-up"))
+        table = _many_table(file, results, len(items), "question", ("id", "answer", "score", "runner-up", "support"),
+                            ("id", "score", "runner-up"))
         for r in results:
             if r["status"] == "not a question":
                 table.add_row(r["id"], "-", "-", "-", f"not a question: {r['error']}")

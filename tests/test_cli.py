@@ -871,3 +871,24 @@ def test_solve_file_prints_what_was_solved_before_ctrl_c(tmp_path, monkeypatch):
     assert result.exit_code == 130
     assert [(r["id"], r["answer"]) for r in json.loads(result.stdout)] == [(1, 30), (2, 33), (3, 36), (4, 39)]
     assert "pyasp: interrupted: 4 of 6 problems done, printed above" in result.stderr
+
+
+def test_an_interrupted_file_run_counts_what_was_done_of_the_whole(tmp_path, monkeypatch):
+    """Ctrl-C during `solve --file`: the table printed is titled "1 of 3 problems (interrupted)",
+    not "1 problem", and the run exits 130."""
+    import pyasp.wordproblems as wordproblems
+    from pyasp import interrupt
+
+    monkeypatch.setattr(interrupt, "_reported", False)  # restored after: the report is once per process
+
+    def one_then_ctrl_c(problems, engine, *, into, **_):
+        into.append({"id": problems[0].id, "text": problems[0].text, "status": "answered", "answer": 5,
+                     "equation": "x=2+3", "expression": "(2 + 3)", "error": None})
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(wordproblems, "solve_many", one_then_ctrl_c)
+    path = write(tmp_path, "three.txt", "Tom had 2 apples and got 3. How many?\nAnn had 4. She got 1. How many?\n"
+                                        "Sam had 6. He gave 2. How many?\n")
+    result = run("algebra", "solve", "--file", path)
+    assert result.exit_code == 130
+    assert "three.txt: 1 of 3 problems (interrupted)" in " ".join(result.output.split())

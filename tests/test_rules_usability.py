@@ -107,6 +107,15 @@ def test_a_misspelt_rule_after_a_class_says_it_looks_like_rule():
         "^"]
 
 
+def test_a_syntax_error_shows_its_whole_line():
+    """The line is shown from its start however far in the error is (lark's own context began 40
+    characters before the place: "ntax (explicit_math): ...")."""
+    error = syntax_error("extends default\n\nrule bad_syntax (explicit_math): Verb1 in GIVE and => add\n")
+    assert str(error).splitlines()[1:] == [
+        "rule bad_syntax (explicit_math): Verb1 in GIVE and => add",
+        " " * 51 + "^"]
+
+
 def test_a_misspelt_keyword_where_a_statement_starts_gets_a_hint():
     error = syntax_error("concept c\nrule a (c): true => add\nrul b (c): true => add\n")
     assert str(error).startswith('my.rules:3:1: unexpected "rul": expected a statement (concept, verbs, math, units '

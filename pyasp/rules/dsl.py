@@ -506,13 +506,11 @@ def _syntax_diagnostic(error, text: str, source: str) -> Diagnostic:
     special = _keyword_message(error, found, expected, readable, text)
     if special is not None:  # the whole line, with a caret under the place
         line, column, message = special
-    if special is not None or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
+    if isinstance(error, UnexpectedEOF) and special is None:
+        context = ""
+    else:  # the whole line (lark's own context cuts it 40 characters before the place)
         lines = text.splitlines() or [""]
         context = pointed(lines[min(line, len(lines)) - 1], column) + "\n"
-    elif isinstance(error, UnexpectedEOF):
-        context = ""
-    else:
-        context = error.get_context(text)
     return Diagnostic("error", source, line, column, message, context)
 
 

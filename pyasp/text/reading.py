@@ -132,8 +132,8 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
         number_like = _NUMBER_LIKE.fullmatch(tok.text) is not None
         if number_like and (sum(ch.isdigit() for ch in tok.text.partition(".")[0]) > MAX_DIGITS
                             or sum(ch.isdigit() for ch in tok.text) > 4 * MAX_DIGITS):
-            raise InputError(f"{tok.text[:20]!r}... is too long a number: pyasp computes with numbers below "
-                             f"10^{MAX_DIGITS}, of at most {4 * MAX_DIGITS} digits")
+            raise InputError(f"{tok.text[:20]!r}... is too long a number: pyasp reads at most {MAX_DIGITS} digits "
+                             f"before the point (numbers below 10^{MAX_DIGITS}) and {4 * MAX_DIGITS} in all")
         if (re.fullmatch(r"\d{1,3}", tok.text) and i + 1 < len(tokens) and tok.whitespace_ == " "
                 and re.fullmatch(r"\d{3}", tokens[i + 1].text)):  # "1 000": one number or two?
             raise InputError(f"'{tok.text} {tokens[i + 1].text}' is ambiguous: write one number as {tok.text}{tokens[i + 1].text} "
