@@ -340,9 +340,11 @@ def test_a_fraction_of_a_counted_set_multiplies_it(text, whole):
     # "than him": the last one named before the sentence; "than his brother": the brother
     ("Paul has 20 stickers. Rita has 8 fewer stickers than him. How many stickers does Rita have?", "8", "sub", "20"),
     ("Leo is 4 years younger than his brother. His brother is 17 years old. How old is Leo?", "4", "sub", "17"),
-    # "than the oak tree" when both trees are trees: the operation only
+    # "than the oak tree", "than on Monday": the number of the sentence that names them
     ("The oak tree is 45 feet tall. The pine tree is 16 feet taller than the oak tree. How tall is the pine tree?",
-     "16", "add", None),
+     "16", "add", "45"),
+    ("It rained 0.9 inches on Monday. On Tuesday, it rained 0.7 inches less than on Monday. How much did it rain on "
+     "Tuesday?", "0.7", "sub", "0.9"),
     # the base is two numbers: the operation only
     ("Mary has 5 red marbles and 15 blue marbles. Tom has 8 fewer marbles than Mary. How many marbles does Tom have?",
      "8", "sub", None),

@@ -696,6 +696,18 @@ def _comparison(doc: Document, q: Qset, end: int) -> tuple[str, int] | None:
     return None
 
 
+def _content_lemmas(tokens) -> set[str]:
+    """The lemmas of the nouns and adjectives of a phrase, up to its first verb, number or
+    punctuation: "than on *Monday*", "than *the red box* does"."""
+    words = set()
+    for t in tokens:
+        if t.pos in {"PUNCT", "VERB", "AUX", "NUM", "CCONJ", "SCONJ"}:
+            break
+        if t.pos in NOUN_POS or t.pos == "ADJ":
+            words.add(t.lemma.lower())
+    return words
+
+
 def _comparative_operations(doc: Document, base: list[Qset], target: Qset) -> tuple[list[Qset], Qset]:
     """A number that a comparison adds, takes away or multiplies by ("Rita has 8 *fewer* stickers
     *than* Paul", "3 years *older than*", "4 *times as many* marbles *as*"): its ``operation``, and
@@ -721,12 +733,17 @@ def _comparative_operations(doc: Document, base: list[Qset], target: Qset) -> tu
                          if t.dep in {"nsubj", "nsubjpass"} and t.pos in NOUN_POS), "")
         elif noun is not None:
             name = _resolve(doc, noun)
+        bases = []
         if name and name != q.ctr:
             bases = [p for p in base + [target] if p is not q and (
                 p.ctr == name and (p.ent == q.ent or p.is_target or not q.ent)  # "than Paul": what Paul has
-                or p.ent == name != q.ctr)]  # "15 fewer girls than boys": the boys
-            if len(bases) == 1:
-                whole = bases[0].token
+                or p.ent == name)]  # "15 fewer girls than boys": the boys
+        if not bases:  # "0.7 inches less than on Monday": the number of the sentence about Monday
+            words = _content_lemmas(doc.tokens[start:stop])
+            bases = [p for p in base if p is not q and p.sentence != q.sentence and p.qnt is not None and words
+                     and words <= {t.lemma.lower() for t in doc.tokens[slice(*doc.sentences[p.sentence])]}]
+        if len(bases) == 1:
+            whole = bases[0].token
         out.append(replace(q, operation=op, whole=whole))
     return out, target
 
