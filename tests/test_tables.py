@@ -649,6 +649,17 @@ def test_relation_pattern_without_y(tmp_path):
         load_store(tmp_path)
 
 
+def test_a_pattern_whose_connective_starts_or_ends_with_punctuation_matches_as_written():
+    """"X (part of) Y" matched nothing: its connective was wrapped in word boundaries, which a
+    parenthesis after a space never has."""
+    from pyasp.tables.ground import _pattern_regex
+
+    regex, flipped = _pattern_regex("X (part of) Y")
+    assert regex.search("a leaf (part of) a plant") and not flipped
+    regex, flipped = _pattern_regex("Y is eaten by X")
+    assert regex.search("grass is eaten by rabbits") and not regex.search("grass is eaten bygone") and flipped
+
+
 def test_relation_errors(tmp_path):
     write_store(tmp_path, {"StateChange.tsv": STATE_CHANGE})
     cases = {
@@ -799,6 +810,21 @@ def test_derivations_align_words_of_one_family():
     assert word_entails("electrical", "electricity") == pytest.approx(0.8)
     assert word_entails("conducts", "conductor", Scores(derivation=0)) == 0
     assert word_entails("rock", "cold") == 0
+
+
+def test_a_word_is_a_kind_of_a_compound_only_when_wordnet_says_so():
+    """"basalt" is a kind of rock (WordNet), and was half of every "... rock" cell: it aligned to
+    "sedimentary rock" as well as to "igneous rock". Words WordNet knows together as one noun are
+    one kind; a word entails them as a kind of the whole or, through a word it matches, in part."""
+    from pyasp.tables.text import compounds, entails
+
+    assert compounds(("sedimentary", "rock")) == ((0, 2),) and compounds(("formed", "cooled", "lava")) == ()
+    assert entails(("basalt",), ("sedimentary", "rock")) == 0
+    assert entails(("basalt",), ("igneous", "rock")) == pytest.approx(0.8 * 0.85)  # two steps up, all of it
+    assert entails(("lima",), ("mexico", "city")) == 0  # a city, not Mexico City
+    assert entails(("rock",), ("sedimentary", "rock")) == 0.5  # the word itself: in part, as before
+    assert entails(("basalt",), ("rock",)) == pytest.approx(0.8 * 0.85 ** 2)
+    assert entails(("copper",), ("electrical", "conductor")) == pytest.approx(0.4)  # no compound: in part
 
 
 # =================================================================================================

@@ -632,3 +632,168 @@ def test_answer_file_ids_are_line_numbers_whatever_unicode_breaks_a_line_holds(t
     result = run("tables", "answer", "--file", write(tmp_path, "ff.txt", text), "--tables", STORE, "--json")
     assert result.exit_code == 0, result.output
     assert [(r["id"], r["answer"]) for r in json.loads(result.stdout)] == [("1", "A"), ("2", "A")]
+
+
+# =================================================================================================
+# Malformed _relations.tsv lines: file and line named, exit 2 (or skipped with --skip-bad)
+# =================================================================================================
+
+STATE_CHANGE = ("[FILL]\tFROM\t[FILL]\tINTO\t[FILL]\tHOW\t[SKIP] UID\n"
+                "changing from a\tliquid\tinto a\tsolid\thappens by\tdecreasing temperature\tsc-1\n"
+                "changing from a\tsolid\tinto a\tliquid\thappens by\tincreasing temperature\tsc-2\n")
+FREEZING = "What happens when water changes from a liquid to a solid? (A) decrease temperature (B) increase temperature"
+CHANGED_BY = "changedBy\tStateChange\tFROM\tHOW\tX Y\n"
+
+
+def _state_change(tmp_path, relations: str) -> tuple[str, Path]:
+    store = tmp_path / "store"
+    store.mkdir(parents=True, exist_ok=True)
+    (store / "StateChange.tsv").write_text(STATE_CHANGE)
+    (store / "_relations.tsv").write_text(relations)
+    return str(store), store / "_relations.tsv"
+
+
+@pytest.mark.parametrize("lines, where, message", [  # where: the line after the comment line
+    # an empty pattern among others was dropped without a word
+    ("fromTo\tStateChange\tFROM\tINTO\tX to a Y||\n", 1, "pattern 2 of relation fromTo is empty ('X to a Y||'): "
+                                                        "patterns are separated by one | with no | at either end"),
+    ("fromTo\tStateChange\tFROM\tINTO\t|X to a Y\n", 1, "pattern 1 of relation fromTo is empty"),
+    ("fromTo\tStateChange\tFROM\tINTO\t |\n", 1, "relation fromTo has no pattern"),
+    # X or Y not a word of its own was accepted and the pattern never matched
+    ("fromTo\tStateChange\tFROM\tINTO\tX's Y\n", 1, "pattern \"X's Y\": X must be a word of its own, with spaces around it"),
+    ("fromTo\tStateChange\tFROM\tINTO\tX to Y or X\n", 1, "pattern 'X to Y or X' names X 2 times"),
+    ("fromTo\tStateChange\tFROM\tINTO\tx to a y\n", 1, "pattern 'x to a y' must mention both X and Y (in capitals)"),
+    # one column named twice in two letter cases made a relation of a column with itself
+    ("fromTo\tStateChange\tFROM\tfrom\tX to a Y\n", 1, "relation fromTo joins column FROM to itself"),
+    # a relation named again for other columns was a second relation of the same name
+    ("fromTo\tStateChange\tFROM\tINTO\tX to a Y\nfromTo\tStateChange\tINTO\tHOW\tX by Y\n", 2,
+     "relation fromTo of table 'StateChange' is already declared on line 2 from FROM to INTO; "
+     "a relation links one pair of columns: give this one another name"),
+    ("fromTo\tStateChange\tFROM\tINTO\tX to a Y\t\n", 1, "expected RELATION<TAB>TABLE<TAB>COLUMN1<TAB>COLUMN2<TAB>PATTERNS, got 6 fields "
+                                                      "(the last one empty: is a tab left at the end of the line?)"),
+    ("fromTo\tStateChange\tFROM\tINTO\n", 1, "expected RELATION<TAB>TABLE<TAB>COLUMN1<TAB>COLUMN2<TAB>PATTERNS, got 4 fields"),
+    ("fromTo\tStateChange\t\tINTO\tX to a Y\n", 1, "field 3 (COLUMN1) is empty"),
+    ("fromTo\tStateChange\tFROM\tWHERE\tX to a Y\n", 1, "table 'StateChange' has no data column 'WHERE' (its data columns: FROM, INTO, HOW)"),
+    ("fromTo\tStateChange\tFROM\tUID\tX to a Y\n", 1, "table 'StateChange' has no data column 'UID'; it is a [SKIP] column"),
+    ("fromTo\tStateChanges\tFROM\tINTO\tX to a Y\n", 1, "no table named 'StateChanges' (did you mean 'StateChange'?)"),
+])
+def test_a_malformed_relations_line_is_named_with_its_file_and_line(tmp_path, lines, where, message):
+    store, path = _state_change(tmp_path, "# RELATION TABLE COLUMN1 COLUMN2 PATTERNS\n" + lines + CHANGED_BY)
+    result = run("tables", "answer", FREEZING, "--tables", store)
+    assert result.exit_code == 2, result.output
+    assert f"{path}:{where + 1}: {message}" in result.stderr and "Traceback" not in result.output
+
+
+def test_skip_bad_skips_a_malformed_relations_line_with_a_warning(tmp_path):
+    store, path = _state_change(tmp_path, "fromTo\tStateChange\tFROM\tINTO\tX to a Y||\n"
+                                          "fromTo\tStateChange\tFROM\tINTO\tX to a Y\n" + CHANGED_BY)
+    result = run("tables", "answer", FREEZING, "--tables", store, "--skip-bad", "--json")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith(f"pyasp: warning: skipped {path}:1: pattern 2 of relation fromTo is empty")
+    data = json.loads(result.stdout)
+    assert data["answer"] == "A"
+    assert {"relation": "fromTo", "table": "StateChange", "pattern": "X to a Y", "in": "question"} in data["relations"]
+
+
+@pytest.mark.parametrize("from_to", [
+    "fromTo\tStateChange\tFROM\tINTO\tX to a Y\nfromTo\tStateChange\tFROM\tINTO\tX to a Y\n",  # the line twice
+    "fromTo\tStateChange\tFROM\tINTO\tX to a Y|X to a Y\n",  # the pattern twice
+    "fromTo\tStateChange\tFROM\tINTO\tX to a Y\nfromTo\tStateChange\tFROM\tINTO\tfrom X to a Y\n",  # over two lines
+    "fromTo\tStateChange\tFROM\tINTO\tX to a Y|X to Y\n",  # two patterns that match one place ("to a solid")
+])
+def test_a_relation_written_twice_counts_once(tmp_path, from_to):
+    """A relation's line or pattern written twice was two relations, or two matches of "to a", and
+    earned relationMatchCoeff (0.2) twice: the score moved with how the sidecar was written."""
+    once = json.loads(run("tables", "answer", FREEZING, "--tables",
+                          _state_change(tmp_path / "once", "fromTo\tStateChange\tFROM\tINTO\tX to a Y\n" + CHANGED_BY)[0],
+                          "--json").stdout)
+    result = run("tables", "answer", FREEZING, "--tables", _state_change(tmp_path / "twice", from_to + CHANGED_BY)[0], "--json")
+    assert result.exit_code == 0, result.output
+    twice = json.loads(result.stdout)
+    assert (twice["answer"], twice["scores"]) == (once["answer"], once["scores"]) and once["answer"] == "A"
+    assert [r for r in twice["relations"] if r["relation"] == "fromTo"] == [r for r in once["relations"] if r["relation"] == "fromTo"]
+
+
+ROCK_KINDS = ("HYPONYM\t[FILL]\tHYPERNYM\t[SKIP] UID\n"
+              "basalt\tis a kind of\tigneous rock\tk-1\n"
+              "marble\tis a kind of\tmetamorphic rock\tk-2\n")
+ROCK_FORMATION = ("ROCK\t[FILL]\tPROCESS\t[SKIP] UID\n"
+                  "igneous rock\tis formed by\tcooling\tr-1\n"
+                  "sedimentary rock\tis formed by\tdeposition\tr-2\n"
+                  "metamorphic rock\tis formed by\tpressure\tr-3\n")
+
+
+def test_a_declared_kind_is_not_outscored_by_half_a_wordnet_kind(tmp_path):
+    """A user's report: "marble" is a kind of rock in WordNet (not of metamorphic rock), so it
+    aligned to half of each "... rock" cell, and "Which process forms marble?" answered cooling
+    (igneous rock) without the store's "marble is a kind of metamorphic rock" and its join. A word
+    is a kind of a compound WordNet knows only when it is a kind of the whole: the join answers."""
+    store = tmp_path / "rocks"
+    store.mkdir()
+    (store / "KindOf.tsv").write_text(ROCK_KINDS)
+    (store / "RockFormation.tsv").write_text(ROCK_FORMATION)
+    (store / "_joins.tsv").write_text("KindOf\tHYPERNYM\tRockFormation\tROCK\n")
+    result = run("tables", "answer", "Which process forms marble? (A) cooling (B) deposition (C) pressure",
+                 "--tables", str(store), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["answer"] == "C" and data["scores"]["A"] is None and data["scores"]["B"] is None
+    assert {row["uid"] for row in data["support"]} == {"k-2", "r-3"} and data["joins"]
+    # basalt is a kind of igneous rock in WordNet too: its row is enough, the others have no graph
+    data = json.loads(run("tables", "answer", "Which process forms basalt? (A) cooling (B) deposition (C) pressure",
+                          "--tables", str(store), "--json").stdout)
+    assert data["answer"] == "A" and data["scores"]["B"] is None and data["scores"]["C"] is None
+
+
+def test_a_kind_wordnet_knows_in_part_is_left_to_the_join_when_the_kind_word_stands_alone(tmp_path):
+    """docs/support_graphs.md, "Limits a table author meets": "pine" is a kind of tree in WordNet,
+    half of "deciduous tree" and of "evergreen tree" alike (not WordNet nouns), so the two
+    options tie and the declared chain does not break the tie; with the kind's own word alone in
+    its cell ("evergreen", "tree" in a [FILL] column) the chain is the only path and answers."""
+    kinds = "HYPONYM\t[FILL]\tHYPERNYM\t[SKIP] UID\nmaple\tis a kind of\tdeciduous tree\tk-1\npine\tis a kind of\tevergreen tree\tk-2\n"
+    question = "What happens to a pine tree in fall? (A) it loses its leaves (B) it keeps its leaves"
+    stores = {
+        "limit": ("TREE\t[FILL]\tLEAVES\t[SKIP] UID\ndeciduous tree\tin fall\tloses its leaves\tt-1\n"
+                  "evergreen tree\tin fall\tkeeps its leaves\tt-2\n", "TREE"),
+        "workaround": ("[FILL]\tKIND OF TREE\t[FILL]\tLEAVES\t[SKIP] UID\na\tdeciduous\ttree in fall\tloses its leaves\tt-1\n"
+                       "an\tevergreen\ttree in fall\tkeeps its leaves\tt-2\n", "KIND OF TREE"),
+    }
+    answers = {}
+    for name, (traits, column) in stores.items():
+        store = tmp_path / name
+        store.mkdir()
+        (store / "KindOf.tsv").write_text(kinds)
+        (store / "TreeTraits.tsv").write_text(traits)
+        (store / "_joins.tsv").write_text(f"KindOf\tHYPERNYM\tTreeTraits\t{column}\n")
+        result = run("tables", "answer", question, "--tables", str(store), "--json")
+        assert result.exit_code == 0, result.output
+        answers[name] = json.loads(result.stdout)
+    assert answers["limit"]["tie"] and answers["limit"]["joins"] == []
+    fixed = answers["workaround"]
+    assert (fixed["answer"], fixed["tie"], fixed["scores"]["A"]) == ("B", False, None)
+    assert {row["uid"] for row in fixed["support"]} == {"k-2", "t-2"} and fixed["joins"]
+
+
+HEMISPHERE_JOIN = "PlaceHemisphere\tHEMISPHERE\tHemisphereDaylight\tHEMISPHERE\n"
+
+
+@pytest.mark.parametrize("line, message", [
+    (HEMISPHERE_JOIN.replace("\n", "\t\n"), "expected TABLE1<TAB>COLUMN1<TAB>TABLE2<TAB>COLUMN2, got 5 fields "
+                                               "(the last one empty: is a tab left at the end of the line?)"),
+    ("PlaceHemisphere\t\tHemisphereDaylight\tHEMISPHERE\n", "field 2 (COLUMN1) is empty"),
+    ("PlaceHemisphere\tPLACES\tHemisphereDaylight\tHEMISPHERE\n",
+     "table 'PlaceHemisphere' has no data column 'PLACES' (its data columns: PLACE, HEMISPHERE (North, South))"),
+])
+def test_a_malformed_joins_line_is_named_with_its_file_and_line(tmp_path, line, message):
+    joins = write(tmp_path, "joins.tsv", "# joins\n" + line)
+    result = run("tables", "answer", NEW_YORK, "--tables", STORE, "--joins", joins)
+    assert result.exit_code == 2 and f"{joins}:2: {message}" in result.stderr, result.output
+
+
+def test_a_join_written_twice_or_both_ways_is_one_join(tmp_path):
+    once = run("tables", "answer", NEW_YORK, "--tables", STORE, "--joins", write(tmp_path, "once.tsv", HEMISPHERE_JOIN), "--json")
+    reverse = "HemisphereDaylight\tHEMISPHERE\tPlaceHemisphere\tHEMISPHERE\n"
+    twice = run("tables", "answer", NEW_YORK, "--tables", STORE, "--joins",
+                write(tmp_path, "twice.tsv", HEMISPHERE_JOIN + HEMISPHERE_JOIN + reverse), "--json")
+    assert once.exit_code == twice.exit_code == 0, twice.output
+    assert json.loads(once.stdout)["scores"] == json.loads(twice.stdout)["scores"] == {"A": 48.719, "B": 47.628, "C": None}

@@ -125,7 +125,9 @@ def _thresholds(encoding: str | Path | None) -> dict[str, int]:
 
 def _pattern_regex(pattern: str) -> tuple[re.Pattern, bool] | None:
     """The connective of a pattern ("X to a Y" -> "to a") as a word regex, and whether Y comes
-    first (a flipped pattern, "Y of X")."""
+    first (a flipped pattern, "Y of X"); None for a pattern with nothing between X and Y. The
+    connective matches whole words: a word boundary at each end that is a letter or digit (so
+    "X (part of) Y" matches as written)."""
     tokens = pattern.split()
     try:
         x, y = tokens.index("X"), tokens.index("Y")
@@ -135,8 +137,10 @@ def _pattern_regex(pattern: str) -> tuple[re.Pattern, bool] | None:
     connective = tokens[lo + 1 : hi]
     if not connective:
         return None
-    regex = re.compile(r"\b" + r"\s+".join(re.escape(w.lower()) for w in connective) + r"\b")
-    return regex, y < x
+    text = r"\s+".join(re.escape(w.lower()) for w in connective)
+    start = r"\b" if re.match(r"\w", connective[0]) else ""
+    end = r"\b" if re.search(r"\w$", connective[-1]) else ""
+    return re.compile(start + text + end), y < x
 
 
 def _relation_facts(grounded: Grounded, store: TableStore, tables: dict[str, int], texts: dict[str, tuple[str, list[tuple[int, int]]]]) -> list[tuple]:
@@ -150,22 +154,30 @@ def _relation_facts(grounded: Grounded, store: TableStore, tables: dict[str, int
         t = tables[relation.table]
         facts.append(("relation", number, t, relation.column1, relation.column2, int(relation.free)))
         grounded.relations[number] = relation
+        # one hit per place a relation is expressed: of its patterns that match at the same
+        # place of a text the same way round ("X to Y" and "from X to Y", or "X to a Y" and
+        # "X to Y" on "to a gas"), the longest match counts; w_relation is earned once there
+        found: dict[tuple[str, int, bool], tuple[int, str]] = {}  # (text, start, flipped) -> end, pattern
         for pattern in relation.patterns:
             compiled = _pattern_regex(pattern)
             if compiled is None:
                 continue
             regex, flipped = compiled
-            for text_id, (text, constituents) in texts.items():
+            for text_id, (text, _) in texts.items():
                 for match in regex.finditer(text):
-                    hit_id += 1
-                    grounded.hits[hit_id] = (relation, text_id, pattern)
-                    facts.append(("hit", hit_id, number, text_id))
-                    before, after = (relation.column2, relation.column1) if flipped else (relation.column1, relation.column2)
-                    for k, offset in constituents:
-                        if offset < match.start():
-                            facts.append(("wrong_side", hit_id, k, after))
-                        elif offset >= match.end():
-                            facts.append(("wrong_side", hit_id, k, before))
+                    place = (text_id, match.start(), flipped)
+                    if place not in found or match.end() > found[place][0]:
+                        found[place] = (match.end(), pattern)
+        for (text_id, start, flipped), (end, pattern) in found.items():
+            hit_id += 1
+            grounded.hits[hit_id] = (relation, text_id, pattern)
+            facts.append(("hit", hit_id, number, text_id))
+            before, after = (relation.column2, relation.column1) if flipped else (relation.column1, relation.column2)
+            for k, offset in texts[text_id][1]:
+                if offset < start:
+                    facts.append(("wrong_side", hit_id, k, after))
+                elif offset >= end:
+                    facts.append(("wrong_side", hit_id, k, before))
     return facts
 
 

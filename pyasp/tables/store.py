@@ -27,10 +27,15 @@ Two optional sidecar files, tab-separated, lines starting with ``#`` are comment
     table carry a named relation, expressed in questions by the patterns, ``X`` and ``Y`` standing
     for the two ends ("X to a Y", "from X to Y"). The words between X and Y are what is looked for;
     a pattern with nothing between them ("X Y" or "Y X") lets the relation be used anywhere at no cost. In a table
-    with relations, a column no relation names is never used.
+    with relations, a column no relation names is never used. A pattern holds X and Y once each,
+    as words of their own; a relation named again for the same table and columns adds its
+    patterns to the first line's (a pattern written twice counts once).
 
 Bad input (a ragged row, an empty header, an undecodable file, a file of one column whose header
-holds another separator, two tables with the same name, a sidecar naming an unknown table or column) raises :class:`TablesError` naming the file and line;
+holds another separator, two tables with the same name; a sidecar line with too few or too many
+fields or an empty one, naming an unknown table or column, an empty pattern (``X to Y||``), a
+pattern without X or Y as words of their own, a relation of a column with itself, or a relation
+named again for other columns) raises :class:`TablesError` naming the file and line;
 ``skip_bad=True`` skips the bad table (or sidecar line) and records a warning instead.
 """
 
@@ -51,6 +56,8 @@ RELATIONS_FILE = "_relations.tsv"
 #: joins files shipped in encodings/ (NAME.tsv), for known stores without a _joins.tsv
 SHIPPED_JOINS = ("worldtree_joins",)
 ALTERNATIVE_SEPARATOR = ";"
+JOIN_FIELDS = ("TABLE1", "COLUMN1", "TABLE2", "COLUMN2")
+RELATION_FIELDS = ("RELATION", "TABLE", "COLUMN1", "COLUMN2", "PATTERNS")
 
 
 class TablesError(InputError):
@@ -283,9 +290,21 @@ def _sidecar_lines(path: Path) -> list[tuple[int, list[str]]]:
 
 
 def _fields(parts: list[str]) -> str:
-    """How many fields a sidecar line has, with a hint when spaces stand where tabs should."""
+    """How many fields a sidecar line has, with a hint when spaces stand where tabs should or
+    when the fields past the first ones are empty (a tab left at the end of the line)."""
     said = f"{len(parts)} field{'s' * (len(parts) != 1)}"
-    return said + (" (fields are separated by tabs, not spaces)" if len(parts) == 1 and " " in parts[0] else "")
+    if len(parts) == 1 and " " in parts[0]:
+        return said + " (fields are separated by tabs, not spaces)"
+    if len(parts) > 1 and not parts[-1]:
+        return said + " (the last one empty: is a tab left at the end of the line?)"
+    return said
+
+
+def _empty_field(where: str, parts: list[str], names: tuple[str, ...]) -> None:
+    """An error naming the first empty field of a sidecar line ("COLUMN1 is empty")."""
+    for k, (part, name) in enumerate(zip(parts, names), start=1):
+        if not part:
+            raise TablesError(f"{where}: field {k} ({name}) is empty")
 
 
 def _table(tables: dict[str, Table], where: str, table: str) -> str:
@@ -309,7 +328,11 @@ def _column(tables: dict[str, Table], where: str, table: str, column: str) -> in
     name = numbered.group(1) if numbered else column
     found = [i for i in tables[table].column_indices(name) if tables[table].columns[i].kind == "data"]
     if not found:
-        raise TablesError(f"{where}: table {table!r} has no data column {name!r}")
+        data = [tables[table].column_key(i) for i in tables[table].data_columns]
+        other = [tables[table].columns[i].kind for i in tables[table].column_indices(name)]
+        said = (f"; it is a [{other[0].upper()}] column" if other else "")
+        raise TablesError(f"{where}: table {table!r} has no data column {name!r}{said} "
+                          f"(its data columns: {', '.join(data)})")
     if numbered:
         k = int(numbered.group(2))
         if not 1 <= k <= len(found):
@@ -330,6 +353,7 @@ def _read_joins(path: Path, tables: dict[str, Table], skip_bad: bool, warnings: 
         try:
             if len(parts) != 4:
                 raise TablesError(f"{where}: expected TABLE1<TAB>COLUMN1<TAB>TABLE2<TAB>COLUMN2, got {_fields(parts)}")
+            _empty_field(where, parts, JOIN_FIELDS)
             t1, c1, t2, c2 = parts
             t1, t2 = _table(tables, where, t1), _table(tables, where, t2)
             if t1 == t2:
@@ -343,31 +367,71 @@ def _read_joins(path: Path, tables: dict[str, Table], skip_bad: bool, warnings: 
 
 
 def _read_relations(path: Path, tables: dict[str, Table], skip_bad: bool, warnings: list[str]) -> tuple[Relation, ...]:
-    relations = []
+    """The relations of a ``_relations.tsv``. A relation named again for the same table and
+    columns on a later line adds its patterns to the first line's (a pattern listed twice counts
+    once); named again for other columns of that table, the line is refused."""
+    relations: dict[tuple[str, str], Relation] = {}  # (table, name) -> relation
+    declared: dict[tuple[str, str], int] = {}  # (table, name) -> the line declaring it
     for number, parts in _sidecar_lines(path):
         where = f"{path}:{number}"
         try:
             if len(parts) != 5:
                 raise TablesError(
                     f"{where}: expected RELATION<TAB>TABLE<TAB>COLUMN1<TAB>COLUMN2<TAB>PATTERNS, got {_fields(parts)}")
+            if not parts[4].replace("|", "").strip():
+                raise TablesError(f"{where}: relation {parts[0] or '?'} has no pattern (e.g. 'X to a Y'; patterns separated by |)")
+            _empty_field(where, parts, RELATION_FIELDS)
             name, table, c1, c2, patterns = parts
             table = _table(tables, where, table)
             if not re.fullmatch(r"[a-z][A-Za-z0-9_]*", name):
                 raise TablesError(f"{where}: relation name {name!r} must start with a lower-case letter (letters, digits, _)")
-            found = tuple(p.strip() for p in patterns.split("|") if p.strip())
-            if not found:
-                raise TablesError(f"{where}: relation {name} has no pattern (e.g. 'X to a Y'; patterns separated by |)")
-            if c1.strip() == c2.strip():
+            found = _patterns(where, name, patterns)
+            column1, column2 = _column(tables, where, table, c1), _column(tables, where, table, c2)
+            if column1 == column2:
                 raise TablesError(f"{where}: relation {name} joins column {c1} to itself; it needs two columns")
-            for pattern in found:
-                if not (re.search(r"\bX\b", pattern) and re.search(r"\bY\b", pattern)):
-                    raise TablesError(f"{where}: pattern {pattern!r} must mention both X and Y")
-            relations.append(Relation(name, table, _column(tables, where, table, c1), _column(tables, where, table, c2), found))
+            key = (table, name)
+            if key in relations:
+                earlier = relations[key]
+                if (earlier.column1, earlier.column2) != (column1, column2):
+                    columns = tables[table].column_key
+                    raise TablesError(
+                        f"{where}: relation {name} of table {table!r} is already declared on line {declared[key]} "
+                        f"from {columns(earlier.column1)} to {columns(earlier.column2)}; a relation links one pair "
+                        "of columns: give this one another name")
+                known = {" ".join(p.split()) for p in earlier.patterns}
+                found = earlier.patterns + tuple(p for p in found if " ".join(p.split()) not in known)
+            else:
+                declared[key] = number
+            relations[key] = Relation(name, table, column1, column2, found)
         except TablesError as err:
             if not skip_bad:
                 raise
             warnings.append(f"skipped: {err}")
-    return tuple(relations)
+    return tuple(relations.values())
+
+
+def _patterns(where: str, name: str, field: str) -> tuple[str, ...]:
+    """The patterns of a relation's PATTERNS field, each once: a pattern holds X and Y once
+    each, as words of their own ("X to a Y")."""
+    found: dict[str, str] = {}  # the pattern, its words single-spaced -> the pattern as written
+    for k, pattern in enumerate(field.split("|"), start=1):
+        pattern = pattern.strip()
+        if not pattern:
+            raise TablesError(f"{where}: pattern {k} of relation {name} is empty ({field!r}): "
+                              "patterns are separated by one | with no | at either end")
+        tokens = pattern.split()
+        for end in ("X", "Y"):
+            if tokens.count(end) > 1:
+                raise TablesError(f"{where}: pattern {pattern!r} names {end} {tokens.count(end)} times; "
+                                  "X and Y stand once each for the relation's two ends")
+            if end not in tokens:
+                if re.search(rf"(?<![A-Za-z]){end}(?![A-Za-z])", pattern):  # "X's Y", "(X) to Y"
+                    raise TablesError(f"{where}: pattern {pattern!r}: {end} must be a word of its own, "
+                                      f"with spaces around it (e.g. 'X to a Y')")
+                hint = " (in capitals)" if re.search(rf"\b{end.lower()}\b", pattern) else ""
+                raise TablesError(f"{where}: pattern {pattern!r} must mention both X and Y{hint}")
+        found.setdefault(" ".join(tokens), pattern)
+    return tuple(found.values())
 
 
 def load_store(path: str | Path, *, skip_bad: bool = False, joins: str | Path | Literal[False] | None = None,

@@ -15,6 +15,10 @@ phrase entails another (the alignment scores w(e) of the support graph, in [0, 1
   of ``h`` of the best word entailment from ``t`` (TableILP's directional entailment
   question -> cell and cell -> option). The symmetric similarity of two cells is the mean of the
   two directions.
+- Words of ``h`` that WordNet knows together as one noun (:func:`compounds`: "igneous rock",
+  "Mexico City") are one kind: a word is a kind of them when the compound is among its hypernyms
+  ("basalt" -> "igneous rock", all of its words), not because the compound's last word is
+  ("basalt" is a kind of *rock*, which does not make it half a "sedimentary rock").
 
 The numbers live in :class:`Scores` (defaults documented there and in docs/support_graphs.md).
 """
@@ -123,19 +127,30 @@ DEFAULT_SCORES = Scores()
 
 
 @lru_cache(maxsize=1 << 18)
-def _word_entails(a: str, b: str, scores: Scores) -> float:
+def _word_entailment(a: str, b: str, scores: Scores) -> tuple[float, bool]:
+    """How far ``a`` entails ``b``, and whether only as a kind of it (a noun hypernym)."""
     if a == b or base_forms(a) & base_forms(b):
-        return 1.0
+        return 1.0, False
     if not (a.isalpha() and b.isalpha()):
-        return 0.0
+        return 0.0, False
     if hypernym_steps(a, b, 0) == 0:  # a noun or verb sense in common
-        return scores.synonym
+        return scores.synonym, False
     if scores.derivation and derivationally_related(a, b):
-        return scores.derivation
+        return scores.derivation, False
+    return _kind_of(a, b, scores), True
+
+
+def _kind_of(a: str, b: str, scores: Scores) -> float:
+    """The hypernym score of ``a`` as a kind of the noun ``b`` (a word or a compound "igneous
+    rock"), 0 when WordNet does not make it one within ``max_hypernym_steps``."""
     steps = hypernym_steps(a, b, scores.max_hypernym_steps, "n")  # verb hypernymy is too loose
     if steps is None:
         return 0.0
-    return scores.hypernym * scores.hypernym_decay ** (steps - 1)
+    return scores.synonym if steps == 0 else scores.hypernym * scores.hypernym_decay ** (steps - 1)
+
+
+def _word_entails(a: str, b: str, scores: Scores) -> float:
+    return _word_entailment(a, b, scores)[0]
 
 
 def word_entails(a: str, b: str, scores: Scores = DEFAULT_SCORES) -> float:
@@ -143,23 +158,62 @@ def word_entails(a: str, b: str, scores: Scores = DEFAULT_SCORES) -> float:
     return _word_entails(a, b, scores)
 
 
+#: the longest run of words looked up in WordNet as one compound noun
+MAX_COMPOUND = 3
+
+
+@lru_cache(maxsize=1 << 17)
+def compounds(words: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """Spans ``(i, j)`` of ``words[i:j]``, two to :data:`MAX_COMPOUND` consecutive words that
+    WordNet has as one noun ("igneous rock", "Mexico City", "carbon dioxide"): the longest first,
+    left to right, not overlapping."""
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(words) - 1:
+        for j in range(min(len(words), i + MAX_COMPOUND), i + 1, -1):
+            phrase = " ".join(words[i:j])
+            if all(w.isalpha() for w in words[i:j]) and hypernym_steps(phrase, phrase, 0, "n") == 0:  # a noun sense
+                spans.append((i, j))
+                i = j
+                break
+        else:
+            i += 1
+    return tuple(spans)
+
+
+@lru_cache(maxsize=1 << 18)
+def _entailed_words(a: str, hypothesis: tuple[str, ...], scores: Scores) -> tuple[float, ...]:
+    """How far the word ``a`` entails each word of ``hypothesis``. In a compound of it, ``a``
+    entails a word as a kind of the whole compound (every word of "igneous rock" for "basalt"),
+    never as a kind of the word alone ("basalt" is a kind of rock, not of "sedimentary rock")."""
+    found = [_word_entailment(a, h, scores) for h in hypothesis]
+    out = [score for score, _ in found]
+    for i, j in compounds(hypothesis):
+        whole = _kind_of(a, " ".join(hypothesis[i:j]), scores) if a.isalpha() else 0.0
+        for k in range(i, j):
+            score, kind_only = found[k]
+            out[k] = max(0.0 if kind_only else score, whole)
+    return tuple(out)
+
+
 def entails(text: tuple[str, ...], hypothesis: tuple[str, ...], scores: Scores = DEFAULT_SCORES) -> float:
     """How far the content words ``text`` entail the content words ``hypothesis``: the mean over
-    the hypothesis's words of their best entailment from a word of the text; 0 when either is
-    empty."""
+    the hypothesis's words of their best entailment from a word of the text (a compound of the
+    hypothesis entailed as a whole, see the module docstring); 0 when either is empty."""
     if not text or not hypothesis:
         return 0.0
-    return sum(max(_word_entails(t, h, scores) for t in text) for h in hypothesis) / len(hypothesis)
+    rows = [_entailed_words(t, hypothesis, scores) for t in text]
+    return sum(max(column) for column in zip(*rows)) / len(hypothesis)
 
 
 def found_in(words: tuple[str, ...], text: tuple[str, ...], scores: Scores = DEFAULT_SCORES) -> float:
     """How far each of ``words`` entails some word of ``text``: the mean over ``words`` of their
-    best entailment into a word of the text ("oak" is found in "a kind of tree"). Unlike
-    :func:`entails` the length of ``text`` does not matter: a question word found in a long cell
-    scores as high as in a one-word cell."""
+    best entailment into a word of the text ("oak" is found in "a kind of tree"; compounds of the
+    text as in :func:`entails`). Unlike :func:`entails` the length of ``text`` does not matter: a
+    question word found in a long cell scores as high as in a one-word cell."""
     if not words or not text:
         return 0.0
-    return sum(max(_word_entails(w, t, scores) for t in text) for w in words) / len(words)
+    return sum(max(_entailed_words(w, text, scores)) for w in words) / len(words)
 
 
 def similarity(a: tuple[str, ...], b: tuple[str, ...], scores: Scores = DEFAULT_SCORES) -> float:
