@@ -120,7 +120,9 @@ class Learned:
                 ([f"the {r.domain_implied:,} satisfied candidates that the domains imply left out"] if r.domain_implied else [])
             cuts.append(f"the search stopped in level {r.levels}" + (f" ({'; '.join(notes)})" if notes else ""))
         if r.filter_stopped:
-            cuts.append("the most-specific filter was cut (some kept constraints are implied by others)")
+            left_out = f"; the {r.domain_implied:,} that the domains imply left out" \
+                if r.domain_implied and not r.search_cut else ""
+            cuts.append(f"the most-specific filter was cut (some kept constraints are implied by others{left_out})")
         if self.stopped:
             cuts.append("the simplification stopped " + SIMPLIFY_CUT.get(self.stopped_in, "part-way"))
         if not cuts:

@@ -40,10 +40,12 @@ __all__ = [
     "Program",
     "TensorDecl",
     "Term",
+    "Written",
     "format_constraint",
     "format_program",
     "load_program",
     "parse_program",
+    "statements",
 ]
 
 
@@ -97,11 +99,23 @@ class Term:
 
 
 @dataclass(frozen=True)
+class Written:
+    """A constraint as the user wrote it: ``text`` with its terms and factors in their order and
+    its relation (``=`` for both halves of an equation), and whether the constraint is that text
+    read the other way round (``reversed``: written ``A >= B``, or the second half of ``A = B``,
+    and held as ``-A <= -B``)."""
+
+    text: str
+    reversed: bool = False
+
+
+@dataclass(frozen=True)
 class Constraint:
     """``sum(pos) - sum(neg) <= rhs`` for every value of the free indices.
 
     ``rhs`` is a tensor name (negated when ``rhs_negated``) or an integer (0 and 1 are the
-    utility tensors of the learner). ``line`` is where it was written (not part of equality).
+    utility tensors of the learner). ``line`` is where it was written and ``written`` how (None
+    for a constraint no user wrote, such as a learned one); neither is part of equality.
     """
 
     pos: tuple[Term, ...] = ()
@@ -109,12 +123,20 @@ class Constraint:
     rhs: str | int = 0
     rhs_negated: bool = False
     line: int | None = field(default=None, compare=False, hash=False)
+    written: Written | None = field(default=None, compare=False, hash=False, repr=False)
 
     @staticmethod
-    def of(pos=(), neg=(), rhs: str | int = 0, rhs_negated: bool = False, line: int | None = None) -> Constraint:
+    def of(pos=(), neg=(), rhs: str | int = 0, rhs_negated: bool = False, line: int | None = None,
+           written: Written | None = None) -> Constraint:
         if isinstance(rhs, int):
             rhs, rhs_negated = (-rhs if rhs_negated else rhs), False
-        return Constraint(tuple(sorted(pos)), tuple(sorted(neg)), rhs, rhs_negated, line)
+        return Constraint(tuple(sorted(pos)), tuple(sorted(neg)), rhs, rhs_negated, line, written)
+
+    def reversed_reading(self) -> Constraint:
+        """``-lhs <= -rhs``: the other half of the equation ``lhs = rhs`` (``A >= B`` for ``A <= B``)."""
+        if isinstance(self.rhs, int):
+            return Constraint(self.neg, self.pos, -self.rhs)
+        return Constraint(self.neg, self.pos, self.rhs, not self.rhs_negated)
 
     @property
     def terms(self) -> tuple[Term, ...]:
@@ -161,7 +183,11 @@ class Program:
         return Program(self.indices, self.tensors, tuple(constraints), self.source)
 
     def text(self, constraint: Constraint) -> str:
-        """A constraint in the DSL, tensors written with their indices."""
+        """A constraint in the DSL, tensors written with their indices: as the user wrote it when
+        it was read from text (its terms and factors in their order, ``A = B`` for either half of
+        an equation), else as :func:`format_constraint` writes it."""
+        if constraint.written is not None:
+            return constraint.written.text
         return format_constraint(constraint, {t.name: t.indices for t in self.tensors})
 
     def free_indices(self, term: Term) -> tuple[str, ...]:
@@ -181,9 +207,11 @@ def format_term(term: Term, tensor_indices: dict[str, tuple[str, ...]] | None = 
     return f"sum[{','.join(term.summed)}] {body}" if term.summed else body
 
 
-def format_constraint(c: Constraint, tensor_indices: dict[str, tuple[str, ...]] | None = None) -> str:
+def format_constraint(c: Constraint, tensor_indices: dict[str, tuple[str, ...]] | None = None, *,
+                      equation: bool = False) -> str:
     """The constraint as the DSL writes it: ``a + b - c <= Z``, or ``a + b >= Z`` when every term
-    is subtracted (``-a - b <= -Z`` read the other way round)."""
+    is subtracted (``-a - b <= -Z`` read the other way round). With ``equation``, ``c`` and its
+    reversed reading together: ``a + b - c = Z`` (parsed back, ``c`` comes first)."""
 
     def rhs_text(negate: bool) -> str:
         if isinstance(c.rhs, int):
@@ -192,19 +220,34 @@ def format_constraint(c: Constraint, tensor_indices: dict[str, tuple[str, ...]] 
         return f"-{name}" if (c.rhs_negated != negate) else name
 
     fmt = lambda t: format_term(t, tensor_indices)  # noqa: E731
-    if not c.pos and c.neg:
+    if not c.pos and c.neg and not equation:
         return " + ".join(fmt(t) for t in c.neg) + " >= " + rhs_text(True)
     parts = [fmt(t) for t in c.pos]
     text = " + ".join(parts) if parts else ""
     for t in c.neg:
         text = f"{text} - {fmt(t)}" if text else f"-{fmt(t)}"
-    return f"{text or '0'} <= {rhs_text(False)}"
+    return f"{text or '0'} {'=' if equation else '<='} {rhs_text(False)}"
+
+
+def statements(constraints) -> list[tuple[int, bool]]:
+    """The constraints as statements of a program: ``(k, True)`` when ``constraints[k + 1]`` is
+    ``constraints[k]`` read the other way round, the two written once as the equation ``A = B``
+    (which the parser reads back as the same two, in that order), else ``(k, False)``."""
+    out: list[tuple[int, bool]] = []
+    k = 0
+    while k < len(constraints):
+        pair = k + 1 < len(constraints) and constraints[k + 1] == constraints[k].reversed_reading()
+        out.append((k, pair))
+        k += 2 if pair else 1
+    return out
 
 
 def format_program(program: Program, *, declarations: bool = True, comments: dict[int, str] | None = None) -> str:
-    """The program as DSL text (declarations first, one statement a line).
+    """The program as DSL text (declarations first, one statement a line; a constraint followed by
+    its reversed reading is one line, ``A = B``: see :func:`statements`).
 
-    ``comments`` maps a constraint's position to a comment printed after it."""
+    ``comments`` maps a constraint's position to a comment printed after it (after an equation,
+    those of both halves)."""
     lines: list[str] = []
     if declarations:
         for d in program.indices:
@@ -214,10 +257,11 @@ def format_program(program: Program, *, declarations: bool = True, comments: dic
             dom = f" in {t.domain[0]}..{t.domain[1]}" if t.domain is not None else ""
             lines.append(f"{t.kind} {t.name}{idx}{dom};")
     indices = {t.name: t.indices for t in program.tensors}
-    for k, c in enumerate(program.constraints):
-        line = format_constraint(c, indices) + ";"
-        if comments and k in comments:
-            line += f"  % {comments[k]}"
+    for k, equation in statements(program.constraints):
+        line = format_constraint(program.constraints[k], indices, equation=equation) + ";"
+        notes = [comments[j] for j in (k, k + 1)[: 1 + equation] if comments and j in comments]
+        if notes:
+            line += f"  % {'; '.join(notes)}"
         lines.append(line)
     return "\n".join(lines) + ("\n" if lines else "")
 
@@ -230,25 +274,45 @@ def _parser():
     return Lark(grammar_path("constraints").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True)
 
 
-_READABLE = {
+_READABLE = {  # the other terminals are named by their text (see _readable)
     "NAME": "a name",
     "INT": "a number",
-    "SEMICOLON": '";"',
     "REL": '"<=", ">=" or "="',
-    "LSQB": '"["',
-    "RSQB": '"]"',
-    "COMMA": '","',
-    "STAR": '"*"',
-    "PLUS": '"+"',
-    "MINUS": '"-"',
-    "EQUAL": '"="',
     "KIND": '"const" or "var"',
-    "IN": '"in"',
-    "SUM": '"sum"',
-    "INDEX": '"index"',
-    "__ANON_0": '".."',
     "$END": "the end of the file",
 }
+
+
+def _can_follow(error) -> set[str]:
+    """The tokens that can come where the error is. Lark's own list (``expected``, ``allowed``)
+    is what the LALR state looks ahead to, and the state after a tensor's indices is shared by
+    every place an index list occurs: after ``x[i] <= c[i]`` at the end of the file it listed
+    "in" (of ``var x[i] in 0..5``) and the start of a term (of ``sum[i] x[i]``), where only ";"
+    can follow; after ``y <= 3`` it listed ".." (of a domain). The parser at the error, tried on
+    each token, says which ones it takes. Empty when it cannot say (Lark's list is used then)."""
+    from lark.exceptions import UnexpectedInput
+
+    parser = getattr(error, "interactive_parser", None)
+    if parser is None:
+        return set()
+    try:
+        return set(parser.accepts())
+    except UnexpectedInput:  # pragma: no cover - Lark's list then
+        return set()
+
+
+def _readable(name: str) -> str:
+    """A terminal as the message names it: ``"a name"``, ``";"``; an anonymous one by its text
+    (``zero: "0"`` is "a number")."""
+    if name in _READABLE:
+        return _READABLE[name]
+    try:
+        pattern = _parser().get_terminal(name).pattern
+    except KeyError:
+        return name.lower()
+    if pattern.type != "str":
+        return name.lower()
+    return _READABLE["INT"] if pattern.value.isdigit() else f'"{pattern.value}"'
 
 
 def _syntax_error(error, text: str, source: str) -> ConstraintsError:
@@ -256,8 +320,8 @@ def _syntax_error(error, text: str, source: str) -> ConstraintsError:
 
     line = getattr(error, "line", None) or 1
     column = getattr(error, "column", None) or 1
-    expected = sorted(getattr(error, "expected", None) or getattr(error, "allowed", None) or [])
-    readable = sorted({_READABLE.get(e, e.lower()) for e in expected})
+    expected = sorted(_can_follow(error) or getattr(error, "expected", None) or getattr(error, "allowed", None) or [])
+    readable = sorted({_readable(e) for e in expected})
     if isinstance(error, UnexpectedToken):
         token = error.token
         found = "end of file" if token.type == "$END" else f'"{token}"'
@@ -454,12 +518,50 @@ class _Builder:
                 hint = (f"; {name} has none: a tensor without indices goes on the right-hand side, its sign "
                         f"changed (... {rel} {sign}{name}), and a number on the right moves left")
             raise self.fail(node, f"the terms of a constraint must have the same free indices ({shown}){hint}")
+        text = f"{_written_lhs(lhs)} {rel} {_written_rhs(rhs)}"
         if str(rel) in ("<=", "="):
-            self.constraints.append(Constraint.of(plus, minus, value, negated, line=node.meta.line))
+            self.constraints.append(Constraint.of(plus, minus, value, negated, line=node.meta.line,
+                                                  written=Written(text)))
         if str(rel) in (">=", "="):  # read the other way round: -lhs <= -rhs (an equation is both)
             flipped = -value if isinstance(value, int) else value
             self.constraints.append(Constraint.of(minus, plus, flipped, negated if isinstance(value, int) else not negated,
-                                                  line=node.meta.line))
+                                                  line=node.meta.line, written=Written(text, reversed=True)))
+
+
+def _written_term(node) -> str:
+    """A term of the parse tree as written: its sum, then its factors in their order."""
+    parts, summed = [], ""
+    for child in node.children:
+        if child.data == "summation":
+            summed = f"sum[{','.join(str(t) for t in child.children[0].children)}] "
+        elif child.data == "number":
+            parts.append(str(int(child.children[0])))
+        else:
+            parts.append(_written_tensor(child))
+    return summed + "*".join(parts)
+
+
+def _written_tensor(node) -> str:
+    name = str(node.children[0])
+    return f"{name}[{','.join(str(t) for t in node.children[1].children)}]" if len(node.children) > 1 else name
+
+
+def _written_lhs(lhs) -> str:
+    if not lhs.children or lhs.children[0].data != "first_term":
+        return "0"
+    first = lhs.children[0]
+    text = ("-" if len(first.children) == 2 else "") + _written_term(first.children[-1])
+    rest = lhs.children[1:]
+    for op, term in zip(rest[::2], rest[1::2]):
+        text += f" {op} {_written_term(term)}"
+    return text
+
+
+def _written_rhs(rhs) -> str:
+    if rhs.data == "rhs_number":
+        number = rhs.children[0]
+        return ("-" if len(number.children) == 2 else "") + str(int(number.children[-1]))
+    return ("-" if len(rhs.children) == 2 else "") + _written_tensor(rhs.children[-1])
 
 
 def parse_program(text: str, source: str = "<program>", *, schema: Program | None = None) -> Program:

@@ -70,10 +70,12 @@ def where_broken(program: Program, instance: Instance, solution: dict, k: int,
                  instances: Sequence[Inequality] | None = None) -> dict | None:
     """Where ``solution`` first breaks constraint ``k``: the values of its free indices
     (``at``), and the two sides there as the constraint is written (``left``, ``right``: for
-    ``... >= Z`` the left side is below the right). None when it holds everywhere.
+    ``... >= Z`` the left side is below the right), by the user (``Program.text``: ``A >= B``
+    or ``A = B`` as written) or by the printer. None when it holds everywhere.
     ``instances``: the constraint's instances (``expand``), when they are at hand."""
     c = program.constraints[k]
-    flipped = not c.pos and bool(c.neg)  # printed as >=: both sides negated
+    # both sides negated: written A >= B (or the half A >= B of A = B), or printed so (every term subtracted)
+    flipped = c.written.reversed if c.written is not None else not c.pos and bool(c.neg)
     values = {name: np.asarray(value) for name, value in solution.items()}
     if instances is None:
         instances = expand(program.with_constraints((c,)), instance)

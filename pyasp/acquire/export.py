@@ -21,7 +21,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from .data import Instance
-from .dsl import Constraint, Program, Term
+from .dsl import Constraint, Program, Term, statements
 
 __all__ = ["to_minizinc"]
 
@@ -90,7 +90,8 @@ def _term(program: Program, term: Term, names: Mapping[str, str], bound: frozens
     return f"sum({over})({body})"
 
 
-def _constraint(program: Program, c: Constraint, names: Mapping[str, str]) -> str:
+def _constraint(program: Program, c: Constraint, names: Mapping[str, str], equation: bool = False) -> str:
+    """One constraint (with ``equation``, it and its reversed reading: ``lhs = rhs``)."""
     used: list[str] = []
     for t in c.terms:
         used += [i for i in program.free_indices(t) if i not in used]
@@ -99,7 +100,7 @@ def _constraint(program: Program, c: Constraint, names: Mapping[str, str]) -> st
     order = [d.name for d in program.indices]
     used.sort(key=order.index)
     bound = frozenset(used)
-    if c.neg and not c.pos:  # -A - B <= -Z is written A + B >= Z
+    if c.neg and not c.pos and not equation:  # -A - B <= -Z is written A + B >= Z
         lhs = " + ".join(_term(program, t, names, bound) for t in c.neg)
         if isinstance(c.rhs, int):
             rhs = str(-c.rhs)
@@ -114,7 +115,7 @@ def _constraint(program: Program, c: Constraint, names: Mapping[str, str]) -> st
             rhs = str(c.rhs)
         else:
             rhs = ("-" if c.rhs_negated else "") + _ref(program, c.rhs, names)
-        body = f"{lhs or '0'} <= {rhs}"
+        body = f"{lhs or '0'} {'=' if equation else '<='} {rhs}"
     if used:
         over = ", ".join(f"{names[i]} in {_range(program, i, names)}" for i in used)
         return f"constraint forall({over})({body});"
@@ -140,7 +141,7 @@ def to_minizinc(program: Program, constants: Instance | Mapping | None = None) -
             lines.append(f"array[{dims}] of {kind}: {names[t.name]}{given};")
         else:
             lines.append(f"{kind}: {names[t.name]}{given};")
-    for c in program.constraints:
-        lines.append(_constraint(program, c, names))
+    for k, equation in statements(program.constraints):  # A <= B then A >= B: A = B, as the DSL prints it
+        lines.append(_constraint(program, program.constraints[k], names, equation))
     lines.append("solve satisfy;")
     return "\n".join(lines) + "\n"

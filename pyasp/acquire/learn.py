@@ -321,8 +321,9 @@ def _names_as_numbers(statement, names: set[str], found: list) -> None:
 #: the largest s and p: beyond, grounding the language alone outgrows memory and time limits
 MAX_SIZE = 6
 #: Seconds a search stopped by Ctrl-C (``keep_on_interrupt``) gives the most-specific filter, and
-#: :func:`pyasp.acquire.learn` its simplification, each, before it reports what it found.
-INTERRUPT_FINISH_S = 2.0
+#: :func:`pyasp.acquire.learn` its simplification, each, before it reports what it found (2 s each
+#: until 2026-11-26, when Ctrl-C took 3 to 16 s to end a large search: see ``docs/ip_acquisition.md``).
+INTERRUPT_FINISH_S = 0.3
 
 
 @dataclass
@@ -513,14 +514,15 @@ class Learner:
         previous: int | None = None
         prune_terms = max(1, self.max_terms - 1) if self.prune_terms is None else self.prune_terms
         kept: list[tuple[Constraint, int]] = []
-        # With a time limit, each kept candidate is also tried on interval bounds over the
-        # declared domains (a few microseconds, against some 50 for proposing, decoding and
-        # checking it): a search the limit cuts has no time left for the most-specific filter,
-        # and general-to-specific search keeps mostly such constraints first ("sum[i] cap*take[i]
-        # + ... >= -1"); they are then left out, within the limit, not after it.
+        # With a time limit, or Ctrl-C kept (keep_on_interrupt), each kept candidate is also
+        # tried on interval bounds over the declared domains (about 9 microseconds, against some
+        # 100 for proposing, decoding and checking it): a search the limit or Ctrl-C cuts has no
+        # time left for the most-specific filter, and general-to-specific search keeps mostly such
+        # constraints first ("sum[i] cap*take[i] + ... >= -1"); they are then left out at once,
+        # not looked for after the cut (on 140,000 kept candidates that took a second).
         from .simplify import DomainBounds
 
-        bounds = DomainBounds(schema, self.instance_) if deadline is not None else None
+        bounds = DomainBounds(schema, self.instance_) if deadline is not None or self.keep_on_interrupt else None
         trivial: set[int] = set()  # positions in kept
         result = LearnResult([])
         batch = 0
@@ -585,12 +587,17 @@ class Learner:
             result.partial = result.interrupted = True
             deadline = time.perf_counter() + INTERRUPT_FINISH_S
         result.search_cut = result.partial
-        if result.partial and not result.interrupted and trivial:  # the filter cannot run: past the limit
+        if result.partial and trivial:  # the filter cannot run (past the limit) or runs briefly (Ctrl-C)
             kept = [k for j, k in enumerate(kept) if j not in trivial]
             result.domain_implied = len(trivial)
         status: dict = {}
         result.constraints = self._most_specific(kept, deadline=deadline, status=status,
                                                  interruptible=self.keep_on_interrupt)
+        if status.get("interrupted") and not result.search_cut and trivial:  # Ctrl-C in the filter of a whole search
+            implied = {id(kept[j][0]) for j in trivial}  # (it keeps those it did not reach: leave these out at once)
+            left = [c for c in result.constraints if id(c) not in implied]
+            result.domain_implied = len(result.constraints) - len(left)
+            result.constraints = left
         result.filter_stopped = bool(status.get("stopped"))
         result.partial = result.partial or result.filter_stopped
         result.interrupted = result.interrupted or bool(status.get("interrupted"))
@@ -678,8 +685,8 @@ def most_specific(kept: list[tuple[Constraint, int]], kinds: Mapping[str, str], 
         if status is not None:
             status["stopped"] = True
         return [c for c, _ in kept]  # in the order visited (sorting 100,000 takes a second too)
-    terms = sorted({t for c, _ in kept for t in c.terms}, key=repr)
-    tid = {t: k for k, t in enumerate(terms)}
+    terms = sorted({t for c, _ in kept for t in c.terms})
+    tid = {t: k for k, t in enumerate(terms)}  # in the terms' order: it sorts the result below
     wild = len(terms)  # padding: every term (and the padding) is >= it; it is >= nothing else
     geq = np.zeros((wild + 1, wild + 1), dtype=bool)
     geq[:wild, :wild] = term_geq_matrix(terms, kinds)
@@ -707,7 +714,9 @@ def most_specific(kept: list[tuple[Constraint, int]], kinds: Mapping[str, str], 
         status["stopped"] = True
         if interrupted:
             status["interrupted"] = True
-    out.sort(key=lambda c: (repr(c.rhs), c.rhs_negated, c.pos, c.neg))
+    # by right side, then terms: comparing the terms' positions in their order is comparing the
+    # terms (and on 25,000 constraints takes 0.05 s, not 0.5 s)
+    out.sort(key=lambda c: (repr(c.rhs), c.rhs_negated, tuple(tid[t] for t in c.pos), tuple(tid[t] for t in c.neg)))
     return out
 
 

@@ -4,7 +4,9 @@ Three passes, each sound (a dropped constraint holds in every solution of what i
 
 0. the domains alone: first by interval bounds (:class:`DomainBounds`: the left side's largest
    value at most the right side's smallest, at every index value; cheap, so it runs even past
-   the deadline), then every instance of the constraint holds for every value of the few cells
+   the deadline), then by the bounds that the kept constraints bounding one variable narrow
+   (``on[j,t]*y <= 0`` beside ``y <= 0``: :meth:`DomainBounds.narrow`, until the deadline), then
+   every instance of the constraint holds for every value of the few cells
    it touches (tried exhaustively up to :data:`MAX_DOMAIN_COMBINATIONS` values an instance):
    ``x[i]*x[i] <= x[i]`` or ``x[i]*x[i] >= 0`` for ``var x[i] in 0..1``, products included;
 1. same left side, constant right sides: ``L <= a`` implies ``L <= b`` when ``a <= b`` at every
@@ -143,16 +145,94 @@ class DomainBounds:
             return False
         return bool(np.all(highest <= lowest))
 
+    def narrow(self, c: Constraint) -> bool:
+        """Narrow the bounds of a variable by ``c`` when ``c`` bounds that variable alone: it
+        occurs once, as a term ``k*y[...]`` (no sum, no other factor) or as the right side, and
+        everything else is constant (``y <= 0``, ``0 <= -y``, ``x[i] >= c[i]``, ``2*x[i] + 1 <=
+        K``, ``c[i] <= x[i]``). Each cell's bound is the tightest over the indices the variable
+        does not have (``x[i] <= d[j]``: at most the smallest ``d``), rounded to an integer.
+        True when the bounds narrowed (those of every term are then computed anew); False for
+        another kind of constraint, one that narrows nothing, or one that would leave a cell no
+        value (never applied)."""
+        variable, room = None, np.zeros([1] * len(self.order))  # k * variable <= room
+        reach = 0.0  # as in implied: the sums stay exact integers below 2**52
+        for side, terms in ((1, c.pos), (-1, c.neg)):
+            for t in terms:
+                if not any(self.program.tensor(f).variable for f in t.factors):
+                    bounds = self.term(t)
+                    if bounds is None:
+                        return False
+                    room = room - side * bounds[0]  # a constant: low and high agree
+                    reach += bounds[2]
+                    continue
+                if variable is not None or len(t.factors) != 1 or t.summed:
+                    return False
+                variable = (t.factors[0], side * t.coef)
+        if isinstance(c.rhs, int):
+            room = room + c.rhs
+        elif self.program.tensor(c.rhs).variable:
+            if variable is not None:
+                return False
+            variable = (c.rhs, 1 if c.rhs_negated else -1)  # moved left: ... + y <= 0 for "<= -y"
+        else:
+            bounds = self.tensors[c.rhs]
+            room = room + (-bounds[1] if c.rhs_negated else bounds[0])
+        if variable is None or self.tensors[variable[0]] is None \
+                or reach + float(np.abs(room).max()) >= EXACT_FLOAT:
+            return False
+        name, k = variable
+        decl = self.program.tensor(name)
+        low, high = self.tensors[name]
+        others = tuple(a for a, index in enumerate(self.order) if index not in decl.indices)
+        tightest = np.floor_divide(room.min(axis=others, keepdims=True).astype(np.int64), abs(k)).astype(np.float64)
+        if k > 0:  # k*y <= room: y <= floor(room / k)
+            high = np.minimum(high, tightest)
+        else:  # -|k|*y <= room: y >= -floor(room / |k|)
+            low = np.maximum(low, -tightest)
+        before_low, before_high = self.tensors[name]
+        if bool(np.any(low > high)) or (np.array_equal(low, before_low) and np.array_equal(high, before_high)):
+            return False
+        self.tensors[name] = (np.broadcast_to(low, before_low.shape).copy(),
+                              np.broadcast_to(high, before_high.shape).copy())
+        self.terms.clear()
+        return True
 
-def bounds_implied(program: Program, instance: Instance) -> list[int]:
+
+def bounds_implied(program: Program, instance: Instance, deadline: float | None = None) -> list[int]:
     """Positions of the program's constraints that the declared domains imply by interval
     arithmetic: the highest value the left side can take, term by term, is at most the lowest of
     the right side (``sum[i] cap*take[i] + sum[i] v[i] >= -1`` for non-negative ``take``). Weaker
     than trying every value (``x[i]*x[i] <= x[i]`` for a 0/1 ``x`` needs that), but a few numpy
     operations a constraint, with each term's bounds computed once, so :func:`drop_entailed`
-    runs it even past its deadline."""
+    runs it even past its deadline.
+
+    The constraints left that bound one variable alone (``y <= 0``, ``x[i] >= c[i]``:
+    :meth:`DomainBounds.narrow`) then narrow the domains, and so are the others' positions that
+    the narrowed domains imply: ``on[j,t]*y <= 0`` beside ``y <= 0`` for ``var y in -3..3``,
+    ``var on[j,t] in 0..1``. Those follow from the bounding constraints, which stay (none of
+    them is returned). This part stops at ``deadline`` (a ``time.perf_counter()`` value): it
+    is new work on constraints the learner already tried on the plain bounds when its search was
+    cut short (on 25,000 constraints it takes as long again), and a Ctrl-C's deadline is short."""
+    import time
+
     bounds = DomainBounds(program, instance)
-    return [k for k, c in enumerate(program.constraints) if bounds.implied(c)]
+    implied = [k for k, c in enumerate(program.constraints) if bounds.implied(c)]
+    gone = set(implied)
+    left = [k for k in range(len(program.constraints)) if k not in gone]
+    late = lambda n: deadline is not None and n % 256 == 0 and time.perf_counter() > deadline  # noqa: E731
+    premises: set[int] = set()
+    for n, k in enumerate(left):
+        if late(n):
+            return sorted(implied)
+        if bounds.narrow(program.constraints[k]):
+            premises.add(k)
+    if premises:
+        for n, k in enumerate(left):
+            if late(n):
+                break
+            if k not in premises and bounds.implied(program.constraints[k]):
+                implied.append(k)
+    return sorted(implied)
 
 
 def _constant_rhs(program: Program, instance: Instance, c: Constraint):
@@ -233,19 +313,20 @@ def drop_entailed(program: Program, instance: Instance, *, deadline: float | Non
         return program, dropped
     # pass 0, first half: what interval bounds over the domains show implied -- always, even past
     # the deadline, as it is cheap, and a search cut short leaves mostly such constraints (tens
-    # of thousands of "sum[i] cap*take[i] + ... >= -1" at s = p = 3)
+    # of thousands of "sum[i] cap*take[i] + ... >= -1" at s = p = 3); then what they imply once
+    # narrowed by the constraints that bound one variable, until the deadline
     by_bounds: list[int] = []
     with until_interrupted():
-        by_bounds = bounds_implied(program, instance)
+        by_bounds = bounds_implied(program, instance, deadline)
     if by_bounds:
         gone = set(by_bounds)
         dropped += [program.constraints[k] for k in by_bounds]
         program = program.with_constraints(c for k, c in enumerate(program.constraints) if k not in gone)
     constraints = list(program.constraints)
     domains = {decl.name: decl.domain for decl in program.variables}
-    current[0] = "domains"
-    if late():
+    if late():  # (the narrowing may have been cut)
         return program, dropped
+    current[0] = "domains"
     size = expansion_size(program, instance)
     if size > MAX_EXPANSION:  # the instances would not fit in memory: keep every constraint
         status["too_large"] = size
@@ -524,7 +605,10 @@ def natural_forms(program: Program, *, fold: bool = True) -> tuple[Program, int,
       ``2*t``); one then both added and subtracted cancels, and a constraint left with no term
       and true (``0 <= 0``) goes;
     - a tensor alone on the right with nothing on the left is moved left: ``0 <= -y`` (a
-      candidate of the language with no term) is ``y <= 0``, and ``0 <= y`` is ``y >= 0``.
+      candidate of the language with no term) is ``y <= 0``, and ``0 <= y`` is ``y >= 0``;
+    - a constraint and its reversed reading (``A <= B`` and ``A >= B``) stand together, the one
+      with added terms (or a right side not negated) first, so that the program prints them as
+      one equation ``A = B`` (:func:`.dsl.statements`), which reads back as the same two.
 
     Returns the program, how many constraints changed, those that then equal an earlier one
     (kept once) and those left true of every value (dropped)."""
@@ -535,14 +619,16 @@ def natural_forms(program: Program, *, fold: bool = True) -> tuple[Program, int,
     trivial: list[Constraint] = []
     changed = 0
     for c in program.constraints:
-        net: dict[tuple, int] = {}  # (factors, summed) -> the sum of the signed coefficients
-        for sign, terms in ((1, c.pos), (-1, c.neg)):
-            for t in terms:
-                t = _once(t, binary) if fold else t
+        terms = [_once(t, binary) for t in c.terms] if fold and binary else list(c.terms)
+        if c.terms and len({(t.factors, t.summed) for t in terms}) == len(terms) and terms == list(c.terms):
+            new = c  # nothing to write otherwise (most constraints): not built again
+        else:
+            net: dict[tuple, int] = {}  # (factors, summed) -> the sum of the signed coefficients
+            for sign, t in zip([1] * len(c.pos) + [-1] * len(c.neg), terms):
                 net[(t.factors, t.summed)] = net.get((t.factors, t.summed), 0) + sign * t.coef
-        pos = [Term.of(f, s, k) for (f, s), k in net.items() if k > 0]
-        neg = [Term.of(f, s, -k) for (f, s), k in net.items() if k < 0]
-        new = Constraint.of(pos, neg, c.rhs, c.rhs_negated, line=c.line)
+            pos = [Term.of(f, s, k) for (f, s), k in net.items() if k > 0]
+            neg = [Term.of(f, s, -k) for (f, s), k in net.items() if k < 0]
+            new = Constraint.of(pos, neg, c.rhs, c.rhs_negated, line=c.line)
         if not new.terms and isinstance(new.rhs, str):
             term = (Term.of([new.rhs]),)
             new = Constraint.of(term if new.rhs_negated else (), () if new.rhs_negated else term, 0, line=c.line)
@@ -556,10 +642,49 @@ def natural_forms(program: Program, *, fold: bool = True) -> tuple[Program, int,
             continue
         seen.add(new)
         out.append(new)
-    return program.with_constraints(out), changed, repeated, trivial
+    return program.with_constraints(_equations_together(out)), changed, repeated, trivial
+
+
+def _equations_together(constraints: list[Constraint]) -> list[Constraint]:
+    """The constraints (each one once) with every pair ``A <= B``, ``A >= B`` side by side, in
+    the place of the first of the two: ``A <= B`` first when A has added terms (``y = 0``, not
+    ``-y = 0``), else the one whose right side is not negated, else the first."""
+    at = {_sides(c): k for k, c in enumerate(constraints)}
+    placed: set[int] = set()
+    out: list[Constraint] = []
+    for k, c in enumerate(constraints):
+        if k in placed:
+            continue
+        placed.add(k)
+        other = at.get(_sides(c, reversed_reading=True))
+        if other is None or other in placed:
+            out.append(c)
+            continue
+        placed.add(other)
+        pair = sorted((c, constraints[other]), key=_printed_last)  # stable: the first stays first on a tie
+        out += pair
+    return out
+
+
+def _sides(c: Constraint, reversed_reading: bool = False) -> tuple:
+    """What makes ``c`` (or its reversed reading, ``c.reversed_reading()``) equal to another
+    constraint, without building a constraint (a second on 100,000)."""
+    if isinstance(c.rhs, int):
+        rhs = (-c.rhs if reversed_reading else c.rhs, False)
+    else:
+        rhs = (c.rhs, c.rhs_negated != reversed_reading)
+    return (c.neg, c.pos, rhs) if reversed_reading else (c.pos, c.neg, rhs)
+
+
+def _printed_last(c: Constraint) -> tuple[bool, bool]:
+    """Sorts the half an equation prints from first: one with added terms, a right side not negated."""
+    negated = c.rhs < 0 if isinstance(c.rhs, int) else c.rhs_negated
+    return not c.pos, negated
 
 
 def _once(term: Term, binary: set[str]) -> Term:
     """The term with each 0/1 variable once (x*x*y is x*y when x is 0 or 1)."""
+    if len(set(term.factors)) == len(term.factors):
+        return term
     factors = [f for k, f in enumerate(term.factors) if f not in binary or f not in term.factors[:k]]
     return Term.of(factors, term.summed, term.coef)
