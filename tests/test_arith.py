@@ -285,6 +285,38 @@ def test_shares_said_with_fraction_words():
 
 
 @pytest.mark.parametrize("text, answer", [
+    ("A farm has 40 cows. 25 percent of them are black. How many black cows are there?", 10),
+    ("Mia earned 300 dollars. She gave 20 percent of it to her brother. How much did she give to her brother?", 60),
+    ("A quiz has 40 questions. Ben got 75% of them right. How many questions did Ben get right?", 30),
+    ("In a school of 200 students, 30% walk to school. How many students walk to school?", 60),
+    ("Zoe had 80 dollars. She spent 25 percent of her savings on a game. How much did the game cost?", 20),
+])
+def test_a_percentage_of_a_whole_is_a_share_of_it(text, answer):
+    """"25 percent of them", "75% of them", "30% walk to school": a percentage of a whole (the
+    shared reader's value, 1/4) is a share, a factor of the whole (before: 40 - 0.25, 200 + 0.3);
+    money spent on what the question asks the cost of is the share itself."""
+    solution = solve_text(text)
+    assert solution.answer == answer
+    step = next(s for s in solution.derivation if "share" in s)
+    assert (step["rule"], step["share"]["read_as"]) == ("share_of_whole", "share")
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("There are 24 marbles in a jar. One third of the marbles are green and the rest are yellow. "
+     "How many marbles are yellow?", 16),
+    ("There are 40 dogs in a park. A quarter of them are brown. How many dogs are not brown?", 30),
+    ("There are 60 people on a bus. One third of them are men. How many women are on the bus?", 40),
+])
+def test_the_rest_of_a_whole_said_with_be(text, answer):
+    """"the rest are yellow. How many are yellow?", "How many are not brown?", "a third of them
+    are men. How many women?": the question asks about the rest of the whole, 1 - 1/3 of it
+    (before: no answer, or the share itself)."""
+    solution = solve_text(text)
+    assert solution.answer == answer
+    assert any(s.get("share", {}).get("read_as") == "rest" for s in solution.derivation)
+
+
+@pytest.mark.parametrize("text, answer", [
     ("A class has 30 students. Half of the students walk to school and 6 students ride bikes. The rest take the bus. "
      "How many students take the bus?", 9),
     ("A club has 24 members. A third of the members swim and 5 members run. The rest play chess. "
@@ -375,6 +407,59 @@ def test_one_compared_with_another_is_not_the_same_entity():
     (17 - 4), not undone as if Leo had grown younger (before: 4 + 17 by math_sub_same)."""
     solution = solve_text("Leo is 4 years younger than his brother. His brother is 17 years old. How old is Leo?")
     assert solution.answer == 13 and solution.derivation[0]["rule"] == "math_sub_other"
+
+
+@pytest.mark.parametrize("text, compared", [
+    ("A blue box holds 3 times as many crayons as the red box.", "red box"),
+    ("An oak tree is 15 feet taller than the pine tree.", "pine tree"),
+    ("Mia has 5 more stickers than my brother's friend.", "friend"),
+])
+def test_what_a_comparison_compares_with(text, compared):
+    """The thing compared with is read after the second "as" of "as many ... as" and whole
+    ("pine tree", not its modifier "pine"); Obj keeps the reading the weights were fitted on."""
+    from pyasp.arith.properties import read_problem
+    from pyasp.text.reading import read
+
+    number = read_problem(read(text + " How many are there?"), load_knowledge().classes.math_terms()).numbers[0]
+    assert number.compared is not None and number.compared.text == compared
+
+
+@pytest.mark.parametrize("text, answer, rule", [
+    ("Mia is 9 years old. Her brother is 5 years older than Mia. How old is her brother?", 14, "math_add_other"),
+    ("Sam is 10 years old. His father is 26 years older than him. How old is his father?", 36, "math_add_other"),
+    ("A maple tree is 30 feet tall. A birch tree is 12 feet taller than the maple tree. How tall is the birch tree?",
+     42, "math_add_other"),
+    ("A small jar holds 6 marbles. A big jar holds 4 times as many marbles as the small jar. "
+     "How many marbles does the big jar hold?", 24, "math_mul_other"),
+])
+def test_a_comparison_with_a_named_thing_is_applied(text, answer, rule):
+    """"5 years older than Mia" after "Mia is 9": the text names what the brother is compared
+    with, so the rules that assume it is not Mia (math_add_same: 9 - 5) or that the brother is
+    Mia, or the big jar the small one (math_mul_same: 6 / 4), are left out of the inference (the
+    learned weights preferred them)."""
+    solution = solve_text(text)
+    assert (solution.answer, solution.derivation[-1]["rule"]) == (answer, rule)
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("Tom has 40 stickers. Ann has one quarter as many stickers as Tom. How many stickers does Ann have?", 10),
+    ("Max read 90 pages. Sue read two thirds as many pages as Max. How many pages did Sue read?", 60),
+])
+def test_a_fraction_as_many_is_a_multiple(text, answer):
+    """"one quarter as many stickers as Tom" is the multiple 1/4 (math class MUL), as "half as
+    many" is 1/2 (before: the one alone, 40 + 1)."""
+    solution = solve_text(text)
+    assert (solution.answer, solution.derivation[-1]["rule"]) == (answer, "math_mul_other")
+
+
+def test_options_the_text_contradicts_are_kept_for_training_and_left_out_of_inference(knowledge):
+    from pyasp.arith.engine import prepare
+    from pyasp.text.reading import read
+
+    prepared = prepare(read("Mia is 9 years old. Her brother is 5 years older than Mia. How old is her brother?"), knowledge)
+    denied = {(o.rule, o.disjunct) for opts in prepared.options.values() for o in opts if o.row in prepared.denied}
+    assert ("math_add_same", 1) in denied and not any(rule == "math_add_other" for rule, _ in denied)
+    assert len(prepared.option_features) > len(prepared.denied)  # every option keeps its features
 
 
 def test_the_gender_of_names_and_nouns():

@@ -18,7 +18,7 @@ from ..asp import Program
 from ..text.numbers import CENTS
 from ..text.reading import Document
 from . import rates as _rates
-from .features import assumption_features, concept_label, option_features, pair_context, relevance_features, root_features
+from .features import assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features, root_features
 from .inference import WILDCARD, Option
 from .knowledge import Knowledge
 from .properties import PROPERTIES, NumberInfo, ProblemInfo, read_problem
@@ -36,6 +36,10 @@ class Prepared:
     relevance_features: list[dict[str, float]] = field(default_factory=list)
     root_features: list[dict[str, float]] = field(default_factory=list)
     labelled: list[bool] = field(default_factory=list)  # option row agrees with the concept heuristics
+    #: option rows whose condition assumes what the text plainly denies (see
+    #: :func:`pyasp.arith.features.contradicted`): training scores them as any other (the weights
+    #: learn from every option), inference leaves them out (:meth:`KnowledgeModel.best`)
+    denied: set[int] = field(default_factory=set)
     memberships: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
     units: list[tuple] = field(default_factory=list)  # (unit, per) of each number, for the unit features
     question_unit: tuple = (None, None)
@@ -140,6 +144,8 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
             contexts[(a, b)] = pair_context(info, na, nb, memberships)
         assumed = assumption_features(info, na, nb, knowledge.assumptions.get((rule_name, d), ()))
         row = len(prepared.option_features)
+        if contradicted(info, na, nb, knowledge.assumptions.get((rule_name, d), ())):
+            prepared.denied.add(row)
         prepared.option_features.append(option_features(contexts[(a, b)], rule.name, rule.concept, rule.op, assumed))
         prepared.root_features.append(root_features(info, rule.concept, rule.op))
         prepared.labelled.append(concept_label(info, na, nb, rule.op, memberships) == rule.concept)

@@ -74,6 +74,48 @@ def _role(info: ProblemInfo, a: NumberInfo, b: NumberInfo, role: str) -> NumberI
     return {"1": a, "2": b, "Q": info.question}[role]
 
 
+def same_entity(a: Phrase | None, b: Phrase | None) -> bool:
+    """Whether two phrases plainly name one entity: the same words ("Nina" and "Nina", "the pine
+    tree" and "pine tree"), or a pronoun the reader resolved to the other's noun ("than him",
+    him = Kevin; an unresolved "it" names nothing)."""
+    if a is None or b is None or a.key != b.key:
+        return False
+    if a.is_pronoun or b.is_pronoun:
+        return all(p.resolved for p in (a, b) if p.is_pronoun)
+    return set(a.lemmas) == set(b.lemmas)
+
+
+def contradicted(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -> bool:
+    """Whether a rule's condition assumes, of numbers ``a`` and ``b``, what a comparison in the
+    text plainly denies (the learned weights score the uncertain assumptions; these the text
+    decides). Obj stands for what a number is compared with (as the explicit-math rules mean
+    it), read as :attr:`NumberInfo.compared`:
+
+    - that the thing compared with is not the entity of the same name ("Nina is 11. Her cousin
+      is 6 years older than Nina": not Coref(Subj1, Obj2) would undo the comparison);
+    - that one entity is compared with itself ("A red box holds 8 crayons. A blue box holds 3
+      times as many crayons as the red box": Coref(Subj1, Subj2) would make the blue box the red
+      one, and divide)."""
+    numbers = {"1": a, "2": b}
+    for predicate, args, positive in assumptions:
+        if predicate != "Coref":
+            continue
+        compares = [numbers[r].compared is not None for p, r in args if p == "obj" and r in numbers]
+        x, y = (numbers[r].compared if p == "obj" and r in numbers and numbers[r].compared is not None
+                else _role(info, a, b, r).get(p) for p, r in args)
+        if x is None or y is None:
+            continue
+        if not positive:
+            if any(compares) and same_entity(x, y):
+                return True
+            continue
+        for n in (a, b):
+            if n.compared is not None and ((same_entity(x, n.subj) and same_entity(y, n.compared))
+                                           or (same_entity(x, n.compared) and same_entity(y, n.subj))):
+                return True
+    return False
+
+
 def assumption_features(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -> dict[str, float]:
     """Evidence for the learned predicates a rule's condition assumes (``(predicate,
     ((prop, role), (prop, role)), positive)`` triples)."""

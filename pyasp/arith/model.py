@@ -80,10 +80,10 @@ class KnowledgeModel:
         return [[sparse.csr_matrix((d, i, ptr), shape=(len(ptr) - 1, size)) for ptr, i, d in mats] for mats in out]
 
     def _search(self, p: Prepared, vec, w: np.ndarray, struct: np.ndarray, accept=None, top: int = 1,
-                numbers: frozenset[int] | None = None):
+                numbers: frozenset[int] | None = None, options=None):
         if numbers is not None and not 2 <= len(numbers) <= self.max_numbers:
             numbers = None
-        return search(p.values, p.options, vec[0] @ w, vec[1] @ w, p.has_rate, p.has_math,
+        return search(p.values, p.options if options is None else options, vec[0] @ w, vec[1] @ w, p.has_rate, p.has_math,
                       beam=self.beam, max_numbers=self.max_numbers, accept=accept, top=top,
                       root_scores=vec[2] @ w, struct_scores=w[struct], numbers=numbers,
                       units=p.units, question_unit=p.question_unit, canonical=self.canonical, shares=p.shares, wholes=p.wholes)
@@ -196,9 +196,12 @@ class KnowledgeModel:
             return []
         [vec], w, struct = self._weights_for([p])
         keep = self.relevant(p)
-        found = self._search(p, vec, w, struct, top=top, numbers=keep)
+        # learning without the text's hard evidence, inference with it (L+I, as in Roth's
+        # constrained conditional models): an option the text contradicts is not searched
+        options = {pair: [o for o in opts if o.row not in p.denied] for pair, opts in p.options.items()} if p.denied else None
+        found = self._search(p, vec, w, struct, top=top, numbers=keep, options=options)
         if not found and keep is not None:  # no derivation combines all the relevant numbers
-            found = self._search(p, vec, w, struct, top=top)
+            found = self._search(p, vec, w, struct, top=top, options=options)
         return found
 
     def check_rules(self, knowledge) -> None:

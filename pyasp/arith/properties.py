@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..text.names import gender
-from ..text.reading import FRACTION_WORDS, Document, Mention, Token, tells_time
+from ..text.reading import FRACTION_WORDS, PERCENT, Document, Mention, Token, tells_time
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 PRONOUNS = frozenset("he she it they him her them his hers its their theirs i you we me us my our your".split())
@@ -32,6 +32,8 @@ MONEY_SIGNS = frozenset({"$", "€", "£"})
 #: verbs that take a recipient before their object ("gave her 9 pencils")
 DITRANSITIVE = frozenset("give hand send pay lend sell offer buy bring pass show leave owe get mail loan award feed toss throw".split())
 OBJECT_PRONOUNS = frozenset({"him", "her", "them", "me", "us"})
+#: the words after the first "as" of "as many ... as", "as much ... as": not the compared thing
+AS_DEGREE = frozenset({"many", "much", "few", "little"})
 #: prepositions right after a number whose object is who it goes to or comes from, not its unit
 RECIPIENT_PREPOSITIONS = frozenset({"to", "from", "for", "with"})
 QUANTIFIERS = frozenset({"many", "much", "more", "few", "less", "other", "total", "additional", "extra"})
@@ -93,6 +95,9 @@ class NumberInfo:
     #: whole's things and of the share's subject ("Ann had 60 apples. She gave 20 to Tom and ate
     #: half of the remaining apples": 60 and 20); empty when the text gives none
     whole: tuple[int, ...] = ()
+    #: for a number with a comparison ("6 years older than Nina"), what it compares with
+    #: (:meth:`_Reader.compared`), else None; not a property of the rules
+    compared: Phrase | None = None
 
     def get(self, prop: str) -> Phrase | None:
         return getattr(self, prop)
@@ -333,6 +338,29 @@ class _Reader:
                 break
         return iobj, obj
 
+    def compared(self, m: Mention) -> Token | None:
+        """The head of what a comparison after the number compares with: "6 years older than
+        Nina" (Nina), "3 times as many crayons as the red box" (box: the second "as", not the
+        first), "15 feet taller than the pine tree" (tree, not its modifier "pine"). Not read
+        into Obj, whose reading the learned weights were fitted on (it takes the first noun after
+        "than" or "as": "crayons", "pine"); the inference reads this one
+        (:func:`pyasp.arith.features.contradicted`)."""
+        _, end = self.doc.sentences[m.sentence]
+        for t in self.tokens[m.end : end]:
+            word = t.text.lower()
+            if word not in {"than", "as"}:
+                continue
+            nxt = self.tokens[t.i + 1] if t.i + 1 < end else None
+            if word == "as" and nxt is not None and (nxt.lemma.lower() in AS_DEGREE or nxt.pos in {"ADJ", "ADV"}):
+                continue  # the first "as" of "as many ... as"
+            head = next((u for u in self.tokens[t.i + 1 : min(end, t.i + 6)]
+                         if u.pos in {"NOUN", "PROPN", "PRON"} and u.dep != "poss" and u.tag != "PRP$"), None)
+            while (head is not None and head.dep in {"compound", "amod", "nmod"} and head.i < head.head < end
+                   and self.tokens[head.head].pos in {"NOUN", "PROPN"}):
+                head = self.tokens[head.head]
+            return head
+        return None
+
 
 def _math_term(reader: _Reader, start: int, end: int, sentence: int, terms: tuple[tuple[str, ...], ...]) -> Phrase | None:
     """The first math term (a phrase of the rule file's math classes) in tokens [start, end) of
@@ -381,9 +409,19 @@ CONTENT_POS = frozenset({"NOUN", "PROPN", "ADJ", "VERB"})
 
 def _is_share(doc: Document, mention: Mention) -> bool:
     """Whether a mention is a share of a whole: a fraction word followed by "of" ("half of the
-    48 students", "a third of them"), not "the first half of the season"."""
-    last = doc.tokens[mention.end - 1].lemma.lower()
-    if last not in FRACTION_WORDS or mention.end >= len(doc.tokens) or doc.tokens[mention.end].text.lower() != "of":
+    48 students", "a third of them"), not "the first half of the season"; a percentage (the
+    reader's value: "20 percent" is 1/5) followed by "of" ("saved 10 percent of it") or that its
+    clause is about ("In a class of 30 students, 40% wear glasses"), not "25% off"."""
+    token = doc.tokens[mention.end - 1]
+    last = token.lemma.lower()
+    of = mention.end < len(doc.tokens) and doc.tokens[mention.end].text.lower() == "of"
+    if last in PERCENT:
+        # the subject of its verb (the small parser also hangs it on the verb as a modifier: "30%
+        # walk to school" read with "%" a compound of "walk")
+        subject = token.dep in {"nsubj", "nsubjpass"} or (
+            token.dep in {"compound", "npadvmod", "dep"} and token.head > token.i and doc.tokens[token.head].pos in {"VERB", "AUX"})
+        return 0 < mention.value < 1 and (of or subject)
+    if last not in FRACTION_WORDS or not of:
         return False
     if last == "half":
         before = doc.tokens[mention.start - 1].text.lower() if mention.start > 0 else ""
@@ -391,8 +429,12 @@ def _is_share(doc: Document, mention: Mention) -> bool:
     return mention.value < 1
 
 
-#: the words that name money as a whole or as the unit of a question ("half of his money")
-MONEY_WORDS = frozenset({"money", "$", "dollar", "cent", "buck"})
+#: the words that name money as a whole or as the unit of a question ("half of his money", "50
+#: percent of her savings")
+MONEY_WORDS = frozenset({"money", "$", "dollar", "cent", "buck", "saving", "savings", "allowance", "salary", "paycheck"})
+#: the prepositions after a verb of spending that name what the money went to ("spent half of it
+#: on a bike", "paid a third of his savings for a coat")
+SPENT_ON = frozenset({"on", "for"})
 
 
 def _parts(reader: _Reader, qsent: int, question: NumberInfo, mentions: list[Mention],
@@ -411,7 +453,13 @@ def _parts(reader: _Reader, qsent: int, question: NumberInfo, mentions: list[Men
       accepts: the rule file's verbs of giving and destroying) and the question asks about the
       whole's things and not about another owner ("Rob has 16 grapes. He eats half of them. How
       many grapes does he have left?": 16 * (1 - 1/2)). "Half of them", "half of the remaining"
-      are of the things counted before them.
+      are of the things counted before them;
+    - the rest, too, when the question asks about what the text says "the rest" are ("the rest
+      are blue. How many are blue?"), denies what the share is said to be ("A quarter of them
+      are white. How many cars are not white?"), or asks for a kind of the whole's things the
+      text names nowhere else ("One third of them are children. How many adults ...?"); money
+      spent on what the question asks the cost of is the share itself ("spent 50 percent of her
+      savings on a bike. How much did the bike cost?").
 
     A share the question does not ask about ("He ate half of a sandwich ... How many cookies
     does he have?") is no number of the problem: every number an expression uses must count.
@@ -436,14 +484,14 @@ def _parts(reader: _Reader, qsent: int, question: NumberInfo, mentions: list[Men
         return any(t.lemma.lower() in asked for t in said if t.pos in CONTENT_POS)
 
     def whole(mention: Mention) -> str | None:
-        """What the share is of: the noun after "of", or for "them", "the remaining", the unit
-        of the last number before the share."""
-        of = doc.tokens[mention.end]
-        noun = next((k for k in reader.kids[of.i] if k.dep == "pobj"), None)
-        if noun is None:
-            return None
-        if noun.lemma.lower() not in STAND_IN_WHOLES and noun.text.lower() not in STAND_IN_WHOLES:
-            return noun.lemma.lower()
+        """What the share is of: the noun after "of", or for "them", "the remaining" (or a
+        percentage without "of": "40% wear glasses"), the unit of the last number before it."""
+        if mention.end < len(doc.tokens) and doc.tokens[mention.end].text.lower() == "of":
+            noun = next((k for k in reader.kids[mention.end] if k.dep == "pobj"), None)
+            if noun is None:
+                return None
+            if noun.lemma.lower() not in STAND_IN_WHOLES and noun.text.lower() not in STAND_IN_WHOLES:
+                return noun.lemma.lower()
         for m in reversed([m for m in mentions if m.end <= mention.start and not _is_share(doc, m)]):
             if m.kind == "money":
                 return "$"
@@ -493,33 +541,68 @@ def _parts(reader: _Reader, qsent: int, question: NumberInfo, mentions: list[Men
         iobj, obj = reader.objects(verb, mention, None)
         return any(t is not None and owner.key in {t.lemma.lower(), key(t)} for t in (iobj, obj))
 
+    def spent_on_asked(mention: Mention) -> bool:
+        """Money taken away and spent on what the question asks about: "She spent 50 percent of
+        her savings on a bike. How much did the bike cost?" asks for the share itself."""
+        verb = taken(mention)
+        if verb is None or question.unit is None or not same(whole(mention), "$") or not same(question.unit.lemma, "$"):
+            return False
+        return any(c.lemma.lower() in asked for k in reader.kids[verb.i] if k.dep == "prep" and k.text.lower() in SPENT_ON
+                   for c in reader.kids[k.i] if c.dep == "pobj")
+
+    # "How many cars are not white?": the question asks what the share is not
+    negated = any(t.dep == "neg" for t in doc.tokens[start:end])
+
+    def other_kind(mention: Mention) -> bool:
+        """"One third of them are children. How many adults are there?": the share is said to be
+        one kind of the whole's things (a noun after "be") and the question asks for a kind the
+        text names nowhere else: the others, the rest of the whole."""
+        verb = reader.verb_of(mention.head)
+        unit = question.unit
+        if verb is None or verb.lemma.lower() != "be" or unit is None or unit.head < 0 or whole(mention) in {None, unit.lemma}:
+            return False
+        said = [t for t in reader.clause(verb, mention.sentence) if t.i > verb.i and t.dep == "attr" and t.pos == "NOUN"]
+        return bool(said) and not any(t.lemma.lower() == unit.lemma for t in doc.tokens[:start])
+
     out: dict[int, tuple[str, str | None]] = {}
     for m in mentions:
         if not _is_share(doc, m):
             continue
-        if asks_about(m) or received(m):
-            out[m.start] = ("share", whole(m))
-        elif leaves_rest(m) or rest_asked(m):
+        if asks_about(m) or received(m) or spent_on_asked(m):
+            out[m.start] = ("rest" if negated and asks_about(m) else "share", whole(m))
+        elif leaves_rest(m) or rest_asked(m) or other_kind(m):
             out[m.start] = ("rest", whole(m))
     return out
 
 
-def _asks_rest(reader: _Reader, qsent: int) -> bool:
+def _asks_rest(reader: _Reader, qsent: int, said_with_be: bool = True) -> bool:
     """Whether the question asks about the rest of a whole: it asks with the verb the text says
     of "the rest" ("The rest take the bus. How many students take the bus?"; not "be" or "have",
-    which say too little), and the text gives no number of the rest ("The rest of the class
-    brought 2.2 pounds" is a part given)."""
+    which say too little), or, with ``said_with_be``, it asks about what the rest "are" ("the
+    rest are blue. How many balloons are blue?"), and the text gives no number of the rest ("The
+    rest of the class brought 2.2 pounds" is a part given).
+
+    The question's cue word "rest" (:func:`read_problem`) is added without ``said_with_be``: with
+    it, four CogComp problems ("36 red cookies, and the rest are pink") gained the cue, and the
+    retrained weights answered 447 of Perturb, against 455 without (docs/benchmarks.md)."""
     doc = reader.doc
     if not doc.sentences:
         return False
     start, end = doc.sentences[qsent]
     asked = {t.lemma.lower() for t in doc.tokens[start:end] if t.pos in {"VERB", "AUX"}} - {"be", "have", "do"}
+    # with "be", what the rest is said to be: "The rest are blue. How many balloons are blue?"
+    described = {t.lemma.lower() for t in doc.tokens[start:end] if t.pos in CONTENT_POS} - {"be", "have", "do"}
     for t in doc.tokens:
         if t.lemma.lower() in REST_WORDS and reader.is_subject(t) and not start <= t.i < end:
             verb = reader.verb_of(t.i)
             sentence = next(k for k, (a, b) in enumerate(doc.sentences) if a <= t.i < b)
-            if (verb is not None and verb.lemma.lower() in asked
-                    and not any(u.pos == "NUM" for u in reader.clause(verb, sentence))):
+            clause = reader.clause(verb, sentence) if verb is not None else []
+            if verb is None or any(u.pos == "NUM" for u in clause):
+                continue
+            if verb.lemma.lower() in asked:
+                return True
+            if said_with_be and verb.lemma.lower() == "be" and any(
+                    u.lemma.lower() in described for u in clause if u.i > verb.i and u.pos in {"ADJ", "NOUN"}):
                 return True
     return False
 
@@ -540,6 +623,21 @@ def _whole_of(doc: Document, mentions: list[Mention], k: int, parts) -> bool:
         return False
     between = doc.tokens[mentions[k - 1].end : mentions[k].start]
     return bool(between) and between[0].text.lower() == "of" and all(t.pos in {"DET", "PRON"} for t in between[1:])
+
+
+def _fraction_multiples(doc: Document, mentions: list[Mention]) -> list[Mention]:
+    """"one third as many cupcakes as Ivy" is the multiple 1/3 (the shared reader gives the one
+    alone, as it reads "a third" only before "of"): a number word smaller than the denominator of
+    the fraction word after it, followed by "as many" or "as much" ("three quarters as well" stays
+    3 coins)."""
+    out: list[Mention] = []
+    for m in mentions:
+        den = FRACTION_WORDS.get(doc.tokens[m.end].lemma.lower()) if m.end + 2 < len(doc.tokens) else None
+        if (den is not None and m.kind == "word" and m.value.denominator == 1 and 0 < m.value < den
+                and doc.tokens[m.end + 1].text.lower() == "as" and doc.tokens[m.end + 2].lemma.lower() in AS_DEGREE):
+            m = Mention(m.value / den, f"{m.text} {doc.tokens[m.end].text}", m.start, m.end + 1, m.sentence, "word")
+        out.append(m)
+    return out
 
 
 def _dozens(doc: Document, mentions: list[Mention]) -> list[Mention]:
@@ -567,13 +665,15 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     for the rest of a whole a share is taken from (:func:`_parts`; None: no share is read so)."""
     reader = _Reader(doc)
     qsent = _question_sentence(doc)
-    # a share's math term is its fraction word and "of" ("half of"), other numbers' the others
-    share_terms = tuple(t for t in math_terms if len(t) == 2 and t[0] in FRACTION_WORDS and t[1] == "of")
+    # a share's math term is its fraction word and "of" ("half of"; a percentage's "percent of",
+    # or "percent" alone: "40% wear glasses"), other numbers' the others
+    share_terms = tuple(t for t in math_terms if (len(t) == 2 and t[0] in (*FRACTION_WORDS, *PERCENT) and t[1] == "of")
+                        or t in {(w,) for w in PERCENT})
     math_terms = tuple(t for t in math_terms if t not in share_terms)
     question = _read_question(reader, qsent, math_terms)
     found = list(doc.mentions)
     parts = _parts(reader, qsent, question, found, taken_away)
-    mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m)
+    mentions = [m for m in _fraction_multiples(doc, _dozens(doc, [m for m in found if m.kind != "determiner"])) if not tells_time(doc, m)
                 and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
     share_heads = {m.head for m in found if _is_share(doc, m)}
     numbers: list[NumberInfo] = []
@@ -616,6 +716,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
             # a number's own words are a math term only when it is one ("twice"), not in "half a dozen"
             lo = m.end if m.text.lower().endswith("dozen") else m.start - 1
             math = _math_term(reader, lo, m.end + 4, m.sentence, math_terms)
+        compared_tok = reader.compared(m) if math is not None and not part else None
         rest = part and parts[m.start][0] == "rest"
         whole: tuple[int, ...] = ()
         if part and index < len(mentions) and _whole_of(doc, mentions, index, parts):
@@ -643,11 +744,13 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
                 share=m.value if part else None,
                 rest=rest,
                 whole=whole,
+                compared=(reader.phrase(compared_tok, reader.resolve(compared_tok, compared_tok.i, own))
+                          if compared_tok is not None else None),
             )
         )
     start, end = doc.sentences[qsent] if doc.sentences else (0, 0)
     words = tuple(t.lemma.lower() for t in doc.tokens[start:end])
-    if _asks_rest(reader, qsent) and "rest" not in words:
+    if _asks_rest(reader, qsent, said_with_be=False) and "rest" not in words:
         words += ("rest",)  # the question asks what "the rest" are, in the text's words
     return ProblemInfo(doc, tuple(numbers), question, qsent, words)
 
