@@ -63,7 +63,7 @@ def test_readme_arith_solve_prints_the_expression_answer_and_derivation(monkeypa
 def test_readme_tables_answer_prints_the_score_line(monkeypatch):
     monkeypatch.chdir(ROOT)
     ((args, shown),) = readme_console("tables answer")
-    assert shown == ["answer: (A) score 48.719; runner-up 47.628"]
+    assert shown == ["answer: (A) score 48.719; runner-up 46.704"]
     result = run(*args)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[0] == shown[0]

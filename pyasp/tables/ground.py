@@ -4,7 +4,12 @@ Alignment scores (w(e) of the paper, in [0, 1], written x 1000) come from
 :mod:`pyasp.tables.text`: a question constituent entails a cell or header, a cell or header
 entails an option constituent, two cells of joinable columns are similar (symmetric). Edges whose
 score cannot pass the encoding's threshold (read from its ``#const`` lines, offset included) are
-not written. A cell may list alternatives (``;``); each is scored and the cell takes the best.
+not written. A cell may list alternatives (``;``); each is scored and the cell takes the best --
+unless the cell's words together contradict the other side's (:func:`~pyasp.tables.text.contradicts`,
+a WordNet antonym pair): the alternatives name one thing, so "longest day" aligns to no part of
+"shortest day;least daylight;winter solstice", not even to "least daylight" through "day". A
+header's alternatives ("/", ";") are one label likewise. A word of a noun chunk stands for the
+chunk: "day" of "the longest day" aligns to no cell that "longest day" contradicts.
 
 Options are split into constituents at " to ", " and ", " & ", " for " when every option has
 one of them (TableILP's rule), else each option is one constituent; the fact ``split_options``
@@ -22,7 +27,7 @@ from ..asp import Program, parse_constants
 from .question import Question
 from .retrieval import Retrieved
 from .store import ALTERNATIVE_SEPARATOR, Relation, Table, TableStore
-from .text import DEFAULT_SCORES, Scores, content_words, entails, found_in, similarity
+from .text import DEFAULT_SCORES, Scores, content_words, contradicts, entails, found_in, similarity
 
 #: How a question constituent aligns to a cell or header: "covers" (it entails the cell's words,
 #: TableILP's direction; long cells score low) or "found" (its words entail words of the cell,
@@ -70,6 +75,11 @@ def option_score(cell, words, scores, rare=()):
 
 def _alternatives(text: str) -> list[tuple[str, ...]]:
     return [tuple(words) for part in text.split(ALTERNATIVE_SEPARATOR) if (words := content_words(part))]
+
+
+def _together(alternatives: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """The words of all alternatives of a cell or header, each once (what :func:`contradicts` reads)."""
+    return tuple(dict.fromkeys(w for a in alternatives for w in a))
 
 
 def _header_alternatives(label: str) -> list[tuple[str, ...]]:
@@ -208,6 +218,13 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
         scaled = round(score * SCALE)
         return scaled if scaled - offset >= limits.get(name, 0) else None
 
+    # what a constituent may not contradict: its own words and, for a word, each chunk it is part of
+    contexts = {q.index: [q.words] + [c.words for c in question.constituents if len(c.words) > 1 and len(q.words) == 1 and q.words[0] in c.words]
+                for q in question.constituents}
+
+    def refused(q, words: tuple[str, ...]) -> bool:
+        return any(contradicts(context, words) for context in contexts[q.index])
+
     facts = grounded.facts
     stem_lower = question.stem.lower()
     q_offsets = []
@@ -246,12 +263,17 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
         for c in data:
             facts.append(("column", t, c, len(filled)))
             header = _header_alternatives(table.columns[c].label)
+            label = _together(header)
             for q in question.constituents:
+                if refused(q, label):
+                    continue
                 w = passes(max((question_score(q.words, h, scores) for h in header), default=0.0), "min_qtitle")
                 if w is not None:
                     facts.append(("e_qtitle", q.index + 1, t, c, w))
             for option in question.options:
                 for j, words in enumerate(parts[option.letter], start=1):
+                    if contradicts(label, words):
+                        continue
                     w = passes(max((entails(h, words, scores) for h in header), default=0.0), otitle_limit)
                     if w is not None:
                         facts.append(("e_otitle", option.letter.lower(), j, t, c, w))
@@ -263,7 +285,10 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
                     continue
                 cells[(t, row_index, c)] = alternatives
                 facts.append(("cell", t, row_index, c))
+                together = _together(alternatives)
                 for q in question.constituents:
+                    if refused(q, together):
+                        continue
                     w = passes(max(question_score(q.words, a, scores) for a in alternatives), "min_qcell")
                     if w is not None:
                         facts.append(("e_qcell", q.index + 1, t, row_index, c, w))
@@ -274,6 +299,8 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
                                 facts.append(("e_which", q.index + 1, t, row_index, c, v))
                 for option in question.options:
                     for j, words in enumerate(parts[option.letter], start=1):
+                        if contradicts(together, words):
+                            continue
                         w = passes(max(option_score(a, words, scores, rare_words[(option.letter, j)]) for a in alternatives), ocell_limit)
                         if w is not None:
                             facts.append(("e_ocell", option.letter.lower(), j, t, row_index, c, w))
@@ -333,7 +360,7 @@ def _join_facts(cells, retrieved: list[Retrieved], store: TableStore, scores: Sc
                 if t1 >= t2 or (k1, k2) in seen:
                     continue
                 seen.add((k1, k2))
-                if not may_join(t1, c1, t2, c2):
+                if not may_join(t1, c1, t2, c2) or contradicts(_together(cells[k1]), _together(cells[k2])):
                     continue
                 best = max(similarity(a, b, scores) for a in cells[k1] for b in cells[k2])
                 w = passes(best, "min_join")

@@ -19,6 +19,12 @@ phrase entails another (the alignment scores w(e) of the support graph, in [0, 1
   "Mexico City") are one kind: a word is a kind of them when the compound is among its hypernyms
   ("basalt" -> "igneous rock", all of its words), not because the compound's last word is
   ("basalt" is a kind of *rock*, which does not make it half a "sedimentary rock").
+- Two phrases that differ by a WordNet antonym pair (:func:`contradicts`: "longest day" and
+  "shortest day", "most heat" and "least heat", "hot water" and "cold water") entail each other
+  not at all, however many words they share: the words they share are what makes the antonym
+  say the opposite. Only words the other phrase lacks count ("liquid" and "solid to liquid" do
+  not contradict), and only WordNet's direct antonyms (its ``!`` pointers between two lemmas;
+  "longest" is *long* by morphy), not the satellites of an adjective cluster.
 
 The numbers live in :class:`Scores` (defaults documented there and in docs/support_graphs.md).
 """
@@ -30,7 +36,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..text.lexical import base_form_counts, base_forms, derivation_family, derivationally_related, hypernym_steps
+from ..text.lexical import antonyms, base_form_counts, base_forms, derivation_family, derivationally_related, hypernym_steps
 
 #: Function words never aligned: determiners, pronouns, auxiliaries, conjunctions, question
 #: words, and the fillers of exam questions ("following", "best", "likely"). Words that carry
@@ -149,6 +155,26 @@ def _kind_of(a: str, b: str, scores: Scores) -> float:
     return scores.synonym if steps == 0 else scores.hypernym * scores.hypernym_decay ** (steps - 1)
 
 
+
+
+def _has(words: tuple[str, ...], word: str) -> bool:
+    forms = base_forms(word)
+    return any(base_forms(w) & forms for w in words)
+
+
+@lru_cache(maxsize=1 << 18)
+def contradicts(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Whether the content words ``a`` and ``b`` differ by an antonym pair: a word of one is a
+    WordNet antonym (:func:`antonyms`) of a word of the other, and neither of the two words is
+    also in the other phrase ("longest day" / "shortest day;least daylight" contradict; "liquid"
+    / "solid to liquid" and "longest night" / "shortest day;longest night" do not)."""
+    for x in a:
+        for y in b:
+            if antonyms(x, y) and not _has(b, x) and not _has(a, y):
+                return True
+    return False
+
+
 def _word_entails(a: str, b: str, scores: Scores) -> float:
     return _word_entailment(a, b, scores)[0]
 
@@ -199,8 +225,9 @@ def _entailed_words(a: str, hypothesis: tuple[str, ...], scores: Scores) -> tupl
 def entails(text: tuple[str, ...], hypothesis: tuple[str, ...], scores: Scores = DEFAULT_SCORES) -> float:
     """How far the content words ``text`` entail the content words ``hypothesis``: the mean over
     the hypothesis's words of their best entailment from a word of the text (a compound of the
-    hypothesis entailed as a whole, see the module docstring); 0 when either is empty."""
-    if not text or not hypothesis:
+    hypothesis entailed as a whole, see the module docstring); 0 when either is empty or they
+    :func:`contradict <contradicts>` each other."""
+    if not text or not hypothesis or contradicts(text, hypothesis):
         return 0.0
     rows = [_entailed_words(t, hypothesis, scores) for t in text]
     return sum(max(column) for column in zip(*rows)) / len(hypothesis)
@@ -210,8 +237,9 @@ def found_in(words: tuple[str, ...], text: tuple[str, ...], scores: Scores = DEF
     """How far each of ``words`` entails some word of ``text``: the mean over ``words`` of their
     best entailment into a word of the text ("oak" is found in "a kind of tree"; compounds of the
     text as in :func:`entails`). Unlike :func:`entails` the length of ``text`` does not matter: a
-    question word found in a long cell scores as high as in a one-word cell."""
-    if not words or not text:
+    question word found in a long cell scores as high as in a one-word cell; 0 when they
+    :func:`contradict <contradicts>` each other."""
+    if not words or not text or contradicts(words, text):
         return 0.0
     return sum(max(_entailed_words(w, text, scores)) for w in words) / len(words)
 

@@ -321,19 +321,18 @@ def hypernym_steps(word: str, other: str, max_depth: int = 3, pos: str | None = 
     return best
 
 
-@lru_cache(maxsize=1)
-def _derivation_links() -> dict[str, frozenset[str]]:
-    """Lemma -> the lemmas WordNet links to it by a lexical derivation ("+": conduct ->
-    conductor, evaporate -> evaporation) or, for adjectives and adverbs, a pertainym ("\\":
-    electrical -> electricity); symmetric. Read straight from the four data files."""
+@lru_cache(maxsize=4)
+def _lexical_links(symbols: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """Lemma -> the lemmas WordNet links to it by a lexical pointer (word to word, not synset to
+    synset) of one of ``symbols``; symmetric. Read straight from the four data files."""
     words: dict[tuple[str, int], list[str]] = {}
-    pointers: list[tuple[str, str, int, int, int]] = []  # (pos, lemma, target pos, target offset, target word)
+    pointers: list[tuple[str, str, int, int]] = []  # (lemma, target pos, target offset, target word)
     pos_of = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
     for pos, suffix in WORDNET_FILES.items():
         for offset, names, synset_pointers in _synset_records(suffix):
             words[(pos, offset)] = names
             for symbol, target, target_pos, where in synset_pointers:
-                if symbol in ("+", "\\") and where != "0000":
+                if symbol in symbols and where != "0000":
                     source, aim = int(where[:2], 16), int(where[2:], 16)
                     if 0 < source <= len(names):
                         pointers.append((names[source - 1], pos_of[target_pos], int(target), aim))
@@ -344,6 +343,31 @@ def _derivation_links() -> dict[str, frozenset[str]]:
             links.setdefault(lemma, set()).add(names[aim - 1])
             links.setdefault(names[aim - 1], set()).add(lemma)
     return {lemma: frozenset(related) for lemma, related in links.items()}
+
+
+def _derivation_links() -> dict[str, frozenset[str]]:
+    """Lemma -> the lemmas WordNet links to it by a lexical derivation ("+": conduct ->
+    conductor, evaporate -> evaporation) or, for adjectives and adverbs, a pertainym ("\\":
+    electrical -> electricity); symmetric."""
+    return _lexical_links(("+", "\\"))
+
+
+def _antonym_links() -> dict[str, frozenset[str]]:
+    """Lemma -> the lemmas WordNet makes its direct antonyms (the ``!`` pointers: long -> short,
+    most -> least, increase -> decrease, hot -> cold); symmetric. Read once per process (about
+    half a second)."""
+    return _lexical_links(("!",))
+
+
+@lru_cache(maxsize=1 << 17)
+def antonyms(a: str, b: str) -> bool:
+    """Whether a base form of the word ``a`` is a WordNet antonym of a base form of ``b``
+    ("longest" / "shortest", "most" / "least", "increases" / "decrease", "hot" / "cold")."""
+    if not (a.isalpha() and b.isalpha()) or a == b:
+        return False
+    links = _antonym_links()
+    others = base_forms(b)
+    return any(links.get(form, frozenset()) & others for form in base_forms(a))
 
 
 @lru_cache(maxsize=1 << 17)
