@@ -67,6 +67,9 @@ def test_shares_said_in_words_are_fractions():
     assert [(m.text, m.value) for m in doc.mentions] == [
         ("a third", Fraction(1, 3)), ("30", 30), ("Two thirds", Fraction(2, 3)), ("one quarter", Fraction(1, 4)),
         ("three fifths", Fraction(3, 5)), ("3", 3)]
+    # a multiple said with a fraction word (was read by arith alone, as 1/3; algebra read 1)
+    doc = read("Ivy baked 60 cupcakes. Kate baked one third as many cupcakes as Ivy and three quarters as well.")
+    assert [(m.text, m.value) for m in doc.mentions] == [("60", 60), ("one third", Fraction(1, 3)), ("three", 3)]
 
 
 def test_mixed_numbers_in_words():

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..text.names import gender
-from ..text.reading import FRACTION_WORDS, PERCENT, Document, Mention, Token, tells_time
+from ..text.reading import AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, tells_time
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 PRONOUNS = frozenset("he she it they him her them his hers its their theirs i you we me us my our your".split())
@@ -32,8 +32,6 @@ MONEY_SIGNS = frozenset({"$", "€", "£"})
 #: verbs that take a recipient before their object ("gave her 9 pencils")
 DITRANSITIVE = frozenset("give hand send pay lend sell offer buy bring pass show leave owe get mail loan award feed toss throw".split())
 OBJECT_PRONOUNS = frozenset({"him", "her", "them", "me", "us"})
-#: the words after the first "as" of "as many ... as", "as much ... as": not the compared thing
-AS_DEGREE = frozenset({"many", "much", "few", "little"})
 #: prepositions right after a number whose object is who it goes to or comes from, not its unit
 RECIPIENT_PREPOSITIONS = frozenset({"to", "from", "for", "with"})
 QUANTIFIERS = frozenset({"many", "much", "more", "few", "less", "other", "total", "additional", "extra"})
@@ -625,21 +623,6 @@ def _whole_of(doc: Document, mentions: list[Mention], k: int, parts) -> bool:
     return bool(between) and between[0].text.lower() == "of" and all(t.pos in {"DET", "PRON"} for t in between[1:])
 
 
-def _fraction_multiples(doc: Document, mentions: list[Mention]) -> list[Mention]:
-    """"one third as many cupcakes as Ivy" is the multiple 1/3 (the shared reader gives the one
-    alone, as it reads "a third" only before "of"): a number word smaller than the denominator of
-    the fraction word after it, followed by "as many" or "as much" ("three quarters as well" stays
-    3 coins)."""
-    out: list[Mention] = []
-    for m in mentions:
-        den = FRACTION_WORDS.get(doc.tokens[m.end].lemma.lower()) if m.end + 2 < len(doc.tokens) else None
-        if (den is not None and m.kind == "word" and m.value.denominator == 1 and 0 < m.value < den
-                and doc.tokens[m.end + 1].text.lower() == "as" and doc.tokens[m.end + 2].lemma.lower() in AS_DEGREE):
-            m = Mention(m.value / den, f"{m.text} {doc.tokens[m.end].text}", m.start, m.end + 1, m.sentence, "word")
-        out.append(m)
-    return out
-
-
 def _dozens(doc: Document, mentions: list[Mention]) -> list[Mention]:
     """"3 dozen pencils" is one number, 36 pencils (the reader gives 3 and the 12 of "dozen",
     as ALGES counts them); so is "half a dozen eggs", 6 eggs (the reader gives 1/2 and 12)."""
@@ -673,7 +656,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     question = _read_question(reader, qsent, math_terms)
     found = list(doc.mentions)
     parts = _parts(reader, qsent, question, found, taken_away)
-    mentions = [m for m in _fraction_multiples(doc, _dozens(doc, [m for m in found if m.kind != "determiner"])) if not tells_time(doc, m)
+    mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m)
                 and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
     share_heads = {m.head for m in found if _is_share(doc, m)}
     numbers: list[NumberInfo] = []

@@ -197,17 +197,25 @@ FRACTION_WORDS = {"half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, 
                   "eighth": 8, "ninth": 9, "tenth": 10}
 
 
+#: the words after "as" that make a fraction word a multiple: "one third *as many* cupcakes as"
+AS_DEGREE = frozenset({"many", "much", "few", "little"})
+
+
 def _shares(sp_doc, mentions: list[Mention]) -> list[Mention]:
     """The mentions with the shares said in words that are no number words themselves: a fraction
     word after "a"/"an" ("a third of", 1/3) or after a number word smaller than its denominator
-    ("two thirds of", 2/3, not 2), followed by "of". ("half" is a number word; "the third of May"
-    and "3 quarters" stay what they are.)"""
+    ("two thirds of", 2/3, not 2), followed by "of" or by "as many" / "as much" ("one third as
+    many cupcakes as Ivy"). ("half" is a number word; "the third of May", "3 quarters" and "three
+    quarters as well" stay what they are.)"""
     tokens = list(sp_doc)
     ending = {m.end: m for m in mentions if m.kind == "word"}
     added: list[Mention] = []
     for t in tokens:
         den = FRACTION_WORDS.get(t.lemma_.lower())
-        if den is None or den == 2 or t.i == 0 or t.i + 1 >= len(tokens) or tokens[t.i + 1].lower_ != "of":
+        if den is None or den == 2 or t.i == 0 or t.i + 1 >= len(tokens):
+            continue
+        after = tokens[t.i + 1].lower_
+        if not (after == "of" or after == "as" and t.i + 2 < len(tokens) and tokens[t.i + 2].lemma_.lower() in AS_DEGREE):
             continue
         count, before = ending.get(t.i), tokens[t.i - 1]
         if count is not None and count.value.denominator == 1 and 0 < count.value < den:
@@ -360,7 +368,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 11  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount; 11: "a third of", "two thirds of" are shares (1/3, 2/3)
+READER_VERSION = 12  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount; 11: "a third of", "two thirds of" are shares (1/3, 2/3); 12: so are "one third as many", "a quarter as much"
 
 
 def _cache_key(text: str, determiners: bool) -> str:
