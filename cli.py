@@ -19,29 +19,16 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from pyasp.commands import Group as _Group, flags_take_no_value as _flags_take_no_value, help_keeps_every_word as _help_keeps_every_word
 from pyasp.errors import NoAnswer, PyaspError, check_input_file, check_output_path, write_file
 
 
-def _flags_take_no_value() -> None:
-    """typer 0.29 shows a flag's type in --help (`--json <bool>`), as if it took a value (`--json
-    true` is an error): show nothing there for flags, as click and earlier typers do. A typer
-    without the hook is left as it is."""
-    from typer import core
-
-    shown = getattr(getattr(core, "TyperOption", None), "display_type_rich", None)
-    if shown is None or getattr(shown, "_pyasp", False):
-        return
-
-    def display_type_rich(self, ctx):
-        return None if getattr(self, "is_flag", False) else shown(self, ctx)
-
-    display_type_rich._pyasp = True
-    core.TyperOption.display_type_rich = display_type_rich
-
-
 _flags_take_no_value()
+_help_keeps_every_word()
+
 
 app = typer.Typer(
+    cls=_Group,
     help="pyasp: reasoning over text and data with answer-set programming.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -88,7 +75,7 @@ def _setup(
         warnings.showwarning = show
 
 
-algebra_app = typer.Typer(help="Equation trees for algebra word problems (ALGES).", no_args_is_help=True)
+algebra_app = typer.Typer(cls=_Group, help="Equation trees for algebra word problems (ALGES).", no_args_is_help=True)
 app.add_typer(algebra_app, name="algebra")
 
 class _Console(Console):
@@ -674,7 +661,7 @@ def algebra_eval(
 
 
 # -- declarative rules ---------------------------------------------------------------------------
-rules_app = typer.Typer(help="Declarative rules for arithmetic word problems: check and show rule files, look up verbs.", no_args_is_help=True)
+rules_app = typer.Typer(cls=_Group, help="Declarative rules for arithmetic word problems: check and show rule files, look up verbs.", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
 RulesFileArg = Annotated[
@@ -820,7 +807,7 @@ def rules_verbs(
 
 
 # -- declarative rules: solving ----------------------------------------------------------------
-arith_app = typer.Typer(help="Arithmetic word problems by declarative rules (Roy & Roth, TACL 2018).", no_args_is_help=True)
+arith_app = typer.Typer(cls=_Group, help="Arithmetic word problems by declarative rules (Roy & Roth, TACL 2018).", no_args_is_help=True)
 app.add_typer(arith_app, name="arith")
 
 RulesOpt = Annotated[
@@ -1064,7 +1051,7 @@ def arith_eval(
 
 
 # -- IP acquisition (ARNOLD) -----------------------------------------------------------------------
-acquire_app = typer.Typer(help="Learn integer programs from example solutions (ARNOLD), solve and check them.",
+acquire_app = typer.Typer(cls=_Group, help="Learn integer programs from example solutions (ARNOLD), solve and check them.",
                           no_args_is_help=True)
 app.add_typer(acquire_app, name="acquire")
 
@@ -1399,7 +1386,7 @@ def acquire_eval(
                      if precision_time_limit is not None else ""))
 
 # -- Support graphs (TableILP) ------------------------------------------------------------------------
-tables_app = typer.Typer(help="Answer multiple-choice questions with support graphs over tables (TableILP).",
+tables_app = typer.Typer(cls=_Group, help="Answer multiple-choice questions with support graphs over tables (TableILP).",
                          no_args_is_help=True)
 app.add_typer(tables_app, name="tables")
 
@@ -1478,7 +1465,7 @@ def _answer_file(question: str | None, file: Path | None, jobs: int, as_json: bo
                             ("id", "score", "runner-up"))
         for r in results:
             if r["status"] == "not a question":
-                table.add_row(r["id"], "-", "-", "-", f"not a question: {r['error']}")
+                table.add_row(str(r["id"]), "-", "-", "-", f"not a question: {r['error']}")
                 continue
             number = lambda v: "-" if v is None else f"{v:.3f}"  # noqa: E731
             answer = r["answer"] or "-"
@@ -1487,7 +1474,7 @@ def _answer_file(question: str | None, file: Path | None, jobs: int, as_json: bo
             support = ", ".join(row["uid"] for row in r["support"]) if r["answer"] else "unsupported: no option has a support graph"
             if r["partial"]:
                 support += " (the time limit cut a solve short: best found, not proven)"
-            table.add_row(r["id"], answer, number(r["score"]), number(r["runner_up"]), support)
+            table.add_row(str(r["id"]), answer, number(r["score"]), number(r["runner_up"]), support)
         out.print(table)
     _exit_as_worst(results, len(items), interrupted, "question", "not a question", "some could not be read as questions (their rows say why)")
 

@@ -1,4 +1,5 @@
-"""Where the packaged encodings (``.lp``, ``.rules``) and grammars (``.lark``) live.
+"""Where the packaged encodings (``.lp``, ``.rules``) and grammars (``.lark``) live, and where
+pyasp keeps its caches (:func:`cache_root`).
 
 In a built wheel the folders ``encodings/`` and ``grammars/`` of the repository are installed
 inside the package (``pyasp/encodings``, ``pyasp/grammars``); in a source checkout they sit next
@@ -7,11 +8,22 @@ to the ``pyasp/`` folder. Both layouts are looked up, installed first.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from .errors import InputError, PyaspError, check_input_file
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def cache_root() -> Path:
+    """The folder of pyasp's caches (parses, WordNet links): $PYASP_CACHE, else
+    $XDG_CACHE_HOME/pyasp, else ~/.cache/pyasp. Nothing in it is needed: each cache is rebuilt
+    when it is missing, damaged or cannot be written."""
+    root = os.environ.get("PYASP_CACHE")
+    if root:
+        return Path(root)
+    return Path(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")) / "pyasp"
 
 
 def _resource_dir(kind: str) -> Path:

@@ -156,7 +156,7 @@ def test_eval_skips_the_comment_lines_answer_file_skips(tmp_path):
     result = run("tables", "eval", "--tables", STORE, "--questions", path, "--json", "--predictions", str(predictions))
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["n"] == 2
-    assert [row["id"] for row in json.loads(predictions.read_text())] == ["2", "5"]
+    assert [row["id"] for row in json.loads(predictions.read_text())] == [2, 5]  # numbers, as line numbers are elsewhere
 
 
 def test_eval_rejects_a_malformed_questions_file(tmp_path):
@@ -611,9 +611,9 @@ def test_answer_file_answers_each_question_and_exits_as_the_worst_one(tmp_path):
     result = run("tables", "answer", "--file", write(tmp_path, "q.txt", "\n".join(lines) + "\n"), "--tables", STORE, "--json")
     assert result.exit_code == 1 and "no answer: 1 of 2 questions without an answer (id 4)" in result.stderr
     first, second = json.loads(result.stdout)
-    assert (first["id"], first["status"], first["answer"], first["score"]) == ("2", "answered", "A", 48.719)
+    assert (first["id"], first["status"], first["answer"], first["score"]) == (2, "answered", "A", 48.719)
     assert first["question"] == NEW_YORK and {"ex-0001", "ex-0101"} <= {row["uid"] for row in first["support"]}
-    assert (second["id"], second["status"], second["answer"]) == ("4", "unsupported", None)
+    assert (second["id"], second["status"], second["answer"]) == (4, "unsupported", None)
     result = run("tables", "answer", "--file", write(tmp_path, "r.txt", NEW_YORK + "\nno options here\n"), "--tables", STORE)
     assert result.exit_code == 2 and "some could not be read as questions" in result.stderr
     assert "48.719" in result.stdout and "ex-0001" in result.stdout  # the good line is not lost
@@ -633,7 +633,7 @@ def test_answer_file_ids_are_line_numbers_whatever_unicode_breaks_a_line_holds(t
     text = "Which month has the longest day\x0c in New York? (A) June (B) December\r\n" + NEW_YORK + "\n"
     result = run("tables", "answer", "--file", write(tmp_path, "ff.txt", text), "--tables", STORE, "--json")
     assert result.exit_code == 0, result.output
-    assert [(r["id"], r["answer"]) for r in json.loads(result.stdout)] == [("1", "A"), ("2", "A")]
+    assert [(r["id"], r["answer"]) for r in json.loads(result.stdout)] == [(1, "A"), (2, "A")]
 
 
 # =================================================================================================

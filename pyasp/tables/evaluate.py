@@ -29,7 +29,7 @@ from .question import LETTERS, QuestionError, split_options
 
 @dataclass(frozen=True)
 class Item:
-    id: str
+    id: int | str  # a line number (a number, as the word problems' line numbers are), or the file's QuestionID
     text: str
     answer: str
     gold_uids: tuple[str, ...] = ()
@@ -133,7 +133,7 @@ def _worldtree(path: Path, text: str, categories: set[str] | None, skipped: list
         if not _valid(bad, _check_explanation, f"{path}:{number}", parts):
             continue
         gold = tuple(part.split("|")[0] for part in parts)
-        ident = (record.get(fields.get("QuestionID", ""), "") or str(number)).strip()
+        ident = (record.get(fields.get("QuestionID", ""), "") or "").strip() or number
         items.append(Item(ident, question, answer, gold))
     if not items:
         named = ", ".join(sorted(c for c in present if c)) or "none"
@@ -178,7 +178,7 @@ def load_questions(path: str | Path, *, categories: set[str] | None = None, skip
         answer = answer.strip().upper()
         if not _valid(bad, _check_regents, f"{path}:{number}", line.count("\t") + 1, question, answer):
             continue
-        items.append(Item(str(number), question.strip(), answer))
+        items.append(Item(number, question.strip(), answer))
     if not items:
         raise InputError(f"{path}: no questions" + (f" ({len(bad)} malformed left out)" if bad else ""))
     return items
@@ -186,13 +186,13 @@ def load_questions(path: str | Path, *, categories: set[str] | None = None, skip
 
 def load_question_lines(path: str | Path, *, text: str | None = None) -> list[Item]:
     """Questions to answer, answers not needed: one question with its options a line, blank lines
-    and lines starting with ``#`` skipped, a question's id its line number; a TAB and what follows
+    and lines starting with ``#`` skipped, a question's id its line number (an int); a TAB and what follows
     it are not read (so a Regents file's answer letters are left alone). ``text``: the file's
     contents, already read (standard input)."""
     path = Path(path)
     if text is None:
         text = read_text_file(path, "question file")
-    items = [Item(str(number), line.split("\t")[0].strip(), "") for number, line in numbered_lines(text)
+    items = [Item(number, line.split("\t")[0].strip(), "") for number, line in numbered_lines(text)
              if line.split("\t")[0].strip()]
     if not items:
         raise InputError(f"{'standard input' if str(path) == '-' else path}: no question (one question with its options a line)")

@@ -321,28 +321,102 @@ def hypernym_steps(word: str, other: str, max_depth: int = 3, pos: str | None = 
     return best
 
 
-@lru_cache(maxsize=4)
-def _lexical_links(symbols: tuple[str, ...]) -> dict[str, frozenset[str]]:
-    """Lemma -> the lemmas WordNet links to it by a lexical pointer (word to word, not synset to
-    synset) of one of ``symbols``; symmetric. Read straight from the four data files."""
+#: the lexical pointers (word to word) read from WordNet's data files: derivations ("+"),
+#: pertainyms ("\\") and antonyms ("!")
+LEXICAL_SYMBOLS = ("+", "\\", "!")
+#: the version of the cached links file's contents (:func:`_links_cache_file`)
+_LINKS_FORMAT = 1
+
+
+def _read_lexical_links() -> dict[str, dict[str, frozenset[str]]]:
+    """Symbol -> lemma -> the lemmas WordNet links to it by a pointer of that symbol (symmetric),
+    for every symbol of :data:`LEXICAL_SYMBOLS`, read straight from the four data files in one
+    pass."""
     words: dict[tuple[str, int], list[str]] = {}
-    pointers: list[tuple[str, str, int, int]] = []  # (lemma, target pos, target offset, target word)
+    pointers: list[tuple[str, str, str, int, int]] = []  # (symbol, lemma, target pos, target offset, target word)
     pos_of = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
     for pos, suffix in WORDNET_FILES.items():
         for offset, names, synset_pointers in _synset_records(suffix):
             words[(pos, offset)] = names
             for symbol, target, target_pos, where in synset_pointers:
-                if symbol in symbols and where != "0000":
+                if symbol in LEXICAL_SYMBOLS and where != "0000":
                     source, aim = int(where[:2], 16), int(where[2:], 16)
                     if 0 < source <= len(names):
-                        pointers.append((names[source - 1], pos_of[target_pos], int(target), aim))
-    links: dict[str, set[str]] = {}
-    for lemma, target_pos, target, aim in pointers:
+                        pointers.append((symbol, names[source - 1], pos_of[target_pos], int(target), aim))
+    links: dict[str, dict[str, set[str]]] = {symbol: {} for symbol in LEXICAL_SYMBOLS}
+    for symbol, lemma, target_pos, target, aim in pointers:
         names = words.get((target_pos, target))
         if names and 0 < aim <= len(names) and names[aim - 1] != lemma:
-            links.setdefault(lemma, set()).add(names[aim - 1])
-            links.setdefault(names[aim - 1], set()).add(lemma)
-    return {lemma: frozenset(related) for lemma, related in links.items()}
+            links[symbol].setdefault(lemma, set()).add(names[aim - 1])
+            links[symbol].setdefault(names[aim - 1], set()).add(lemma)
+    return {symbol: {lemma: frozenset(related) for lemma, related in found.items()} for symbol, found in links.items()}
+
+
+def _links_cache_file() -> str | None:
+    """Where the links read from this WordNet are cached: a JSON file under $PYASP_CACHE (else
+    ~/.cache/pyasp: :func:`pyasp.resources.cache_root`) named by a hash of the data files and of what is read from them, so that
+    another WordNet, or another pyasp reading other pointers, never reads a stale file. None when
+    the data files cannot be read (the reading then says so)."""
+    import hashlib
+
+    digest = hashlib.sha256(f"{_LINKS_FORMAT} {LEXICAL_SYMBOLS}".encode())
+    try:
+        for suffix in WORDNET_FILES.values():
+            with open(os.path.join(_wn_api()[0], f"data.{suffix}"), "rb") as stream:
+                digest.update(hashlib.file_digest(stream, "sha256").digest())
+    except OSError:
+        return None
+    from ..resources import cache_root
+
+    return str(cache_root() / "wordnet" / f"lexical-links-{digest.hexdigest()[:24]}.json")
+
+
+@lru_cache(maxsize=1)
+def _all_lexical_links() -> dict[str, dict[str, frozenset[str]]]:
+    """:func:`_read_lexical_links`, read once per process and kept on disk between processes
+    (:func:`_links_cache_file`): reading the data files takes a second or two, the cached file a
+    tenth of that. A cache file that cannot be read or is damaged is read from WordNet again and
+    rewritten; a cache folder that cannot be written is not used."""
+    import json
+
+    path = _links_cache_file()
+    if path is not None:
+        try:
+            with open(path, encoding="utf-8") as stream:
+                data = json.load(stream)
+            if set(data) == set(LEXICAL_SYMBOLS) and all(
+                    isinstance(found, dict) and all(isinstance(related, list) for related in found.values())
+                    for found in data.values()):
+                return {symbol: {lemma: frozenset(related) for lemma, related in found.items()}
+                        for symbol, found in data.items()}
+        except (OSError, ValueError, TypeError, AttributeError):
+            pass
+    links = _read_lexical_links()
+    if path is not None:
+        try:  # written whole or not at all: another process may read it meanwhile
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            partial = f"{path}.{os.getpid()}.tmp"
+            with open(partial, "w", encoding="utf-8") as stream:
+                json.dump({symbol: {lemma: sorted(related) for lemma, related in found.items()}
+                           for symbol, found in links.items()}, stream)
+            os.replace(partial, path)
+        except OSError:
+            pass
+    return links
+
+
+@lru_cache(maxsize=4)
+def _lexical_links(symbols: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """Lemma -> the lemmas WordNet links to it by a lexical pointer (word to word, not synset to
+    synset) of one of ``symbols`` (of :data:`LEXICAL_SYMBOLS`); symmetric."""
+    every = _all_lexical_links()
+    if len(symbols) == 1:
+        return every[symbols[0]]
+    merged: dict[str, set[str]] = {}
+    for symbol in symbols:
+        for lemma, related in every[symbol].items():
+            merged.setdefault(lemma, set()).update(related)
+    return {lemma: frozenset(related) for lemma, related in merged.items()}
 
 
 def _derivation_links() -> dict[str, frozenset[str]]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
@@ -397,8 +396,9 @@ def _from_json(data: dict) -> Document:
 
 def cache_dir() -> Path:
     """Where the command line caches parses: $PYASP_CACHE, else ~/.cache/pyasp (``parses/``)."""
-    root = os.environ.get("PYASP_CACHE") or os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pyasp")
-    return Path(root) / "parses"
+    from ..resources import cache_root
+
+    return cache_root() / "parses"
 
 
 def cache_choice(cache: str | Path | bool) -> Path | None:
