@@ -51,10 +51,10 @@ def test_default_file_has_the_rules_of_each_concept_and_no_problem():
     ruleset, found = check_file(None)
     assert found == []
     assert Counter(r.concept for r in ruleset.rules) == {
-        "transfer": 18, "dimensional_analysis": 3, "explicit_math": 9, "part_whole": 4}
+        "transfer": 20, "dimensional_analysis": 3, "explicit_math": 9, "part_whole": 4}
     assert set(ruleset.concepts) == {"transfer", "dimensional_analysis", "part_whole", "explicit_math"}
     assert {n: k for n, (k, _) in ruleset.classes.items()} == {
-        "HAVE": "verbs", "GET": "verbs", "GIVE": "verbs", "CONSTRUCT": "verbs", "DESTROY": "verbs",
+        "HAVE": "verbs", "GET": "verbs", "GIVE": "verbs", "TAKE": "verbs", "CONSTRUCT": "verbs", "DESTROY": "verbs",
         "MONEY": "units", "ADD": "math", "SUB": "math", "MUL": "math", "SHARE": "math"}
     assert ruleset.rule("rate_divide_reversed").operation == "divide_reversed"
     assert ruleset.rule("give_give_flip").operation == "subtract"
@@ -80,9 +80,9 @@ def test_flipped_transfer_rules_use_get_and_give_only():
     ruleset = load_rules()
     assert str(ruleset.rule("have_get_flip").condition) == (
         "(Coref(Subj1, Obj2) or Coref(Obj1, Subj2) or Coref(Subj1, IObj2) or Coref(IObj1, Subj2))"
-        " and Verb1 in HAVE and Verb2 in GET")
+        " and Verb1 in HAVE and (Verb2 in GET or Verb2 in TAKE)")
     assert str(ruleset.rule("have_get").condition) == (
-        "Coref(Subj1, Subj2) and Verb1 in HAVE and (Verb2 in GET or Verb2 in CONSTRUCT)")
+        "Coref(Subj1, Subj2) and Verb1 in HAVE and (Verb2 in GET or Verb2 in TAKE or Verb2 in CONSTRUCT)")
 
 
 # -- property test: printing and parsing conditions --------------------------------------------
@@ -294,7 +294,7 @@ def test_load_rules_raises_one_error_listing_every_error(tmp_path):
 
 # -- extends default ----------------------------------------------------------------------------
 EXTENSION = """extends default
-verbs GET += grab, snag
+verbs GET += nab, snag
 rule have_get (transfer):   # replaces the default rule
     Coref(Subj1, Subj2) and Verb1 in HAVE and Verb2 in GET
     => add
@@ -308,13 +308,13 @@ def test_extends_default_adds_overrides_and_extends_classes(tmp_path):
     path = write(tmp_path, "mine.rules", EXTENSION)
     ruleset, found = check_file(path)
     assert [str(d) for d in found] == [
-        f"{path}:3:1: note: rule have_get replaces the default rule of that name ({rules_path('knowledge')}:81)"]
+        f"{path}:3:1: note: rule have_get replaces the default rule of that name ({rules_path('knowledge')}:88)"]
     default = load_rules()
     assert len(ruleset.rules) == len(default.rules) + 1
     assert [r.name for r in ruleset.rules].index("have_get") == [r.name for r in default.rules].index("have_get")
     assert "CONSTRUCT" not in str(ruleset.rule("have_get").condition)
     assert ruleset.rules[-1].name == "have_grab_rate"
-    assert [e.text for e in ruleset.classes["GET"][1]][-2:] == ["grab", "snag"]
+    assert [e.text for e in ruleset.classes["GET"][1]][-2:] == ["nab", "snag"]
     assert parse_rules(format_rules(ruleset)) == ruleset
     assert format_rules(ruleset).startswith("extends default\n")
 
@@ -383,7 +383,7 @@ def test_compiling_rules_with_errors_raises():
 def test_cli_check_passes_the_default_file():
     result = run("rules", "check")
     assert result.exit_code == 0, result.output
-    assert "34 rules, 10 classes, 0 errors, 0 warnings" in result.output
+    assert "36 rules, 11 classes, 0 errors, 0 warnings" in result.output
 
 
 def test_cli_check_reports_file_line_column_and_exits_2(tmp_path):
@@ -410,7 +410,7 @@ def test_cli_check_json_on_an_extension_with_a_note(tmp_path):
     result = run("rules", "check", write(tmp_path, "mine.rules", EXTENSION), "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["ok"] is True and data["rules"] == 35
+    assert data["ok"] is True and data["rules"] == 37
     assert [d["severity"] for d in data["diagnostics"]] == ["note"]
 
 
@@ -418,11 +418,11 @@ def test_cli_show_json_and_table():
     result = run("rules", "show", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert len(data) == 34 and set(data[0]) == {"rule", "concept", "condition", "operation"}
+    assert len(data) == 36 and set(data[0]) == {"rule", "concept", "condition", "operation"}
     assert {"rule": "part_whole_sibling", "concept": "part_whole", "condition": "Sibling(Unit1, Unit2)",
             "operation": "add"} in data
     table = run("rules", "show")
-    assert table.exit_code == 0 and "have_get_flip" in table.stdout and "buy (unless MONEY)" in table.stdout
+    assert table.exit_code == 0 and "have_get_flip" in table.stdout and "purchase (unless MONEY)" in table.stdout
     classes = json.loads(run("rules", "show", "--classes", "--json").stdout)
     assert {"words": "sell", "qualifier": "if", "class": "MONEY"} in next(c for c in classes if c["class"] == "GET")["entries"]
 

@@ -132,7 +132,7 @@ def test_a_misspelt_operation_or_a_class_in_the_wrong_case_gets_a_hint():
     assert [str(d) for d in check_rules(parse_rules("extends default\nrule r (transfer): Verb1 in have => add\n", "my.rules"))
             if d.severity == "error"] == [
         "my.rules:2:29: error: unknown class have (class names are case-sensitive: write HAVE); verbs classes: HAVE, GET, "
-        "GIVE, CONSTRUCT, DESTROY"]
+        "GIVE, TAKE, CONSTRUCT, DESTROY"]
 
 
 def test_entries_are_read_in_lower_case_as_the_lemmas_they_match():

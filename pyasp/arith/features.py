@@ -16,6 +16,7 @@ Three kinds, all linear in one weight vector:
 from __future__ import annotations
 
 from ..text.lexical import is_hyponym
+from ..text.names import gender
 from .properties import NumberInfo, Phrase, ProblemInfo
 
 QUESTION_CUES = (
@@ -85,11 +86,65 @@ def same_entity(a: Phrase | None, b: Phrase | None) -> bool:
     return set(a.lemmas) == set(b.lemmas)
 
 
+#: the properties that name who holds, gives or gets
+ENTITIES = frozenset({"subj", "obj", "iobj"})
+#: the properties that name the other party of a transfer or of a comparison (for "denied")
+RECEIVERS = frozenset({"obj", "iobj"})
+#: pronouns that name a person ("they", "it" may name things)
+PERSONAL_PRONOUNS = frozenset("he she him her i me we us you".split())
+#: WordNet's first senses of the nouns under which a thing can be someone (an animal, a group)
+AGENTS = ("organism", "group", "causal_agent")
+
+
+def _first_sense_under(word: str, others: tuple[str, ...]) -> tuple[bool, ...] | None:
+    """For each of ``others``, whether the first (most frequent) WordNet noun sense of ``word`` is
+    a kind of the first sense of that noun; None when WordNet has no noun ``word``."""
+    from ..text.lexical import _subsumers, _synset_offsets
+
+    senses = _synset_offsets(word.lower(), "n")
+    if not senses:
+        return None
+    above = _subsumers("n", senses[0])
+    return tuple(bool(_synset_offsets(o, "n")) and _synset_offsets(o, "n")[0] in above for o in others)
+
+
+def _kind(info: ProblemInfo, phrase: Phrase | None) -> str | None:
+    """"person" for a phrase that plainly names a person (a personal pronoun, a first name of
+    known gender, a noun whose first WordNet sense is a person: "teacher"), "thing" for a common
+    noun whose first sense can be no one ("birthday", "stickers", "mall"; not "fox", "team"),
+    else None."""
+    if phrase is None or phrase.head < 0:
+        return None
+    if phrase.is_pronoun:
+        return "person" if phrase.lemma in PERSONAL_PRONOUNS or phrase.text.lower() in PERSONAL_PRONOUNS else None
+    tok = info.doc.tokens[phrase.head]
+    if tok.pos == "PROPN":
+        return "person" if gender(tok.text, True) is not None else None
+    if tok.pos != "NOUN":
+        return None
+    under = _first_sense_under(phrase.lemma, ("person", *AGENTS))
+    if under is None:
+        return None
+    return "person" if under[0] else None if any(under[1:]) else "thing"
+
+
 def contradicted(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -> bool:
-    """Whether a rule's condition assumes, of numbers ``a`` and ``b``, what a comparison in the
-    text plainly denies (the learned weights score the uncertain assumptions; these the text
-    decides). Obj stands for what a number is compared with (as the explicit-math rules mean
-    it), read as :attr:`NumberInfo.compared`:
+    """Whether a rule's condition assumes, of numbers ``a`` and ``b``, what the text plainly
+    denies (the learned weights score the uncertain assumptions; these the text decides):
+
+    - that a person is a thing ("Hana had 17 dollars. She received 25 dollars for her
+      birthday": Coref(Subj1, Obj2) would make Hana the birthday that gave the 25; see
+      :func:`_kind`);
+    - that someone's relation is themselves ("Lucy ... gave 15 stamps to her teacher", her =
+      Lucy: Coref(Subj1, IObj2) would make Lucy her own teacher; a possessive is read as
+      :attr:`Phrase.owner`).
+
+    Both only when an object or recipient (Obj, IObj) is one of the two: between subjects the
+    learned weights lean on such "coreference" ("Carol picked 29, and her mother picked 16" is
+    summed by get_get; AllArith 669 -> 665 when every Coref was checked for people and things).
+
+    For comparisons Obj stands for what a number is compared with (as the explicit-math rules
+    mean it), read as :attr:`NumberInfo.compared`:
 
     - that the thing compared with is not the entity of the same name ("Nina is 11. Her cousin
       is 6 years older than Nina": not Coref(Subj1, Obj2) would undo the comparison);
@@ -100,6 +155,15 @@ def contradicted(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -
     for predicate, args, positive in assumptions:
         if predicate != "Coref":
             continue
+        receivers = any(p in RECEIVERS for p, _ in args)
+        if positive and (receivers or a.math is not None or b.math is not None):
+            x, y = (_role(info, a, b, r).get(p) for p, r in args)
+            if receivers and {_kind(info, x), _kind(info, y)} == {"person", "thing"}:
+                return True
+            # "Lucy ... gave 15 stamps to her teacher" (her = Lucy): her teacher is not Lucy
+            if (all(p in ENTITIES for p, _ in args) and x is not None and y is not None
+                    and ((y.owner and y.owner == x.key) or (x.owner and x.owner == y.key))):
+                return True
         compares = [numbers[r].compared is not None for p, r in args if p == "obj" and r in numbers]
         x, y = (numbers[r].compared if p == "obj" and r in numbers and numbers[r].compared is not None
                 else _role(info, a, b, r).get(p) for p, r in args)
@@ -214,6 +278,49 @@ def root_features(info: ProblemInfo, concept: str, op: str) -> dict[str, float]:
     return out
 
 
+#: what a question that asks an age says ("How old is his son?")
+AGE_WORDS = frozenset({"old", "age", "young", "older", "younger"})
+
+
+def _head_noun(info: ProblemInfo, phrase: Phrase) -> str:
+    """The noun a phrase's head modifies, when it is a modifier ("toy" of "toy trucks"), else its
+    head: the question's unit is its first noun ("How many toy trucks")."""
+    if phrase.head < 0:
+        return phrase.lemma
+    tok = info.doc.tokens[phrase.head]
+    while tok.dep in {"compound", "amod", "nmod"} and tok.i < tok.head and info.doc.tokens[tok.head].pos in {"NOUN", "PROPN"}:
+        tok = info.doc.tokens[tok.head]
+    return tok.lemma.lower()
+
+
+def _unit_ties(info: ProblemInfo, n: NumberInfo) -> dict[str, float]:
+    """How a number's unit ties it to the question and the other numbers: a kind of thing the
+    question names besides its unit ("How many horses and goats ...?"), the question's "per"
+    unit ("How many cookies are on each plate?": 4 plates), another number's "per" unit ("6
+    tables"; "4 legs per table"), or none of these nor the unit of another number or of the
+    question ("He went to the mall with 3 friends"); an age ("Jack is 10 years old") that the
+    question does not ask."""
+    out: dict[str, float] = {}
+    lemma = n.unit.lemma
+    q = info.question
+    start, end = info.doc.sentences[info.question_sentence]
+    named = {t.lemma.lower() for t in info.doc.tokens[start:end] if t.pos in {"NOUN", "PROPN"}}
+    asked = q.unit is not None and lemma in {q.unit.lemma, _head_noun(info, q.unit)}
+    if not asked and lemma in named:
+        out["rel:unit_named_in_question"] = 1.0
+    if q.rate is not None and q.rate.lemma == lemma:
+        out["rel:unit_is_question_rate"] = 1.0
+    others = [m for m in info.numbers if m.index != n.index]
+    if any(m.rate is not None and m.rate.lemma == lemma for m in others):
+        out["rel:unit_is_other_rate"] = 1.0
+    if not asked and not out and n.rate is None and not any(m.unit is not None and m.unit.lemma == lemma for m in others):
+        out["rel:unit_unrelated"] = 1.0
+    after = info.doc.tokens[n.unit.head + 1] if 0 <= n.unit.head < len(info.doc.tokens) - 1 else None
+    if lemma == "year" and after is not None and after.lemma.lower() == "old":
+        out["rel:age" if AGE_WORDS & set(info.words) else "rel:age_unasked"] = 1.0
+    return out
+
+
 def relevance_features(info: ProblemInfo, n: NumberInfo) -> dict[str, float]:
     """Why a number might be left out (features of the number, scored when it is used)."""
     out = {"rel:bias": 1.0}
@@ -249,6 +356,8 @@ def relevance_features(info: ProblemInfo, n: NumberInfo) -> dict[str, float]:
         out["rel:question_subject" if qs.key == n.subj.key else "rel:other_subject"] = 1.0
     if n.unit_inferred:
         out["rel:unit_inferred"] = 1.0
+    if n.unit is not None and not n.unit_inferred:
+        out.update(_unit_ties(info, n))
     if n.rate is not None:
         out["rel:rate"] = 1.0
     if n.mention.sentence == info.question_sentence:

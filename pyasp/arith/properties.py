@@ -58,6 +58,8 @@ class Phrase:
     head: int  # token index of the head (-1 when implied, e.g. the unit "$")
     lemmas: tuple[str, ...] = ()  # content lemmas of the phrase (modifiers + head)
     resolved: str = ""  # for pronouns: the lemma of the noun they most likely stand for
+    #: whose it is, when a possessive says so ("her teacher", her = Lucy: "lucy"; "Tom's dog": "tom")
+    owner: str = ""
 
     @property
     def key(self) -> str:
@@ -135,7 +137,17 @@ class _Reader:
                 and k.pos != "NUM" and k.lemma.lower() not in QUANTIFIERS]
         words = [m.text for m in mods] + [tok.text]
         lemmas = tuple(m.lemma.lower() for m in mods) + (tok.lemma.lower(),)
-        return Phrase(" ".join(words), tok.lemma.lower(), tok.i, lemmas, resolved)
+        return Phrase(" ".join(words), tok.lemma.lower(), tok.i, lemmas, resolved, self.owner(tok))
+
+    def owner(self, tok: Token) -> str:
+        """The entity a possessive before ``tok`` names: a name ("Tom's dog": tom) or a pronoun
+        resolved ("her teacher": the noun "her" stands for), else ""."""
+        poss = next((k for k in self.kids[tok.i] if k.dep == "poss" and k.i < tok.i), None)
+        if poss is None:
+            return ""
+        if poss.pos == "PRON" or poss.lemma.lower() in PRONOUNS or poss.text.lower() in PRONOUNS:
+            return self.resolve(poss, poss.i)
+        return poss.lemma.lower() if poss.pos in {"PROPN", "NOUN"} else ""
 
     def verb_of(self, i: int) -> Token | None:
         seen = set()
@@ -183,6 +195,13 @@ class _Reader:
         # "... and gave 3 to Sam": a conjoined verb shares its head verb's subject
         if verb.dep == "conj" and verb.head != verb.i:
             return self.subject(self.tokens[verb.head])
+        # "After giving 9 balloons to his cousins, Tyler has 14": a participle fronted by a
+        # preposition has the subject of the verb it modifies
+        if verb.tag == "VBG" and verb.dep == "pcomp" and verb.head < verb.i:
+            prep = self.tokens[verb.head]
+            main = self.tokens[prep.head]
+            if prep.dep == "prep" and prep.i < main.i and main.pos in {"VERB", "AUX"} and main.i != verb.i:
+                return self.subject(main)
         if verb.dep in {"relcl", "acl"}:
             return self.tokens[verb.head]
         return None
@@ -203,12 +222,23 @@ class _Reader:
         if tok.lemma.lower() not in PRONOUNS and word not in PRONOUNS:
             return ""
         want = "f" if word in FEMALE_PRONOUNS else "m" if word in MALE_PRONOUNS else None
-        best = ""
+        best, at = "", -1
         for t in self.tokens[:before]:
             if self.is_subject(t) and t.pos in {"PROPN", "NOUN"} and t.lemma.lower() != exclude:
                 if want is not None and gender(t.text, t.pos == "PROPN") not in (None, want):
                     continue  # "she" does not stand for Larry
-                best = t.lemma.lower()
+                best, at = t.lemma.lower(), t.i
+        if want is not None and at >= 0 and tok.dep in {"nsubj", "nsubjpass"}:
+            # "His uncle gave him 12 more cards, and now he has 40": between that subject and the
+            # pronoun, an object pronoun of its gender stands for someone else, whom the
+            # pronoun goes on to name
+            sentence = next((a, b) for a, b in self.doc.sentences if a <= tok.i < b)
+            for t in self.tokens[max(at, sentence[0]) + 1 : tok.i]:
+                if (t.dep in {"dobj", "dative", "iobj", "pobj"} and t.text.lower() in OBJECT_PRONOUNS
+                        and (t.text.lower() in FEMALE_PRONOUNS) == (want == "f")):
+                    other = self.resolve(t, t.i, best)
+                    if other:
+                        return other
         return best
 
     def nouns_after(self, i: int, sentence: int, limit: int = 4) -> Token | None:
@@ -262,6 +292,12 @@ class _Reader:
                     target = self.nouns_after(nxt.i, m.sentence, 4)
                     if other(target):
                         return target
+                # "4 classes with 25 students each": each of the things "with" hangs on
+                holder = unit if unit is not None else self.tokens[m.head]
+                if holder.dep == "pobj" and self.tokens[holder.head].text.lower() == "with":
+                    owner = self.tokens[self.tokens[holder.head].head]
+                    if owner.pos == "NOUN" and owner.i < m.start and other(owner):
+                        return owner
                 subj = self.subject(verb)
                 if other(subj):
                     return subj
@@ -289,7 +325,10 @@ class _Reader:
                     return target
         # generic present-tense statements about "a"/"an" thing: "A bee has 6 legs"
         subj = self.subject(verb)
-        if verb is not None and verb.tag in {"VBZ", "VBP"} and other(subj) and subj.pos == "NOUN":
+        # (also passive: "A pizza is cut into 8 slices")
+        present = verb is not None and (verb.tag in {"VBZ", "VBP"} or verb.tag == "VBN" and any(
+            k.dep in {"auxpass", "aux"} and k.tag in {"VBZ", "VBP"} for k in self.kids[verb.i]))
+        if present and other(subj) and subj.pos == "NOUN":
             if any(k.dep == "det" and k.text.lower() in {"a", "an"} for k in self.kids[subj.i]):
                 return subj
         return None
@@ -372,6 +411,8 @@ def _math_term(reader: _Reader, start: int, end: int, sentence: int, terms: tupl
         for term in terms:
             if words[i] != term[0] and lemmas[i] != term[0]:
                 continue
+            if len(term) == 1 and reader.tokens[i].tag == "JJR" and reader.tokens[i].dep == "amod":
+                continue  # a comparative alone says a comparison, not "her older sister"
             j, ok = i, True
             for word in term[1:]:
                 j = next((k for k in range(j + 1, min(sent_end, j + 6)) if words[k] == word), -1)
