@@ -103,7 +103,11 @@ def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5, rele
             types += tuple((e, fallback_type_weight) for e in entities if e != q.ent and e != q.kind_of)
         links = tuple(sorted({v for v in (q.ctr, q.rate) if v}))
         text = "x" if q.qnt is None else number_text(q.qnt)  # the equation shows numbers, not "eight" or "$4.50"
-        quantities.append(Quantity(q.qnt, types, text, relevance(q, problem) if relevance_weights else 1.0, links, q.rate or "", q.side, q.operation))
+        if q.rest:  # the rest of a set: "a third are red, the rest blue" is 1 - 1/3 of it
+            text = f"(1-{number_text(1 - q.qnt)})"
+        quantities.append(Quantity(q.qnt, types, text, relevance(q, problem) if relevance_weights else 1.0, links, q.rate or "",
+                                   q.side, q.operation, asks=q.asks, irrelevant=bool(q.irrelevant),
+                                   result=q.result))
     # a fraction of a set the text counts multiplies it (a part the question ignores may be left
     # out); a comparison's number meets its base, which may be x ("8 fewer than Paul", who is asked)
     index = {q.token: i for i, q in enumerate(problem.qsets, start=1) if q.token >= 0}
@@ -177,9 +181,10 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
     quantities = problem_quantities(problem, settings.fallback_type_weight)
     options = {**dict(settings.weights), "tie_break": 0, "allow_unused": settings.allow_unused}
     result = generate_candidates(quantities, top=settings.top, settings=options, time_limit_s=settings.time_limit_s)
-    if not result.candidates and any(q.side or q.operation or q.whole for q in quantities):
-        # the sides, operations and wholes read from the text admit no tree: try without them
-        quantities = [replace(q, side=0, operation="", whole=0) for q in quantities]
+    if not result.candidates and any(q.side or q.operation or q.whole or q.asks or q.irrelevant or q.result for q in quantities):
+        # the sides, operations, wholes, the asked operation, the numbers of no part and the end of a
+        # story read from the text admit no tree: try without them
+        quantities = [replace(q, side=0, operation="", whole=0, asks="", irrelevant=False, result=False) for q in quantities]
         result = generate_candidates(quantities, top=settings.top, settings=options, time_limit_s=settings.time_limit_s)
     prepared = Prepared(problem, result.candidates, partial=result.partial)
     target = problem.target_index + 1

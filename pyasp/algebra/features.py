@@ -343,7 +343,7 @@ def global_static_features(tree, problem: Problem, left: Qset, right: Qset, text
     crossed = [k * t for k in qk for t in tops[:5]]
     n_leaves = sum(1 for t in tree.postfix_tokens if isinstance(t, int))
     used = {t for t in tree.postfix_tokens if isinstance(t, int)}
-    unused = [q for i, q in enumerate(problem.qsets, start=1) if i not in used]
+    unused = [q for i, q in enumerate(problem.qsets, start=1) if i not in used and not q.irrelevant]  # a distractor: no choice
     target = problem.qsets[problem.target_index]
     adj_conflict = [bool(q.adj and target.adj and not set(q.adj) & set(target.adj)) for q in unused]
     f = violations + [float(tree.cost), 1.0 / (1.0 + tree.cost), float(text_order),

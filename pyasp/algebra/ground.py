@@ -16,7 +16,8 @@ TYPE_WEIGHT_SCALE = 1000
 
 def tree_facts(quantities: list[Quantity]) -> list[clingo.Symbol]:
     """``quantity/1``, ``unknown/1``, ``zero/1``, ``one/1``, ``type_option/3``, ``relevance/2``, ``related/2``,
-    ``rate_per/2``, ``side/2``, ``operation/2``, ``whole/2`` and ``dimensionless/1`` facts."""
+    ``rate_per/2``, ``side/2``, ``operation/2``, ``whole/2``, ``dimensionless/1``, ``asked_operation/1``,
+    ``irrelevant/1`` and ``result/1`` facts."""
     facts = []
     links = sorted({(t, other) for q in quantities for t, _ in q.types for other in q.links if other != t})
     facts.extend(fact("related", a, b) for a, b in links)
@@ -36,6 +37,12 @@ def tree_facts(quantities: list[Quantity]) -> list[clingo.Symbol]:
             facts.append(fact("side", index, q.side))
         if q.operation:
             facts.append(fact("operation", index, q.operation))
+        if q.asks and q.is_unknown:
+            facts.append(fact("asked_operation", q.asks))
+        if q.irrelevant and not q.is_unknown:
+            facts.append(fact("irrelevant", index))
+        if q.result:
+            facts.append(fact("result", index))
         if q.whole and not q.is_unknown:
             facts.append(fact("whole", index, q.whole))
         if q.per and not q.is_unknown:

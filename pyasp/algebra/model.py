@@ -152,10 +152,19 @@ class AlgebraModel:
                         local_X.append(p.node_features[row])
                         local_y.append(OP_CLASSES.index(p.node_ops[row]))
             per_problem.append((p, correct, wrong[: self.negatives * len(correct)]))
-        if len(set(local_y)) < 2:
+        if not local_y:
             raise InputError("too few problems with a correct candidate to learn from (need two operators at least)")
         self.local_ = None
-        if self.use_local:
+        if self.use_local and len(set(local_y)) < 2:
+            # every correct tree uses one operator (the text fixes it in "He gave 5 apples to Sue. How many
+            # does Tom have now?"): there is nothing to tell apart, the global model ranks alone
+            import warnings
+
+            from ..errors import PyaspWarning
+
+            warnings.warn(f"every correct tree of the training problems uses one operator ({OP_CLASSES[local_y[0]]}): "
+                          "no operator model is learned, the tree model ranks alone", PyaspWarning, stacklevel=2)
+        elif self.use_local:
             self.local_ = _fit(_svc(self.local_C, self.seed), np.vstack(local_X), np.asarray(local_y))
         report.local_examples = len(local_y)
         self.global_ = None

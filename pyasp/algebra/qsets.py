@@ -46,7 +46,8 @@ IMPERATIVES = {"find", "calculate", "determine", "compute"}
 VERB_POS = {"VERB", "AUX"}
 NOUN_POS = {"NOUN", "PROPN"}
 #: Words that say how much but are no entity ("how many more", "twice as many").
-NOT_ENTITIES = {"dozen", "many", "much", "more", "less", "fewer", "time", "total", "altogether", "all", "number", "amount", "lot"}
+NOT_ENTITIES = {"dozen", "many", "much", "more", "less", "fewer", "few", "time", "total", "altogether", "all", "number", "amount",
+                "lot"}
 
 #: Table 2 reordering rules, each can be switched off by name.
 REORDER_RULES = ("rate_link", "container_after_count", "x_first", "some_is_x")
@@ -81,6 +82,10 @@ class Qset:
     partition: tuple[str, ...] = ()  # what a part is said to be ("Half of the fish were *orange*")
     operation: str = ""  # what the text says is done with it: add, sub, mul, div (see _operation, _comparison)
     whole: int = -1  # the token of the number (or x) it is counted from: a fraction's whole, a comparison's base
+    asks: str = ""  # the target's: the operation the question asks the result of ("how many fewer ... than": sub)
+    rest: bool = False  # a fraction of a set read as what is left of it: "a third are red, the rest blue" is 1 - 1/3
+    irrelevant: str = ""  # why the text says this number takes no part ("an age the question does not ask")
+    result: bool = False  # how a story ends ("now he has 22 marbles", or x when asked so): one side of "=" alone
 
     @property
     def is_target(self) -> bool:
@@ -91,6 +96,14 @@ class Qset:
         parts = [f"{k}={v}" for k, v in (("ctr", self.ctr), ("vrb", self.vrb), ("loc", self.loc), ("rate", self.rate), ("syn", self.syn)) if v]
         if self.adj:
             parts.append("adj=" + ",".join(self.adj))
+        if self.asks:
+            parts.append(f"asks={self.asks}")
+        if self.rest:
+            parts.append("rest")
+        if self.result:
+            parts.append("result")
+        if self.irrelevant:
+            parts.append(f"irrelevant: {self.irrelevant}")
         head = self.text or ("x" if self.is_target else str(self.qnt))
         return f"{head} {self.ent}" + (f" ({', '.join(parts)})" if parts else "")
 
@@ -108,6 +121,10 @@ class Qset:
             "target": self.is_target,
             **({"side": self.side} if self.side else {}),
             **({"operation": self.operation} if self.operation else {}),
+            **({"asks": self.asks} if self.asks else {}),
+            **({"rest": True} if self.rest else {}),
+            **({"result": True} if self.result else {}),
+            **({"irrelevant": self.irrelevant} if self.irrelevant else {}),
         }
 
 
@@ -172,11 +189,12 @@ def _noun_phrase_head_lemma(tok: Token) -> str:
     return lemma
 
 
-def _resolve(doc: Document, tok: Token) -> str:
-    """A subject's name, pronouns resolved to the last named subject before them."""
+def _resolve(doc: Document, tok: Token, verb: int = -1) -> str:
+    """A subject's name, pronouns resolved to the last named subject before them; an object of
+    ``verb`` (a token index) is not its own verb's subject ("Her teacher gave *her* 7 pencils")."""
     if tok.text.lower() in PRONOUNS:
         for prev in reversed(doc.tokens[: tok.i]):
-            if prev.dep in {"nsubj", "nsubjpass"} and prev.pos in NOUN_POS:
+            if prev.dep in {"nsubj", "nsubjpass"} and prev.pos in NOUN_POS and prev.head != verb:
                 return _noun_phrase_head_lemma(prev)
         return ""
     if tok.text.lower() == "there":
@@ -194,12 +212,12 @@ def _receiver(doc: Document, verb: Token | None) -> str:
     for child in _children(doc, verb.i):
         if child.dep in {"dative", "iobj"}:
             if child.pos in NOUN_POS or child.pos == "PRON":
-                return _resolve(doc, child)
+                return _resolve(doc, child, verb.i)
             objs = [g for g in _children(doc, child.i) if g.dep == "pobj"]
             if objs:
-                return _resolve(doc, objs[0])
+                return _resolve(doc, objs[0], verb.i)
     for prep, obj in _prep_objects(doc, verb.i, {"to"}):
-        return _resolve(doc, obj)
+        return _resolve(doc, obj, verb.i)
     return ""
 
 
@@ -299,9 +317,12 @@ def _target(doc: Document, sentence: int, qsets: list[Qset]) -> Qset:
             if head.pos in NOUN_POS and head.lemma.lower() not in NOT_ENTITIES:
                 ent_tok = head
                 break
-            # "how many dozen books", "how many more cards": the first noun after the word
-            ent_tok = next((t for t in doc.tokens[tok.i + 1 : min(tok.i + 5, toks[-1].i + 1)]
-                            if t.pos == "NOUN" and t.lemma.lower() not in NOT_ENTITIES), None)
+            # "how many dozen books", "how many more cards": the first noun after the word; not past
+            # a verb after "much" ("How much do 9 notebooks cost?" asks for money, not notebooks)
+            after = doc.tokens[tok.i + 1 : min(tok.i + 5, toks[-1].i + 1)]
+            if tok.text.lower() == "much":
+                after = after[: next((k for k, t in enumerate(after) if t.pos in VERB_POS | {"PRON", "ADP"}), len(after))]
+            ent_tok = next((t for t in after if t.pos == "NOUN" and t.lemma.lower() not in NOT_ENTITIES), None)
             break
     if ent_tok is None and qword.text.lower() in {"what", "which"}:
         for tok in doc.tokens[qword.i + 1 : toks[-1].i + 1]:
@@ -369,7 +390,9 @@ def _base_qset(doc: Document, mention: Mention) -> Qset:
     syn_tok = anchor
     syn = syn_tok.dep
     if syn == "conj" and syn_tok.head != syn_tok.i:
-        syn = doc.tokens[syn_tok.head].dep
+        head = doc.tokens[syn_tok.head]
+        # "read 35 pages on Monday and 28 pages on Tuesday": a noun the parse joins to the verb is its object
+        syn = "dobj" if head.pos in VERB_POS and syn_tok.pos in NOUN_POS else head.dep
     if syn == "pobj" and syn_tok.head != syn_tok.i:
         syn = f"pobj:{doc.tokens[syn_tok.head].text.lower()}"
     if mention.kind == "money":
@@ -464,7 +487,7 @@ def _container_after_count(qsets: list[Qset]) -> tuple[list[Qset], bool]:
     return order, fired
 
 
-START_WORDS = {"begin", "start", "first", "initially", "originally", "before"}
+START_WORDS = {"begin", "beginning", "start", "first", "initially", "originally", "before"}
 
 
 def _x_first_for_start(qsets: list[Qset]) -> tuple[list[Qset], bool]:
@@ -476,10 +499,9 @@ def _x_first_for_start(qsets: list[Qset]) -> tuple[list[Qset], bool]:
     return [target] + [q for q in qsets if q is not target], True
 
 
-def _some_is_x(qsets: list[Qset], doc: Document, question: int) -> tuple[list[Qset], bool]:
-    """Rule ``some_is_x``: "she gave Sam some of her seashells" is where the unknown amount
-    happens in the story: x takes the place of "some" when its entity is x's entity."""
-    target = next(q for q in qsets if q.is_target)
+def _some_of(doc: Document, question: int, ent: str) -> tuple[Token, Token] | None:
+    """The first "some" (or "several") of a statement that counts ``ent`` ("she gave Sam *some*
+    of her seashells", "Ryan had *some* marbles"), with the noun it counts; None when there is none."""
     for tok in doc.tokens:
         if tok.sentence == question or tok.text.lower() not in {"some", "several"}:
             continue
@@ -489,14 +511,25 @@ def _some_is_x(qsets: list[Qset], doc: Document, question: int) -> tuple[list[Qs
         else:
             objs = _prep_objects(doc, tok.i, {"of"})
             ent_tok = objs[0][1] if objs else None
-        if ent_tok is not None and _noun_phrase_head_lemma(ent_tok) == target.ent:
-            verb = _governing_verb(doc, ent_tok.i)
-            moved = replace(target, token=tok.i, sentence=tok.sentence)
-            if verb is not None and not target.vrb:
-                moved = replace(moved, vrb=verb.lemma.lower())
-            order = sorted([q for q in qsets if q is not target] + [moved], key=lambda q: q.token)
-            return order, True
-    return qsets, False
+        if ent_tok is not None and _noun_phrase_head_lemma(ent_tok) == ent:
+            return tok, ent_tok
+    return None
+
+
+def _some_is_x(qsets: list[Qset], doc: Document, question: int) -> tuple[list[Qset], bool]:
+    """Rule ``some_is_x``: "she gave Sam some of her seashells" is where the unknown amount
+    happens in the story: x takes the place of "some" when its entity is x's entity."""
+    target = next(q for q in qsets if q.is_target)
+    found = _some_of(doc, question, target.ent)
+    if found is None:
+        return qsets, False
+    tok, ent_tok = found
+    verb = _governing_verb(doc, ent_tok.i)
+    moved = replace(target, token=tok.i, sentence=tok.sentence)
+    if verb is not None and not target.vrb:
+        moved = replace(moved, vrb=verb.lemma.lower())
+    order = sorted([q for q in qsets if q is not target] + [moved], key=lambda q: q.token)
+    return order, True
 
 
 def _unknown_number(doc: Document, question: int) -> Token | None:
@@ -784,6 +817,12 @@ def _part_of(doc: Document, mention: Mention, before: list[Qset]) -> str:
             return _whole_name(_noun_phrase_head_lemma(noun))
         named = [q.ent for q in before if q.ent and q.sentence >= 0]
         return named[-1] if named else "thing"
+    percent = mention.text.endswith("%") or mention.text.lower().endswith("percent")
+    if percent and toks[nxt].text.lower() != "of" and (
+            toks[mention.head].dep in {"nsubj", "nsubjpass"} or toks[nxt].text.lower() == "off"):
+        # "In a class of 30 students, 40% wear glasses", "40 dollars ... 25% off": of the set named before
+        named = [q.ent for q in before if q.ent and q.sentence >= 0]
+        return named[-1] if named else ""
     if toks[nxt].text.lower() != "of":
         if mention.text.lower() == "half" and (toks[nxt].text.lower() in DEFINITE - {"that", "this"} or toks[nxt].tag == "PRP$"):
             nxt -= 1  # "half his age", "half the cookies": "half of" without its "of"
@@ -806,7 +845,8 @@ def _part_of(doc: Document, mention: Mention, before: list[Qset]) -> str:
 def _whole_name(lemma: str) -> str:
     """The entity a whole is counted in: "half of his money" is a part of his dollars (as the
     question's "how much money" is)."""
-    return {"money": "dollar", "change": "dollar", "age": "year"}.get(lemma, lemma)
+    return {"money": "dollar", "change": "dollar", "saving": "dollar", "savings": "dollar", "allowance": "dollar",
+            "salary": "dollar", "age": "year"}.get(lemma, lemma)
 
 
 def _share_operations(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
@@ -894,12 +934,59 @@ def _in_half(doc: Document, mention: Mention) -> bool:
             and toks[mention.start - 1].text.lower() in {"in", "into"})
 
 
+def _dozens(doc: Document, base: list[Qset]) -> list[Qset]:
+    """"two dozen pencils": the 12 of "dozen" multiplies the number before it (its ``operation`` mul,
+    its ``whole`` that number), as "half of the 40 cars" multiplies 40."""
+    ends = {m.end: m for m in doc.mentions}
+    out = []
+    for q in base:
+        before = ends.get(q.token)
+        if q.text.lower() == "dozen" and before is not None and not q.operation and any(p.token == before.start for p in base):
+            q = replace(q, operation="mul", whole=before.start)
+        out.append(q)
+    return out
+
+
+def _asked_with(doc: Document, target: Qset) -> set[str]:
+    """The other things a question asks for with its entity: "How many horses *and goats* are
+    there?" (nouns joined to the asked one by "and")."""
+    if target.sentence < 0 or not target.ent:
+        return set()
+    toks = doc.sentence_tokens(target.sentence)
+    heads = [t for t in toks if t.pos in NOUN_POS and _noun_phrase_head_lemma(t) == target.ent]
+    return {_noun_phrase_head_lemma(t) for t in toks for h in heads
+            if t.dep == "conj" and t.head == h.i and t.pos in NOUN_POS} - {target.ent}
+
+
+def _kind_of_a_counted_set(doc: Document, base: list[Qset], target: Qset, question: int) -> Qset:
+    """"A class has 30 students. 12 of them are *boys*. How many *girls* ...?": a question about a
+    kind of things no number counts and the text names nowhere before, when a number is said to
+    be another kind ("12 of them are boys"): x is a kind of that number's set (its ``kind_of``)."""
+    if not target.ent or target.kind_of or any(q.ent == target.ent for q in base if not q.is_target):
+        return target
+    start = doc.sentences[question][0]
+    if any(_noun_phrase_head_lemma(t) == target.ent for t in doc.tokens[:start]):
+        return target
+    for m in doc.mentions:
+        q = next((q for q in base if q.token == m.start and q.qnt is not None and q.ent != FRACTION), None)
+        tok = doc.tokens[m.head]
+        if q is None or tok.dep not in {"nsubj", "nsubjpass"} or doc.tokens[tok.head].lemma.lower() != "be":
+            continue
+        kinds = [c for c in _children(doc, tok.head) if c.dep == "attr" and c.pos == "NOUN"]
+        if kinds and _noun_phrase_head_lemma(kinds[0]) != target.ent and q.ent != _noun_phrase_head_lemma(kinds[0]):
+            return replace(target, kind_of=q.ent)
+    return target
+
+
 def _kinds_of_asked(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
     """Numbers of kinds of what the question asks for, when no number counts it ("23 cows and 38
     sheep. How many animals"): those whose entity is a kind of the asked one (WordNet hyponyms),
     and numbers of different entities joined by "and" ("215 girls and 198 boys. How many
     students"). They take the asked entity as their ``kind_of``."""
     asked = target.ent
+    also = _asked_with(doc, target)
+    if also:  # "How many horses and goats are there?": a goat is counted as a horse is
+        base = [replace(q, kind_of=asked) if q.ent in also and not q.is_target and not q.ent_fallback else q for q in base]
     if not asked or asked in NOT_ENTITIES or any(q.ent == asked for q in base):
         return base
     from ..text.lexical import is_hyponym
@@ -1048,6 +1135,315 @@ def _weighs_in_pounds(doc: Document) -> bool:
     return False
 
 
+# -- What the question asks, how a story ends, the rest of a set, numbers of no part (ours) -------
+#: Comparatives with which a question asks for a difference: "How many *fewer* cards ... than Hugo?"
+DIFFERENCE_WORDS = frozenset(w for words in COMPARATIVES.values() for w in words)
+
+
+def _asked_operation(doc: Document, question: int) -> str:
+    """The operation whose result the question asks for, where it says so: "sub" for a difference
+    ("How many fewer cards does Ali have than Hugo?", "How much taller is the oak than the pine?":
+    a comparative right after "how many" / "how much" and a "than" later; "What is the
+    difference between ...?"); "" otherwise."""
+    toks = doc.sentence_tokens(question)
+    words = [t.text.lower() for t in toks]
+    for k in range(len(toks) - 2):
+        if words[k] == "how" and words[k + 1] in {"many", "much"}:
+            if (words[k + 2] in DIFFERENCE_WORDS or toks[k + 2].tag in {"JJR", "RBR"}) and "than" in words[k + 3 :]:
+                return "sub"
+    if any(t.lemma.lower() == "difference" and words[k + 1] in {"between", "in"} for k, t in enumerate(toks[:-1])):
+        return "sub"
+    return ""
+
+
+#: Words that say a number is how a story ends: "*now* he has 22 marbles", "27 seashells *left*".
+END_WORDS = {"now"}
+LEFT_AFTER = {"left", "remaining"}
+
+
+def _end_state(doc: Document, base: list[Qset], target: Qset, question: int) -> int | None:
+    """The token of the number that says how a story ends, when x is where it starts or a change
+    in it: "Liam had some pencils. He lost 6 pencils and *now has 11* pencils. How many pencils did
+    he have at first?". The number counts x's entity in a statement, and its clause says "now"
+    (or its things are "left", or they "remain"); the last such number. None when x is neither
+    asked at the start ("at first", "to begin with") nor an amount "some" of the story."""
+    starts = START_WORDS & set(target.keywords) and not {"now", "left"} & set(target.keywords)
+    if not starts and _some_of(doc, question, target.ent) is None:
+        return None
+    found = None
+    for q in base:
+        if q.qnt is None or q.implicit or q.sentence in (question, -1) or q.ent != target.ent:
+            continue
+        verb = _governing_verb(doc, q.token)
+        if verb is None:
+            continue
+        clause = [t for t in doc.tokens if t.head == verb.i and t.i != verb.i]
+        ent_tok = next((t for t in doc.tokens[q.token + 1 : q.token + 4] if t.pos in NOUN_POS), None)
+        left = ent_tok is not None and verb.lemma.lower() in {"have", "be"} and any(
+            t.text.lower() in LEFT_AFTER and t.head in {ent_tok.i, verb.i} and t.i > ent_tok.i for t in doc.tokens[ent_tok.i + 1 : ent_tok.i + 3])
+        if any(t.lemma.lower() in END_WORDS for t in clause) or left or verb.lemma.lower() == "remain":
+            found = q.token
+    return found
+
+
+#: Subjects that name what is left of a set: "the *rest* are blue", "the *others* walk".
+REST_WORDS = {"rest", "other", "others", "remainder"}
+#: Verbs that take a part of a set away from the one who has it: "She *gives* one third of them to Joe".
+TAKE_AWAY_VERBS = {"give", "eat", "spend", "lose", "sell", "use", "donate", "lend", "throw", "break", "trade", "pay",
+                   "drink", "send", "mail"}
+
+
+#: Verbs that bring things to their subject, or take them away from it (ours; a small lexicon in the
+#: spirit of the verb categories of transfer stories).
+GAIN_VERBS = {"find", "get", "buy", "receive", "pick", "collect", "earn", "win", "gain", "catch", "grow", "make", "bake",
+              "add", "borrow", "purchase", "save", "join", "board", "come", "arrive"}
+LOSS_VERBS = {"lose", "eat", "give", "sell", "spend", "use", "break", "donate", "lend", "throw", "drink", "send", "mail",
+              "pay", "leave", "remove", "drop", "hand", "pass", "trade"}
+#: Verbs that use things up, whoever does it: "Her guests *ate* 15 of them".
+DESTROY_VERBS = {"eat", "drink", "break", "use", "pop", "burn", "spill", "crack", "melt"}
+#: Verbs whose money goes the other way than their goods: "bought a jacket *for 45 dollars*".
+MONEY_FLOWS = {"buy": "sub", "purchase": "sub", "sell": "add", "earn": "add", "spend": "sub", "pay": "sub"}
+#: Particles that say where things go: "got *off*", "gave *away*"; "got *on*".
+AWAY_PARTICLES = {"off", "away", "out"}
+TOWARD_PARTICLES = {"on", "in", "back"}
+
+
+def _change_operation(doc: Document, q: Qset, owner: str) -> str:
+    """How a change of a story acts on what ``owner`` has: "add" ("found 8 more marbles", "his
+    uncle *gave him* 12 cards", "15 students got *on*", "6 birds *joined* them"), "sub" ("*ate* 6
+    cookies", "9 people got *off*", "*gave* 15 stamps to her teacher", "transferred $69 *out of*
+    her account"), "" when the text does not say."""
+    toks = doc.tokens
+    verb = _governing_verb(doc, q.token)
+    if verb is None:
+        return ""
+    lemma = verb.lemma.lower()
+    particles = {c.text.lower() for c in _children(doc, verb.i) if c.dep == "prt"}
+    subj = _subject(doc, verb)
+    giver = _resolve(doc, subj) if subj is not None else ""
+    mention = next((m for m in doc.mentions if m.start == q.token), None)
+    ent_tok = _entity_token(doc, mention) if mention is not None and mention.kind != "money" else None
+    moving = subj is not None and ent_tok is not None and subj.i == ent_tok.i  # "6 more birds joined them"
+    if lemma in GIVE_VERBS | {"send", "mail"} and owner and not moving:  # given to the owner, or by the owner
+        receiver = _receiver(doc, verb)
+        if receiver == owner:
+            return "add"
+        if giver in ("", owner):
+            return "sub"
+        return "add" if not receiver else ""  # "Her teacher gave her 7 pencils": someone gives to the owner
+    if particles & AWAY_PARTICLES:
+        return "sub"
+    if particles & TOWARD_PARTICLES:
+        return "add"
+    places = _prep_objects(doc, verb.i, {"from", "into", "to", "onto"})
+    for out in (c for c in _children(doc, verb.i) if c.text.lower() == "out"):  # "out of her bank account"
+        places += [("from", obj) for _, obj in _prep_objects(doc, out.i, {"of"})]
+    for prep, obj in places:
+        if owner and _resolve(doc, obj, verb.i) == owner:
+            return "sub" if prep == "from" else "add"
+    if lemma in {"be", "have"}:
+        return ""
+    if lemma in DESTROY_VERBS:  # "Her guests ate 15 of them": gone, whoever ate them
+        return "sub"
+    if owner and giver not in ("", owner) and not moving:
+        return ""  # someone else's doing
+    if q.ent in {"dollar", "cent"} and lemma in MONEY_FLOWS:  # "bought a jacket for 45 dollars": money paid
+        return MONEY_FLOWS[lemma]
+    if lemma in GAIN_VERBS:
+        return "add"
+    if lemma in LOSS_VERBS:
+        return "sub"
+    if q.token + 1 < len(toks) and toks[q.token + 1].text.lower() in {"more", "extra"}:  # "cut some more roses"
+        return "add"
+    return ""
+
+
+def _same_things(a: str, b: str) -> bool:
+    """Whether entities a and b count the same things: equal, or one a kind of the other ("9 people
+    got off" the bus whose passengers are asked)."""
+    if a == b:
+        return True
+    if FRACTION in (a, b) or not a or not b:
+        return False
+    from ..text.lexical import is_hyponym
+
+    a, b = ("person" if a == "people" else a), ("person" if b == "people" else b)
+    return is_hyponym(a, b) or is_hyponym(b, a)
+
+
+#: Words of a question about how a story ends: "How many does she have *now*?", "... *left*?".
+ENDED = {"now", "left", "leave", "remain", "remaining"}
+
+
+def _change(q: Qset, target: Qset, question: int) -> bool:
+    """Whether q may be a change of a story about x's things: a number of them in a statement, not
+    read otherwise (no operation, whole or share of its own, no number of no part)."""
+    return (q.qnt is not None and not q.implicit and not q.irrelevant and not q.operation and q.whole < 0 and not q.rate
+            and q.sentence not in (question, -1) and _same_things(q.ent, target.ent))
+
+
+def _story(doc: Document, base: list[Qset], target: Qset, question: int, end: int | None) -> tuple[list[Qset], Qset]:
+    """The changes of a story about what one owner has, when every one says how it acts (its
+    ``operation``, add or sub: :func:`_change_operation`); nothing is read when one does not.
+
+    * The story's end is given (token ``end``: "Now he has 22 marbles") and its start or a change
+      is x: the end is one side of the equation alone (``result``), the changes are the numbers of
+      x's things between the start and the end: "Ryan had some marbles. He found 8 more marbles.
+      Now he has 22 marbles. How many did he have at first?" is x + 8 = 22; a change asked with
+      "some" takes its own operation ("She gave Sam some of her seashells": 70 - x = 27).
+    * Its end is asked ("now", "left") and its start given: the changes are the numbers of x's
+      things after the start, the first one the owner has: "Ava had 50 balloons. She gave 12 to
+      Liam and 15 to Mia. How many balloons does Ava have left?" is 50 - 12 - 15."""
+    keywords = set(target.keywords)
+    # the question's owner when it names one ("How many did *Carlos* have at first?"); a pronoun
+    # ("How many does *he* have now?") is resolved by the story's own numbers instead
+    named = target.ctr if any(_noun_phrase_head_lemma(t) == target.ctr for t in doc.sentence_tokens(question)) else ""
+    if end is not None:
+        end_owner = next(q.ctr for q in base if q.token == end)
+        # whose story: the question's subject when it asks the start ("How many did Carlos have at first?");
+        # when it asks a change, the question's subject may be its receiver ("How many did she give to Sam?")
+        owner = (named or end_owner or target.ctr) if START_WORDS & keywords else end_owner
+        some = _some_of(doc, question, target.ent)
+        first, last = (some[0].i if some is not None else -1), end
+    else:  # the start: the first number of x's things ("4 packs of cards with 10 cards in each pack")
+        starts = [q for q in base if q.qnt is not None and q.sentence not in (question, -1) and _same_things(q.ent, target.ent)]
+        owner = named or (starts[0].ctr if starts else "") or target.ctr or target.loc
+        if not owner or not ENDED & keywords or START_WORDS & keywords or not starts:
+            return base, target
+        first, last, some = starts[0].token, doc.sentences[question][0], None
+    ops = {q.token: _change_operation(doc, q, owner) for q in base if first < q.token < last and _change(q, target, question)}
+    x_op = ""
+    if some is not None and not START_WORDS & keywords and not target.operation:  # x is the change
+        x_op = _change_operation(doc, replace(target, token=some[0].i, sentence=some[0].sentence), owner)
+        if not x_op:
+            return base, target
+    if (not ops and not x_op) or not all(ops.values()):
+        return base, target
+    out = [replace(q, result=True) if q.token == end else replace(q, operation=ops[q.token]) if q.token in ops else q
+           for q in base]
+    if end is None:  # x is the end: alone on its side, 15 + 6 = x, never x + 6 = 15
+        return out, replace(target, result=True)
+    return out, replace(target, operation=x_op) if x_op else target
+
+
+def _rest_asked(doc: Document, q: Qset, target: Qset, question: int) -> bool:
+    """Whether the question asks for the rest of the set a fraction q is taken of (1 - q of it):
+
+    * it denies what the part is said to be ("A quarter of them are white. How many cars are *not
+      white*?"); a question that says what the part is, undenied, asks for the part itself;
+    * it asks what the text says "the rest" are or do ("One third of the balloons are red and the
+      rest are blue. How many balloons are blue?", "the rest ride the bus. How many ... ride the bus?");
+    * the part is taken away from its owner and the question asks what the owner has left ("She
+      gives one third of them to Joe. How many pencils does Rita have left?");
+    * the part is said to be one kind of the set's things and the question asks for a kind the
+      text names nowhere before ("One third of them are children. How many adults ...?");
+    * the part is a price "off" and the question asks what is paid ("25% off ... How much does it
+      cost?"; "How much do you save?" asks the part)."""
+    qtoks = doc.sentence_tokens(question)
+    asked = {t.lemma.lower() for t in qtoks} | {t.text.lower() for t in qtoks}
+    if set(q.partition) & asked:
+        return any(t.dep == "neg" for t in qtoks)
+    for t in doc.tokens:  # "the rest are blue", "the rest ride the bus"
+        if (t.sentence == question or t.lemma.lower() not in REST_WORDS or t.dep not in {"nsubj", "nsubjpass"}
+                or not 0 <= t.sentence - q.sentence <= 1):
+            continue
+        verb = doc.tokens[t.head]
+        if verb.lemma.lower() == "be":
+            said = {c.lemma.lower() for c in _children(doc, verb.i) if c.dep in {"acomp", "attr"}}
+        else:
+            said = {verb.lemma.lower()}
+        if said & asked - {"be", "have", "do"}:
+            return True
+    after = doc.tokens[q.token + 1 : q.token + 4]
+    if any(t.text.lower() == "off" for t in after):  # "25% off"
+        return bool(asked & {"cost", "pay", "price"}) and not asked & {"save", "discount", "off"}
+    if target.ent != q.ctr:
+        return False
+    verb = _governing_verb(doc, q.token)
+    if verb is not None and verb.lemma.lower() in TAKE_AWAY_VERBS and asked & {"left", "leave", "remain", "remaining"}:
+        subj = _subject(doc, verb)
+        return subj is None or not target.ctr or _resolve(doc, subj) == target.ctr
+    return False
+
+
+def _other_kind_asked(doc: Document, q: Qset, target: Qset, question: int) -> bool:
+    """"One third of them are *children*. How many *adults* ...?": a part said to be one kind of
+    its set's things, and a question about a kind the text names nowhere before it."""
+    if target.ent in (q.ctr, "") or not q.partition or target.ent_fallback:
+        return False
+    verb = _governing_verb(doc, q.token)
+    kinds = [c for c in _children(doc, verb.i) if c.dep == "attr" and c.pos == "NOUN"] if verb is not None else []
+    start = doc.sentences[question][0]
+    return bool(kinds) and not any(_noun_phrase_head_lemma(t) == target.ent for t in doc.tokens[:start])
+
+
+def _rests(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """A fraction of a counted set (its ``operation`` mul) whose rest the question asks for (see
+    :func:`_rest_asked`) becomes that rest: "One third of the 21 balloons are red and the rest are
+    blue": 21 * (1 - 1/3)."""
+    out = []
+    for q in base:
+        if (q.ent == FRACTION and q.operation == "mul" and q.qnt is not None and 0 < q.qnt < 1
+                and (_rest_asked(doc, q, target, question) or _other_kind_asked(doc, q, target, question))):
+            q = replace(q, qnt=1 - q.qnt, rest=True)
+        out.append(q)
+    return out
+
+
+def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """Numbers the text says take no part in the equation (their ``irrelevant``, why):
+
+    * an age the question does not ask about ("Jack is 10 years old. He has 14 toy trucks ..."): a
+      number of years followed by "old", when the question says nothing of years, age or "old" and
+      no other number counts years;
+    * one of a list of sets of different things ("50 shirts and 20 hats", "3 cats and 2 dogs")
+      whose thing the text names nowhere else, when the question names another of the list ("How
+      many shirts ...?", "How many cans do the cats eat?")."""
+    qtoks = doc.sentence_tokens(question)
+    asked = {t.lemma.lower() for t in qtoks} | {_noun_phrase_head_lemma(t) for t in qtoks} | {target.ent}
+    ent_tok: dict[int, Token] = {}
+    for m in doc.mentions:
+        tok = None if m.kind == "money" else _entity_token(doc, m)
+        if tok is not None:
+            ent_tok[m.start] = tok
+    why: dict[int, str] = {}
+    years = [q for q in base if q.ent == "year" and q.qnt is not None]
+    for q in years:
+        tok = ent_tok.get(q.token)
+        if (len(years) == 1 and tok is not None and tok.i + 1 < len(doc.tokens) and doc.tokens[tok.i + 1].text.lower() == "old"
+                and not asked & {"year", "old", "age", "older", "younger"}):
+            why[q.token] = "an age the question does not ask about"
+    # lists of sets of different things: the numbers whose entity tokens "conj" joins
+    by_tok = {tok.i: q for q in base if (tok := ent_tok.get(q.token)) is not None and not q.ent_fallback}
+    group: dict[int, int] = {i: i for i in by_tok}
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            i = group[i]
+        return i
+
+    for i in by_tok:
+        tok = doc.tokens[i]
+        if tok.dep == "conj" and tok.head in by_tok:
+            group[root(i)] = root(tok.head)
+    lists: dict[int, list[int]] = {}
+    for i in by_tok:
+        lists.setdefault(root(i), []).append(i)
+    for members in lists.values():
+        ents = {by_tok[i].ent for i in members}
+        named = {e for e in ents if e in asked}
+        # "712,261 male and 259,378 female salmon": an adjective of the list may stand for its noun
+        described = any(c.dep == "amod" and by_tok[i].token < c.i < i for i in members for c in _children(doc, i))
+        if len(ents) < 2 or not named or described:
+            continue
+        for i in members:
+            q = by_tok[i]
+            elsewhere = any(_noun_phrase_head_lemma(t) == q.ent for t in doc.tokens if t.i != i)
+            if q.ent not in named and not elsewhere and not q.kind_of:
+                why[q.token] = f"{q.ent}: the question asks about {', '.join(sorted(named))}"
+    return [replace(q, irrelevant=why[q.token]) if q.token in why and not q.is_target else q for q in base]
+
+
 def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem:
     """Base Qsets of every number, the target Qset of the question, reordered by Table 2.
 
@@ -1092,11 +1488,18 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
         if sides is not None:
             target = replace(target, side=x_side, operation=x_op)
     base = _fill_entities(base, target, doc)
+    base = _dozens(doc, base)
     base = _kinds_of_asked(doc, base, target)
     base = _share_operations(doc, base, target)
     base, target = _comparative_operations(doc, base, target)
     if not target.ent:
         target = replace(target, ent=base[-1].ent, ent_fallback=True)
+    base = _rests(doc, base, target, question)
+    base = _irrelevant(doc, base, target, question)
+    target = _kind_of_a_counted_set(doc, base, target, question)
+    target = replace(target, asks=_asked_operation(doc, question))
+    if unknown is None:  # "... now has 11 pencils. How many did he have at first?": x - 6 = 11
+        base, target = _story(doc, base, target, question, _end_state(doc, base, target, question))
     base += _implicit_qsets(doc, base, target)
     qsets = _name_currency(doc, sorted(base + [target], key=lambda q: q.token))
     fired = []

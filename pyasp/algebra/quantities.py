@@ -16,7 +16,13 @@ in every candidate tree; an optional ``"operation"`` says what the text does wit
 ``"mul"`` (an operand of + or *: "increased by 7", "3 times"), ``"sub"`` or ``"div"`` (the
 right operand of - or /: "5 less than", "divided by 3"); an optional ``"whole": K`` says that the
 quantity is a fraction of the set quantity K counts ("48 students ... half of them": K = 1): it
-multiplies a part of the equation that holds quantity K.
+multiplies a part of the equation that holds quantity K; the unknown may have ``"asks": "sub"`` (or
+another operation): the question asks for a difference ("How many fewer cards does Ali have than
+Hugo?"), so x, solved for, is a difference; a constant may have ``"irrelevant": true``: the text
+says it takes no part in the equation ("Jack is 10 years old. He has 14 toy trucks ..."), so no
+tree uses it; a quantity may have ``"result": true``: it says how a story ends ("Now he has 22
+marbles", when x is where the story starts; or x, when the question asks how it ends), so it
+stands alone on one side of "=".
 """
 
 from __future__ import annotations
@@ -53,6 +59,9 @@ class Quantity:
     side: int = 0  # 1 or 2: the side of the text's "is" / "equals" it stands on (0: not known)
     operation: str = ""  # add / mul: an operand of + / *; sub / div: what is subtracted / divided by
     whole: int = 0  # 1..N: a fraction of the set that quantity counts, it multiplies it (0: none)
+    asks: str = ""  # the unknown's: the operation whose result the question asks ("how many fewer ... than": sub)
+    irrelevant: bool = False  # the text says this constant takes no part ("Jack is 10 years old" when trucks are asked)
+    result: bool = False  # how a story ends ("now he has 22 marbles", or x when asked so): one side of "=" alone
 
     @property
     def is_unknown(self) -> bool:
@@ -146,8 +155,17 @@ def quantities_from_json(data: object, source: str = "input") -> list[Quantity]:
         if isinstance(whole, bool) or not isinstance(whole, int) or not 0 <= whole <= len(data) or whole == i:
             raise InputError(f"{where}: whole must be the number (1..{len(data)}) of another quantity, the set it is "
                              f"a fraction of, got {whole!r}")
+        asks = item.get("asks", "")
+        if asks not in ("", *OPERATIONS) or asks and value is not None:
+            raise InputError(f"{where}: asks is said of the unknown only, one of {', '.join(OPERATIONS)}, got {asks!r}")
+        irrelevant = item.get("irrelevant", False)
+        if not isinstance(irrelevant, bool) or irrelevant and value is None:
+            raise InputError(f"{where}: irrelevant is true or false, and said of a constant only, got {irrelevant!r}")
+        result = item.get("result", False)
+        if not isinstance(result, bool):
+            raise InputError(f"{where}: result is true or false, got {result!r}")
         quantities.append(Quantity(value, _parse_types(item["type"], where), text, side=side, operation=operation,
-                                   whole=whole))
+                                   whole=whole, asks=asks, irrelevant=irrelevant, result=result))
     validate(quantities, source)
     return quantities
 
