@@ -15,7 +15,7 @@ Three kinds, all linear in one weight vector:
 
 from __future__ import annotations
 
-from ..text.lexical import is_hyponym
+from ..text.lexical import first_sense_is_a, is_hyponym
 from ..text.names import gender
 from .properties import NumberInfo, Phrase, ProblemInfo
 
@@ -96,18 +96,6 @@ PERSONAL_PRONOUNS = frozenset("he she him her i me we us you".split())
 AGENTS = ("organism", "group", "causal_agent")
 
 
-def _first_sense_under(word: str, others: tuple[str, ...]) -> tuple[bool, ...] | None:
-    """For each of ``others``, whether the first (most frequent) WordNet noun sense of ``word`` is
-    a kind of the first sense of that noun; None when WordNet has no noun ``word``."""
-    from ..text.lexical import _subsumers, _synset_offsets
-
-    senses = _synset_offsets(word.lower(), "n")
-    if not senses:
-        return None
-    above = _subsumers("n", senses[0])
-    return tuple(bool(_synset_offsets(o, "n")) and _synset_offsets(o, "n")[0] in above for o in others)
-
-
 def _kind(info: ProblemInfo, phrase: Phrase | None) -> str | None:
     """"person" for a phrase that plainly names a person (a personal pronoun, a first name of
     known gender, a noun whose first WordNet sense is a person: "teacher"), "thing" for a common
@@ -122,7 +110,7 @@ def _kind(info: ProblemInfo, phrase: Phrase | None) -> str | None:
         return "person" if gender(tok.text, True) is not None else None
     if tok.pos != "NOUN":
         return None
-    under = _first_sense_under(phrase.lemma, ("person", *AGENTS))
+    under = first_sense_is_a(phrase.lemma, ("person", *AGENTS))
     if under is None:
         return None
     return "person" if under[0] else None if any(under[1:]) else "thing"

@@ -200,6 +200,17 @@ def is_hyponym(word: str, other: str) -> bool:
     return any(others & (_subsumers("n", s) - {s}) for s in senses)
 
 
+def first_sense_is_a(word: str, others: tuple[str, ...]) -> tuple[bool, ...] | None:
+    """For each of ``others``, whether the first (most frequent) WordNet noun sense of ``word`` is
+    a kind of (or is) the first noun sense of that word ("teacher" of "person"; "birthday" of
+    none of "person", "organism", "group"); None when WordNet has no noun ``word``."""
+    senses = _synset_offsets(word.lower(), "n")
+    if not senses:
+        return None
+    above = _subsumers("n", senses[0])
+    return tuple(bool(first) and first[0] in above for first in (_synset_offsets(o, "n") for o in others))
+
+
 @lru_cache(maxsize=1)
 def _sense_counts() -> dict[tuple[str, str], int]:
     """(lemma, part of speech) -> how often WordNet's sense-tagged corpus uses it, summed over
