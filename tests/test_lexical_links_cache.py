@@ -1,5 +1,5 @@
-"""Proposed tests for lexical_links.patch (pyasp/text/lexical.py): the WordNet lexical links are
-read in one pass and cached on disk under $PYASP_CACHE; what the callers see does not change."""
+"""The WordNet lexical links (pyasp/text/lexical.py) are read in one pass and cached on disk under
+$PYASP_CACHE; what the callers see does not change, and another WordNet never reads a stale file."""
 
 from __future__ import annotations
 
@@ -40,3 +40,22 @@ def test_an_unwritable_or_damaged_cache_is_read_around(monkeypatch, tmp_path):
         _fresh(monkeypatch, tmp_path)
         assert lexical.antonyms("most", "least")
         assert json.loads((tmp_path / "wordnet" / name).read_text())["!"]  # rewritten whole
+
+
+def test_the_cache_file_is_named_by_the_data_files_it_was_read_from(monkeypatch, tmp_path):
+    _fresh(monkeypatch, tmp_path / "cache")
+    data = tmp_path / "wordnet"
+    data.mkdir()
+    for suffix in lexical.WORDNET_FILES.values():
+        (data / f"data.{suffix}").write_text("  1 header line\n")
+    api = lexical._wn_api()
+    monkeypatch.setattr(lexical, "_wn_api", lambda: (str(data), *api[1:]))
+    first = lexical._links_cache_file()
+    assert first == lexical._links_cache_file()  # the same files, the same name
+    (data / "data.noun").write_text("  1 header line, longer\n")  # another WordNet, or a reinstall
+    second = lexical._links_cache_file()
+    assert second not in (None, first)
+    os.utime(data / "data.verb", ns=(0, 0))  # same size, another time
+    assert lexical._links_cache_file() not in (None, first, second)
+    (data / "data.adj").unlink()  # no data: no cache file (the reading itself says what is missing)
+    assert lexical._links_cache_file() is None
