@@ -488,7 +488,8 @@ def _exit_as_worst(results: list[dict], total: int, interrupted: bool, noun: str
     if interrupted:
         from pyasp import interrupt
 
-        interrupt.report_abort(f"pyasp: interrupted: {len(results)} of {_count(total, noun)} done, printed above")
+        interrupt.report_abort(f"pyasp: interrupted: {len(results)} of {_count(total, noun)} done"
+                               + (", printed above" if results else ""))
         raise typer.Exit(interrupt.EXIT_CODE)
     missing = [r for r in results if r["status"] != "answered"]
     if missing:
@@ -1325,6 +1326,7 @@ def acquire_eval(
 
     Example: [bold]pyasp acquire eval --program examples/acquire/shipping/program.ip --constants examples/acquire/shipping/constants.json -s 1 -p 2[/bold]
     """
+    from pyasp import interrupt
     from pyasp.acquire.data import load_constants
     from pyasp.acquire.dsl import load_program
     from pyasp.acquire.evaluate import evaluate_program
@@ -1354,21 +1356,44 @@ def acquire_eval(
             raise PyaspError(f"{program_file} has no constraints: there is nothing to learn back")
         progress, advance = _progress(len(points) * len(ns) * folds, "evaluating")
         start = time.perf_counter()
+        rows: list = []  # each (n, s, p) as its folds are done: what a Ctrl-C leaves to print
+        interrupted = False
         with progress:
-            rows = evaluate_program(program, instance, examples=ns, grid=points, folds=folds, fold_size=fold_size,
-                                    negation=negation, seed=seed, precision_samples=precision_samples,
-                                    time_limit_s=time_limit, precision_time_limit_s=precision_time_limit,
-                                    progress=lambda: advance(1))
+            try:
+                evaluate_program(program, instance, examples=ns, grid=points, folds=folds, fold_size=fold_size,
+                                 negation=negation, seed=seed, precision_samples=precision_samples,
+                                 time_limit_s=time_limit, precision_time_limit_s=precision_time_limit,
+                                 progress=lambda: advance(1), into=rows)
+            except KeyboardInterrupt:  # the rows done so far are printed, then exit 130
+                interrupt.handled()
+                interrupted = True
         seconds = time.perf_counter() - start
     except PyaspError as error:
         raise _fail(error) from None
+    if interrupted:
+        if rows:
+            _print_eval_rows(rows, program_file, folds, fold_size, seed, seconds, as_json)
+        interrupt.report_abort(f"pyasp: interrupted: {len(rows)} of {len(points) * len(ns)} rows (n, s, p) done"
+                               + (", printed above" if rows else ""))
+        raise typer.Exit(interrupt.EXIT_CODE)
     size = rows[0].fold_size if rows else fold_size
     if size < max(ns):
         err.print(f"pyasp: the program has too few solutions for {folds} folds of {fold_size}: folds hold {size}, "
                   f"so --examples above {size} learn from {size}")
+    _print_eval_rows(rows, program_file, folds, fold_size, seed, seconds, as_json)
+    if any(r.precision is None for r in rows):
+        err.print("pyasp: precision '-': no solution of the learned programs was drawn"
+                  + (f" within --precision-time-limit {precision_time_limit:g} s (grounding included)"
+                     if precision_time_limit is not None else ""))
+
+
+def _print_eval_rows(rows: list, program_file: Path, folds: int, fold_size: int, seed: int, seconds: float,
+                     as_json: bool) -> None:
+    """What ``acquire eval`` prints: one row per (n, s, p), as JSON or as a table."""
     if as_json:
         out.print_json(json.dumps({"results": [r.as_dict() for r in rows], "seconds": round(seconds, 2)}))
         return
+    size = rows[0].fold_size if rows else fold_size
     table = Table(title=f"{program_file}: {folds} folds of {size} solutions"
                         + (f" (the true program has too few for {fold_size})" if size < fold_size else "") + f", seed {seed}")
     # learned before simplification: acquire learn drops the constraints the others imply
@@ -1380,10 +1405,6 @@ def acquire_eval(
                       f"{r.seconds:.3f}" + (" partial" if r.partial else ""))
     out.print(table)
     out.print(f"{seconds:.1f} s in all")
-    if any(r.precision is None for r in rows):
-        err.print("pyasp: precision '-': no solution of the learned programs was drawn"
-                  + (f" within --precision-time-limit {precision_time_limit:g} s (grounding included)"
-                     if precision_time_limit is not None else ""))
 
 # -- Support graphs (TableILP) ------------------------------------------------------------------------
 tables_app = typer.Typer(cls=_Group, help="Answer multiple-choice questions with support graphs over tables (TableILP).",
@@ -1594,8 +1615,11 @@ def tables_eval(
 
     Example: [bold]pyasp tables eval --tables worldtree-v1/tables --questions regents/Regents-Gr04-NDMC-Train.tsv --jobs 2[/bold]
     """
-    from pyasp.tables.evaluate import attach_explanations, evaluate, load_questions
+    from pyasp import interrupt
+    from pyasp.tables.evaluate import attach_explanations, evaluate, load_questions, score
 
+    done: list[dict] = []  # each question's record as it is answered: what a Ctrl-C leaves to report
+    interrupted = False
     try:
         if predictions is not None:
             check_output_path(predictions, "predictions", [tables, questions, explanations, encoding, joins, relations, row_model])
@@ -1613,26 +1637,46 @@ def tables_eval(
                                joins, relations, retrieval_words, row_model, no_row_model, no_joins)
         progress, advance = _progress(len(items), "answering")
         with progress:
-            result = evaluate(engine, items, jobs=jobs, progress=advance)
+            try:
+                result = evaluate(engine, items, jobs=jobs, progress=advance, into=done)
+            except KeyboardInterrupt:  # the questions answered so far are scored and printed, then exit 130
+                interrupt.handled()
+                interrupted = True
+        if interrupted:
+            if not done:
+                interrupt.report_abort("pyasp: interrupted before any question was answered")
+                raise typer.Exit(interrupt.EXIT_CODE)
+            result = score(engine, items, done)
     except PyaspError as error:
         raise _fail(error) from None
+    if interrupted:
+        _print_evaluation(result, f"{questions.name} ({solver}; interrupted: {len(done)} of {len(items)} questions)",
+                          as_json, {"interrupted": True, "questions_given": len(items)})
+        interrupt.report_abort(f"pyasp: interrupted: {len(done)} of {_count(len(items), 'question')} answered; the "
+                               "figures above are theirs" + (f"; {predictions} was not written" if predictions else ""))
+        raise typer.Exit(interrupt.EXIT_CODE)
     if encoding is not None and solver == "ilp" and result.n and result.unanswered == result.n:
         err.print(f"pyasp: warning: no question has a support graph: {encoding}, your copy of the encoding, may "
                   "rule every graph out (pyasp tables answer shows one question at a time)")
-    if as_json:
-        out.print_json(json.dumps(result.as_json()))
-    else:
-        table = Table(title=f"{questions.name} ({solver})")  # one measure a line: fits any width, piped too
-        table.add_column("measure")
-        table.add_column("value", justify="right")
-        recall = "-" if result.gold_row_recall is None else f"{result.gold_row_recall:.3f}"
-        for measure, value in (("questions", str(result.n)), ("correct", f"{result.correct:g}"),
-                               ("accuracy", f"{result.accuracy:.4f}"), ("unanswered", str(result.unanswered)),
-                               ("cut short", str(result.partial)), ("median seconds", f"{result.median_seconds:.3f}"),
-                               ("mean seconds", f"{result.seconds_per_question:.3f}"), ("gold-row recall", recall)):
-            table.add_row(measure, value)
-        out.print(table)
+    _print_evaluation(result, f"{questions.name} ({solver})", as_json)
     _save_predictions(predictions, result.rows)
+
+
+def _print_evaluation(result, title: str, as_json: bool, extra: dict | None = None) -> None:
+    """What ``tables eval`` prints: its measures as JSON (with ``extra``'s keys), or as a table."""
+    if as_json:
+        out.print_json(json.dumps({**result.as_json(), **(extra or {})}))
+        return
+    table = Table(title=title)  # one measure a line: fits any width, piped too
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    recall = "-" if result.gold_row_recall is None else f"{result.gold_row_recall:.3f}"
+    for measure, value in (("questions", str(result.n)), ("correct", f"{result.correct:g}"),
+                           ("accuracy", f"{result.accuracy:.4f}"), ("unanswered", str(result.unanswered)),
+                           ("cut short", str(result.partial)), ("median seconds", f"{result.median_seconds:.3f}"),
+                           ("mean seconds", f"{result.seconds_per_question:.3f}"), ("gold-row recall", recall)):
+        table.add_row(measure, value)
+    out.print(table)
 
 
 @tables_app.command("train")

@@ -30,6 +30,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from .parallel import stop_workers
+
 #: Seconds the main thread has to stop by itself after Ctrl-C before the process is ended.
 GRACE_S = 2.0
 #: Exit code of an interrupted run (128 + SIGINT, as shells report it).
@@ -253,6 +255,7 @@ def _watch(read_fd: int, write_fd: int, grace_s: float) -> None:
     if not still:  # main() has ended and handed Ctrl-C back (a program that called it goes on)
         return
     report_abort()
+    stop_workers()  # os._exit runs no clean-up: --jobs workers would go on for minutes
     os._exit(EXIT_CODE)
 
 

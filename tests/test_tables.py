@@ -670,6 +670,40 @@ def test_joins_of_a_table_with_itself_and_lines_with_spaces_are_refused(tmp_path
         load_store(tmp_path)
 
 
+def test_a_sidecar_by_another_name_is_named_in_a_warning(tmp_path):
+    # a CSV store's author writes _joins.csv (commas), or joins.tsv without the underscore: the
+    # chains were silently off (and joins.tsv read as a table); now a warning names the file pyasp reads
+    joins = "Locations,HEMISPHERE,Months,HEMISPHERE\n"
+    store = load_store(write_store(tmp_path / "csv", {**TWO_TABLES, "_joins.csv": joins, "_Relations.tsv": "x\n"}))
+    assert not store.joins
+    assert any(re.search(r"_joins\.csv is not read: pyasp reads the joins of a table folder from _joins\.tsv, "
+                         r"fields separated by tabs", w) for w in store.warnings), store.warnings
+    assert any("_Relations.tsv is not read: pyasp reads the relations of a table folder from _relations.tsv" in w
+               for w in store.warnings), store.warnings
+    store = load_store(write_store(tmp_path / "plain", {**TWO_TABLES, "joins.tsv": joins.replace(",", "\t")}))
+    assert any("joins.tsv is read as a table named 'joins': pyasp reads the joins of a table folder from _joins.tsv"
+               in w for w in store.warnings), store.warnings
+    # no warning when the folder's sidecars are not what is read, nor for the user's backups
+    assert not any("_joins.csv" in w for w in load_store(tmp_path / "csv", joins=False).warnings)
+    store = load_store(write_store(tmp_path / "backup", {**TWO_TABLES, "_joins.tsv.bak": joins, "_notes.txt": "x"}))
+    assert not store.warnings
+
+
+def test_a_table_or_sidecar_that_is_a_broken_link_is_refused(tmp_path):
+    # a table whose link points nowhere was left out without a word (answers from fewer tables)
+    folder = write_store(tmp_path / "store", TWO_TABLES)
+    (folder / "Gone.tsv").symlink_to(tmp_path / "moved.tsv")
+    with pytest.raises(TablesError, match=r"Gone\.tsv: the link points to .*moved\.tsv, which does not exist"):
+        load_store(folder)
+    store = load_store(folder, skip_bad=True)
+    assert set(store.tables) == {"Locations", "Months"}
+    assert any(w.startswith("skipped: ") and "Gone.tsv" in w for w in store.warnings)
+    (folder / "Gone.tsv").unlink()
+    (folder / "_joins.tsv").symlink_to(tmp_path / "moved_joins.tsv")  # no chains, silently, before
+    with pytest.raises(TablesError, match=r"_joins\.tsv: the link points to .*moved_joins\.tsv, which does not exist"):
+        load_store(folder)
+
+
 def test_a_table_without_rows_is_kept_with_a_warning(tmp_path):
     store = load_store(write_store(tmp_path, {**TWO_TABLES, "Empty.tsv": "X\tY\n"}))
     assert "Empty" in store.tables and any("Empty.tsv: the table has a header and no rows" in w for w in store.warnings)

@@ -267,6 +267,15 @@ def test_a_tuning_set_that_keeps_nothing_is_not_written(tmp_path):
     assert out.read_text() == "an earlier tuning set"
 
 
+def test_a_missing_held_out_file_is_named_as_such(tmp_path):
+    """A missing --held-out file was called "questions file", as if --questions were missing."""
+    header = "QuestionID\tAnswerKey\texamName\tcategory\texplanation\tquestion\n"
+    worldtree = write(tmp_path, "wt.tsv", header + "q1\tA\tMCAS\tTrain\t\t" + NEW_YORK + "\n")
+    missing = str(tmp_path / "regents.tsv")
+    result = run("tables", "tuning-set", "--questions", worldtree, "--held-out", missing, "--out", str(tmp_path / "t.tsv"))
+    assert result.exit_code == 2 and f"cannot read held-out file {missing}" in result.stderr, result.output
+
+
 def test_a_tuning_set_keeps_the_questions_that_share_nothing_with_the_held_out_ones(tmp_path):
     header = "QuestionID\tAnswerKey\texamName\tcategory\texplanation\tquestion\n"
     kept = "q3\tB\tMCAS\tTrain\tu1|CENTRAL\tWhich force pulls objects down to Earth? (A) magnetism (B) gravity\n"
@@ -370,6 +379,7 @@ def test_a_store_without_content_words_is_bad_input(tmp_path):
     (store / "T.tsv").write_text("PLACE\tTHING\nthe\tis a\n", encoding="utf-8")
     result = run("tables", "answer", "Sleet and rain are forms of (A) precipitation (B) erosion", "--tables", str(store))
     assert result.exit_code == 2 and "no content words" in result.stderr
+    assert "the table store (1 table) has" in result.stderr  # was "(1 tables)"
     result = run("tables", "eval", "--tables", str(store), "--questions", QUESTIONS)
     assert result.exit_code == 2 and "no content words" in result.stderr
 

@@ -158,10 +158,13 @@ def evaluate_program(
     time_limit_s: float | None = None,
     precision_time_limit_s: float | None = None,
     progress=None,
+    into: list | None = None,
 ) -> list[EvalRow]:
     """The protocol of the module docstring; one row per (n, s, p). ``time_limit_s`` bounds each
     learning run, ``precision_time_limit_s`` the sampling of each learned program (precision is
-    then over the solutions drawn in that time; the fold says how many)."""
+    then over the solutions drawn in that time; the fold says how many). ``into``: a list each
+    row is appended to when its folds are done (and returned), so that a caller still has the
+    rows finished before a Ctrl-C."""
     folds = check_count(folds, "folds", 2)
     fold_size = check_count(fold_size, "fold_size")
     precision_samples = check_count(precision_samples, "precision_samples")
@@ -180,7 +183,7 @@ def evaluate_program(
     examples = sorted({min(n, size) for n in examples})
     parts = [drawn[k * size : (k + 1) * size] for k in range(folds)]
     schema = true_program.with_constraints(())
-    rows: list[EvalRow] = []
+    rows: list[EvalRow] = [] if into is None else into
     for s, p in grid:
         for n in examples:
             fold_rows = []

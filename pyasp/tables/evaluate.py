@@ -238,11 +238,22 @@ def _solve_chunk(items: list[Item], solver) -> list[dict]:
     return out
 
 
-def evaluate(solver, items: list[Item], *, jobs: int = 1, progress=None) -> Evaluation:
-    """Answer every question with ``solver`` (a TableSolver or IRSolver) and score the answers."""
+def evaluate(solver, items: list[Item], *, jobs: int = 1, progress=None, into: list | None = None) -> Evaluation:
+    """Answer every question with ``solver`` (a TableSolver or IRSolver) and score the answers.
+    ``into``: a list each question's record is appended to as it comes, so that what was answered
+    before a Ctrl-C can still be scored (:func:`score`)."""
     if not items:
         raise InputError("no questions to evaluate")
-    rows = map_chunks(_solve_chunk, items, solver, jobs=jobs, chunk=4, progress=progress)
+    rows = map_chunks(_solve_chunk, items, solver, jobs=jobs, chunk=4, progress=progress, into=into)
+    return score(solver, items, rows)
+
+
+def score(solver, items: list[Item], rows: list[dict]) -> Evaluation:
+    """The evaluation of the first ``len(rows)`` questions of ``items`` from their records (as
+    :func:`evaluate` makes them): all of them, or those answered before a Ctrl-C."""
+    if not rows:
+        raise InputError("no question was answered")
+    items = items[: len(rows)]
     correct = sum(r["credit"] for r in rows)
     seconds = [r["seconds"] for r in rows]
     recalls = []
@@ -256,7 +267,7 @@ def evaluate(solver, items: list[Item], *, jobs: int = 1, progress=None) -> Eval
     if named and not recalls:
         warnings.warn(f"no gold row the questions name is a row of these tables ({len(named)} UID{'s' * (len(named) != 1)}, e.g. "
                       f"{named[0]!r}), so there is no gold-row recall: are the tables those of the explanations?",
-                      PyaspWarning, stacklevel=2)
+                      PyaspWarning, stacklevel=3)
     return Evaluation(
         accuracy=correct / len(items), n=len(items), correct=round(correct, 4),
         unanswered=sum(r["predicted"] is None for r in rows),

@@ -72,7 +72,7 @@ class TableIndex:
         """The TF-IDF matrix of ``docs``; a PyaspError (about the store, not a question's
         InputError) when the store has no content word at all: only headers, or stop words."""
         if not any(docs):
-            raise InputError(f"the table store ({len(self.names)} tables) has no content words to retrieve rows by: "
+            raise InputError(f"the table store ({len(self.names)} table{'s' * (len(self.names) != 1)}) has no content words to retrieve rows by: "
                              "its rows are empty or only stop words")
         return vectorizer.fit_transform(docs)
 

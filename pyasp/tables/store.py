@@ -446,10 +446,18 @@ def load_store(path: str | Path, *, skip_bad: bool = False, joins: str | Path | 
         raise TablesError(f"table store {folder} is not a directory")
     tables: dict[str, Table] = {}
     warnings: list[str] = []
+    misnamed: list[tuple[Path, str]] = []  # sidecars by another name than pyasp reads: (file, the name it reads)
     for file in sorted(folder.iterdir()):
-        if file.suffix.lower() not in TABLE_SUFFIXES or file.name.startswith(("_", ".")) or not file.is_file():
+        sidecar = _sidecar_name(file.name)
+        if sidecar is not None and file.name != sidecar:
+            misnamed.append((file, sidecar))
+        if file.suffix.lower() not in TABLE_SUFFIXES or file.name.startswith(("_", ".")):
             continue
         try:
+            if file.is_symlink() and not file.exists():
+                raise TablesError(f"{file}: the link points to {_link_target(file)}, which does not exist")
+            if not file.is_file():  # a folder (the user's), a pipe
+                continue
             if file.stem in tables:
                 raise TablesError(f"{file}: a table named {file.stem!r} was already read from {tables[file.stem].path.name}")
             tables[file.stem] = read_table(file)
@@ -462,6 +470,11 @@ def load_store(path: str | Path, *, skip_bad: bool = False, joins: str | Path | 
     if not tables:
         raise TablesError(f"table store {folder} holds no readable .tsv or .csv table")
     warnings += _shared_uids(tables)
+    for file, sidecar in misnamed:  # read in place of the folder's own only when no other file is given
+        if (joins if sidecar == JOINS_FILE else relations) is None:
+            what = "is not read" if file.name.startswith("_") else f"is read as a table named {file.stem!r}"
+            warnings.append(f"warning: {file} {what}: pyasp reads the {sidecar[1:-4]} of a table folder from "
+                            f"{sidecar}, fields separated by tabs")
     joins_file = None if joins is False else _sidecar(joins, folder / JOINS_FILE)
     allowed: frozenset[Join] = frozenset()
     if joins_file is not None:
@@ -503,8 +516,31 @@ def shipped_joins(tables: dict[str, Table]) -> tuple[Path, frozenset[Join]] | No
     return None
 
 
+def _sidecar_name(name: str) -> str | None:
+    """The sidecar file a file of a table folder looks meant to be (``_joins.csv``, ``_Joins.tsv``,
+    ``joins.tsv``, ``_relation.tsv``: :data:`JOINS_FILE` or :data:`RELATIONS_FILE`), or None."""
+    path = Path(name)
+    if path.suffix.lower() not in (TABLE_SUFFIXES if not name.startswith("_") else (*TABLE_SUFFIXES, ".txt", "")):
+        return None  # a backup (_joins.tsv.bak) is the user's
+    stem = path.stem.lower().lstrip("_")
+    return JOINS_FILE if stem in ("joins", "join") else RELATIONS_FILE if stem in ("relations", "relation") else None
+
+
+def _link_target(path: Path) -> str:
+    import os
+
+    try:
+        return os.readlink(path)
+    except OSError:
+        return "a file"
+
+
 def _sidecar(given: str | Path | None, default: Path) -> Path | None:
     if given is None:
+        if default.is_symlink() and not default.exists():
+            raise TablesError(f"{default}: the link points to {_link_target(default)}, which does not exist")
+        if default.exists() and not default.is_file():
+            raise TablesError(f"{default} is a folder, not a sidecar file")
         return default if default.is_file() else None
     if Path(given).is_dir():
         raise TablesError(f"sidecar file {given} is a folder; give the file itself (e.g. {Path(given) / default.name})")

@@ -67,7 +67,7 @@ def tuning_records(worldtree: str | Path, held_out: list[str | Path], *, categor
     """The header and kept records of the WorldTree file, and how many were dropped for what
     (see the module docstring). Records without question text (licensed) are dropped too."""
     fields, records = _records(Path(worldtree))
-    held = [item.text for path in held_out for item in load_questions(path)]
+    held = [item.text for path in held_out for item in load_questions(path, what="held-out file")]
     held_texts = {normalised(text) for text in held}
     held_stems = [_stem_words(text) for text in held]
     kept, dropped = [], {"category": 0, "no text": 0, "exam": 0, "same text": 0, "similar stem": 0}
