@@ -795,14 +795,14 @@ def rules_verbs(
         return f"no seed similar enough (best {row['seed']}, {row['similarity']:.2f})" if row["seed"] else "similar to no seed"
 
     table = Table(title=f"verbs classes{f' with {rules}' if rules else ''}{f', unit {unit}' if unit else ''}")
-    for column in ("verb", "class", "why") + (("packaged rules", "") if rules is not None else ()):
+    for column in ("verb", "class", "why") + (("packaged rules", "changed") if rules is not None else ()):
         table.add_column(column)
     for row in rows:
         cells = [row["word"] if row["word"].lower() == row["verb"] else f"{row['word']} ({row['verb']})",
                  ", ".join(row["classes"]) or "-", why(row)]
         if rules is not None:
             before = row["packaged"]
-            cells += [", ".join(before["classes"]) or "-", "" if before["classes"] == row["classes"] else "changed"]
+            cells += [", ".join(before["classes"]) or "-", "" if before["classes"] == row["classes"] else "yes"]
         table.add_row(*cells)
     out.print(table)
 

@@ -257,7 +257,7 @@ def test_cli_verbs_says_which_class_a_verb_joins_and_what_a_new_class_takes(tmp_
     [allot] = json.loads(result.stdout)
     assert allot["classes"] == ["SPLIT"] and allot["seed"] == "distribute" and allot["packaged"]["classes"] == ["GIVE"]
     table = run("rules", "verbs", "allotted", "--rules", mine)
-    assert table.exit_code == 0 and "allotted (allot)" in table.stdout and "changed" in table.stdout
+    assert table.exit_code == 0 and "allotted (allot)" in table.stdout and "changed" in table.stdout and "yes" in table.stdout
     assert run("rules", "verbs", " ").exit_code == 2
 
 
