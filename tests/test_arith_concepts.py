@@ -44,11 +44,15 @@ COMBINED_EXAMPLES = [
     # part-whole (the hours of two days), then dimensional analysis
     ("Ben earns 6 dollars an hour. He worked 5 hours on Monday and 3 hours on Tuesday. "
      "How much money did he earn?", 48, ["part_whole", "dimensional_analysis"]),
-    # dimensional analysis, then transfer
-    pytest.param("Mia had 50 dollars. She bought 3 books for 7 dollars each. How much money does she have left?", 29,
-                 ["dimensional_analysis", "transfer"], marks=pytest.mark.xfail(strict=True, reason=(
-                     "answered before through Coref(Mia, dollars), now denied (a person is no thing); the product "
-                     "3 * 7 is represented by the 3 books (GET), so have_get adds it: 71"))),
+    # dimensional analysis, then transfer: the money paid for the books (the price represents
+    # it: "buy if MONEY", a GIVE) is taken from what she had
+    ("Mia had 50 dollars. She bought 3 books for 7 dollars each. How much money does she have left?", 29,
+     ["dimensional_analysis", "transfer"]),
+    # dimensional analysis, then transfer: paying with a bill, the change asked
+    ("Jenny bought 3 notebooks for 4 dollars each. She paid with a 20 dollar bill. How much change did she get?", 8,
+     ["dimensional_analysis", "transfer"]),
+    ("Erin bought 5 shirts for 12 dollars each and gave the cashier 100 dollars. How much change did she get?", 40,
+     ["dimensional_analysis", "transfer"]),
 ]
 
 

@@ -148,3 +148,93 @@ def test_how_a_numbers_unit_ties_it_to_the_question(knowledge):
     assert "rel:unit_named_in_question" in farm[2] and "rel:unit_unrelated" in farm[1]
     jack = _ties(knowledge, "Jack is 10 years old. He has 14 toy trucks. How many toy trucks does Jack have?")
     assert "rel:age_unasked" in jack[0] and "rel:unit_unrelated" not in jack[1]
+
+
+# -- buying at a price each, and paying with a bill -------------------------------------------------
+
+MIA = "Mia had 50 dollars. She bought 3 books for 7 dollars each. How much money does she have left?"
+JENNY = ("Jenny bought 3 notebooks for 4 dollars each. She paid with a 20 dollar bill. "
+         "How much change did she get?")
+
+
+def test_a_price_and_the_count_it_buys_said_with_one_verb_are_priced(knowledge):
+    """"bought 3 books for 7 dollars each": one verb ("buy", a GET of the books, a GIVE of the
+    dollars), a rate and a count; "had 50 dollars" is no part of it, nor is "Each bag holds 6
+    apples. Ann has 4 bags" (two verbs)."""
+    assert prepare(read(MIA), knowledge).priced == frozenset({(2, 3)})
+    assert prepare(read("Each bag holds 6 apples. Ann has 4 bags. How many apples does Ann have?"), knowledge).priced == frozenset()
+
+
+def test_the_price_represents_the_money_paid():
+    from pyasp.arith.inference import representative
+
+    rate = {2: True}
+    has_rate, no_math = lambda i: rate.get(i, False), lambda i: False
+    # the paper's heuristic: the number that is not a rate
+    assert representative("dimensional_analysis", 1, 2, has_rate, no_math, "multiply") == 1
+    # a price and what it buys: the price
+    assert representative("dimensional_analysis", 1, 2, has_rate, no_math, "multiply", frozenset({(1, 2)})) == 2
+    # dividing by it is no payment
+    assert representative("dimensional_analysis", 1, 2, has_rate, no_math, "divide", frozenset({(1, 2)})) == 1
+
+
+def test_an_amount_paid_is_no_rate(knowledge):
+    """A rule whose condition reads a Rate as present does not apply to an amount paid (the
+    price, as its representative, still has its Rate): rate_multiply reads it, have_give not."""
+    from pyasp.arith.engine import _reads_rate
+
+    assert _reads_rate(knowledge, "rate_multiply", 0) == (True, False)
+    assert _reads_rate(knowledge, "rate_multiply", 1) == (False, True)
+    assert _reads_rate(knowledge, "have_give", 0) == (False, False)
+    # null(Rate1) reads the rate as absent
+    assert _reads_rate(knowledge, "rate_divide", 0) == (False, True)
+
+
+def test_paying_with_a_bill_when_the_change_is_asked(knowledge):
+    """give_change: two amounts one subject gives, the change asked (UnitQ in CHANGE); not when
+    the question asks for something else."""
+    def rules(text):
+        return {o.rule for opts in prepare(read(text), knowledge).options.values() for o in opts}
+
+    assert "give_change" in rules(JENNY)
+    assert "give_change" not in rules(JENNY.replace("How much change did she get?", "How much money did she spend?"))
+
+
+@pytest.mark.parametrize("text, answer, rules", [
+    (MIA, 29, [{"rate_multiply"}, {"have_give"}]),
+    # the bill and the price: give_change, or (the latent reading of the purchase the shipped weights
+    # choose) the notebooks got and taken from the bill: get_give
+    (JENNY, 8, [{"rate_multiply"}, {"give_change", "get_give"}]),
+    ("Erin bought 5 shirts for 12 dollars each and gave the cashier 100 dollars. How much change did she get?", 40,
+     [{"rate_multiply"}, {"give_change", "get_give"}]),
+])
+def test_buying_at_a_price_each(text, answer, rules):
+    solution = solve_text(text)
+    assert solution.answer == answer, solution.expression
+    used = [s["rule"] for s in solution.derivation]
+    assert len(used) == len(rules) and all(rule in allowed for rule, allowed in zip(used, rules)), used
+
+
+def test_things_bought_at_a_price_are_not_added_to_money(knowledge):
+    """Neither the count of things bought at a price nor the price is added to an amount of
+    money or taken from it (the money paid for them is): no "(20 - 3) * 4"."""
+    import numpy as np
+
+    from pyasp.arith.inference import infix, search
+
+    p = prepare(read("Nina bought 3 notebooks for $4 each and a pen. She spent $20 in all. How much did the pen cost?"), knowledge)
+    assert p.priced == frozenset({(1, 2)})
+    found = search(p.values, p.options, np.zeros(len(p.option_features)), np.zeros(len(p.values)), p.has_rate, p.has_math,
+                   top=1000, units=p.units, priced=p.priced)
+    written = {infix(e, p.values) for _, e in found}
+    assert "(20 - (3 * 4))" in written
+    assert not any(pair in w for w in written for pair in ("(20 - 3)", "(3 + 20)", "(20 - 4)", "(4 + 20)"))
+
+
+def test_change_asked_in_other_words(knowledge):
+    """"How much money did Sandy get in change?" asks for change, as "How much change" does."""
+    text = ("Sandy paid $9.24 on pants and $8.25 on a shirt with a $20.0 bill. "
+            "How much money did Sandy get in change?")
+    assert read_problem(read(text), knowledge.classes.math_terms()).question.unit.lemma == "change"
+    spent = read_problem(read("Sandy paid $9.24 on pants. How much money did Sandy spend?"), knowledge.classes.math_terms())
+    assert spent.question.unit.lemma == "money"

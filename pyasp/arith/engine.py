@@ -47,6 +47,8 @@ class Prepared:
     #: asked): number -> (unit it was written in, factor its value was multiplied by, the unit
     #: it is read in: "dollars" or "cents")
     conversions: dict[int, tuple[str, Fraction, str]] = field(default_factory=dict)
+    #: a price and the count of what it buys, said with one verb (:func:`priced_pairs`)
+    priced: frozenset[tuple[int, int]] = frozenset()
 
     @property
     def shares(self) -> tuple[str | None, ...]:
@@ -150,7 +152,9 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         prepared.root_features.append(root_features(info, rule.concept, rule.op))
         prepared.labelled.append(concept_label(info, na, nb, rule.op, memberships) == rule.concept)
         factor = _share_factor(knowledge, rule_name, d, na, nb)
-        prepared.options.setdefault((a, b), []).append(Option(row, rule.name, d, rule.concept, rule.op, factor))
+        prepared.options.setdefault((a, b), []).append(Option(row, rule.name, d, rule.concept, rule.op, factor,
+                                                              _reads_rate(knowledge, rule_name, d)))
+    prepared.priced = priced_pairs(info, memberships)
     prepared.relevance_features = [relevance_features(info, n) for n in info.numbers]
     prepared.units = [unit_of(n, knowledge) for n in info.numbers]
     prepared.question_unit = unit_of(info.question, knowledge)
@@ -164,6 +168,38 @@ def _share_factor(knowledge: Knowledge, rule: str, disjunct: int, first: NumberI
     return any(lit.predicate == "in" and lit.args[0].fact == "math" and lit.args[0].role in numbers
                and numbers[lit.args[0].role].share is not None
                for lit in knowledge.disjuncts.get((rule, disjunct), ()))
+
+
+def _reads_rate(knowledge: Knowledge, rule: str, disjunct: int) -> tuple[bool, bool]:
+    """Whether a rule's condition (the disjunct that held) reads the Rate of number 1, of number
+    2, as present ("not null(Rate1)", "Coref(Unit2, Rate1)", "Rate1 in MONEY"), not as absent
+    ("null(Rate1)")."""
+    roles = {arg.role for lit in knowledge.disjuncts.get((rule, disjunct), ())
+             if not (lit.predicate == "null" and lit.positive)
+             for arg in (lit.args[:1] if lit.predicate == "in" else lit.args)
+             if getattr(arg, "name", None) == "Rate"}
+    return "1" in roles, "2" in roles
+
+
+def priced_pairs(info: ProblemInfo, memberships: dict[int, list[tuple[str, str]]]) -> frozenset[tuple[int, int]]:
+    """The pairs of numbers (earlier first) that are a price and the count of what it buys: one
+    a rate and the other not, said with one verb (the same word) that the rule file's classes
+    read differently for the two, by their units ("She bought 3 books for 7 dollars each": "buy
+    unless MONEY", a GET of the books; "buy if MONEY", a GIVE of the dollars). Their product
+    is money paid (see :func:`pyasp.arith.inference.representative`)."""
+    def verb(n: NumberInfo):
+        if n.verb is None or n.verb.head < 0:
+            return None
+        return n.verb.head, frozenset(c for p, c in memberships.get(n.index, ()) if p == "verb")
+
+    out = set()
+    for a in info.numbers:
+        for b in info.numbers[a.index:]:
+            va, vb = verb(a), verb(b)
+            if (va is not None and vb is not None and va[0] == vb[0] and va[1] != vb[1]
+                    and (a.rate is None) != (b.rate is None)):
+                out.add((a.index, b.index))
+    return frozenset(out)
 
 
 #: the money units a question can ask an amount in (asked coins, "how many quarters", are counted)

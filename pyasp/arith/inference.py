@@ -4,7 +4,9 @@ apply to the two numbers that represent them.
 
 A sub-expression is represented by one of its numbers (the paper's heuristic): for transfer and
 part-whole the earlier one in the text, for dimensional analysis the one that is not a rate, for
-explicit math the one carrying the math term. The search is bottom-up over sets of numbers with
+explicit math the one carrying the math term. A price times the count of what it buys, said with
+one verb ("bought 3 books for 7 dollars each"), is money paid: the price represents it too
+(:func:`representative`), and the search keeps both readings. The search is bottom-up over sets of numbers with
 a beam per set (the paper's beam of 1000 by default), so every subset of the numbers is tried:
 numbers left out are the irrelevant ones, and relevance features score the choice.
 """
@@ -33,6 +35,9 @@ class Option:
     op: str
     #: the condition takes a share of the pair ("half of them") as a factor of a whole
     factor: bool = False
+    #: the condition reads number 1's, number 2's Rate as present ("not null(Rate1)",
+    #: "Coref(Unit2, Rate1)"): it does not hold of an amount paid (:attr:`Step.paid`)
+    reads_rate: tuple[bool, bool] = (False, False)
 
 
 #: A quantity's unit as the search tracks it: (unit, per) lemmas, None where unknown; "5 dollars
@@ -40,6 +45,8 @@ class Option:
 Unit = tuple  # tuple[str | None, str | None]
 NO_UNIT: Unit = (None, None)
 WILDCARD = "*"
+#: the unit of any amount of money (:func:`pyasp.arith.engine.unit_of`)
+MONEY_UNIT = "$"
 #: the normal forms :func:`search` can keep expressions in (its ``canonical`` parameter)
 NORMAL_FORMS = ("none", "multiplicative", "all")  # a "per" unit the text does not name: it cancels against any unit
 
@@ -116,6 +123,9 @@ class Step:
     mask: int
     unit: Unit = NO_UNIT
     unit_feature: int = 0  # index into UNIT_FEATURES
+    #: the expression is an amount paid, a price times a count (:func:`representative`), and it
+    #: is represented by the price: its representative's Rate is no rate of the amount
+    paid: bool = False
 
 
 Expr = Leaf | Step
@@ -135,8 +145,21 @@ def combine_value(op: str, first: Fraction, second: Fraction) -> Fraction | None
     raise ValueError(f"unknown operation {op!r}")
 
 
-def representative(concept: str, first: int, second: int, has_rate: Callable[[int], bool], has_math: Callable[[int], bool]) -> int:
+def representative(concept: str, first: int, second: int, has_rate: Callable[[int], bool], has_math: Callable[[int], bool],
+                   op: str = "", priced: frozenset[tuple[int, int]] = frozenset()) -> int:
+    """The number that represents two numbers combined by a rule of ``concept`` (by ``op``) in the
+    rules of later operations: the earlier one, the one that is not a rate (dimensional
+    analysis), the one with the math term (explicit math).
+
+    A price times the count of what it buys, both said with one verb whose class the unit
+    decides ("She bought 3 books for 7 dollars each": "buy unless MONEY" makes the books a GET,
+    "buy if MONEY" the dollars a GIVE; ``priced`` holds such pairs, earlier number first), is
+    an amount of the price's unit, money paid: the price represents it, so that the buying is
+    read as of that money (a GIVE: "had 50 dollars" minus it). (:func:`search` keeps the
+    paper's reading of such a product as well: which one the later rules read is latent.)"""
     if concept == "dimensional_analysis":
+        if op == "multiply" and (first, second) in priced and has_rate(first) != has_rate(second):
+            return first if has_rate(first) else second
         if has_rate(first) and not has_rate(second):
             return second
         return first
@@ -251,6 +274,7 @@ def search(
     canonical: str = "none",
     shares: tuple[str | None, ...] | None = None,
     wholes: tuple[tuple[int, ...], ...] | None = None,
+    priced: frozenset[tuple[int, int]] = frozenset(),
 ) -> list[tuple[float, Expr]]:
     """The best expressions (score, expression), best first; with ``accept``, only those it
     accepts (training: the expressions that give the right answer).
@@ -270,7 +294,12 @@ def search(
     when the text gives them: a share multiplies an expression only when it holds all of them and
     nothing else from after the share in the text (the share is of the whole as it stands then:
     "had 60, gave 20, ate half of the remaining" is (60 - 20) * 1/2, "sold a third and then baked
-    8 more" is 24 * 2/3 + 8). The search computes in floating
+    8 more" is 24 * 2/3 + 8). ``priced`` (pairs of numbers, earlier first): a price and the
+    count of what it buys, said with one verb (see :func:`representative`); their product is
+    kept twice, represented by the count (the paper) and by the price, as money paid, which is
+    no rate (a rule whose condition reads its Rate as present does not apply to it, nor to what
+    it is added to while it represents that); and neither the count nor the price is added to
+    an amount of money or taken from it. The search computes in floating
     point; the expressions returned carry exact values.
     """
     n = len(values)
@@ -292,6 +321,8 @@ def search(
     whole_mask = [0] + [sum(1 << (k - 1) for k in w) for w in (wholes or [()] * n)]
     # the reader keeps a share only when the question asks about it: every answer uses it
     needed = sum(1 << i for i in range(n) if share[i + 1])
+    # the prices and the counts they buy ("3 books for 7 dollars each": 3 and 7)
+    bought = [False] + [any(i + 1 in pair for pair in priced) for i in range(n)]
     allowed = (1 << n) - 1 if numbers is None else sum(1 << (i - 1) for i in numbers if 1 <= i <= n)
     masks = sorted((m for m in range(1, 1 << n) if m & allowed == m and 2 <= bin(m).count("1") <= max_numbers),
                    key=lambda m: bin(m).count("1"))
@@ -322,8 +353,19 @@ def search(
                         # divides ("Half of a number is 13" divides: its whole is not given)
                         given_whole = share_leaf and any(isinstance(e, Leaf) and share[e.number] and whole_mask[e.number]
                                                          for e in (first, second))
+                        paid = (isinstance(first, Step) and first.paid, isinstance(second, Step) and second.paid)
+                        # things bought at a price are not added to an amount of money, nor taken
+                        # from it, nor is the price: the money paid for them is ("had 20 dollars,
+                        # bought 3 books for 7 dollars each": not 20 - 3, nor 20 - 7)
+                        bought_and_money = any(isinstance(e, Leaf) and bought[e.number] and o.unit[0] == MONEY_UNIT
+                                               and (not rate[e.number] or o.unit[1] is None)
+                                               for e, o in ((first, second), (second, first)))
                         for opt in opts:
                             op = opt.op
+                            if (paid[0] and opt.reads_rate[0]) or (paid[1] and opt.reads_rate[1]):
+                                continue  # an amount paid is no rate
+                            if bought_and_money and op in ADDITIVE:
+                                continue
                             if (has_sub and op in ADDITIVE) or (has_div and op in MULTIPLICATIVE):
                                 continue
                             # a share is a factor: as a number it only multiplies or divides a whole
@@ -363,13 +405,16 @@ def search(
             a, b = first.rep, second.rep
             if share[a] or share[b]:
                 rep = share_representative(a, b, share[a], share[b], opt.op)
-            elif concept == "dimensional_analysis":
-                rep = b if rate[a] and not rate[b] else a
-            elif concept == "explicit_math":
-                rep = b if math[b] and not math[a] else a
             else:
-                rep = a
-            kept.append(Step(first, second, opt, value, rep, score, mask, unit, ufeat))
+                rep = representative(concept, a, b, rate.__getitem__, math.__getitem__, opt.op, priced)
+            # an amount paid stays one as long as the price represents it
+            paid = (concept == "dimensional_analysis" and opt.op == "multiply" and (a, b) in priced and rate[a] != rate[b]
+                    or any(isinstance(e, Step) and e.paid and e.rep == rep for e in (first, second)))
+            kept.append(Step(first, second, opt, value, rep, score, mask, unit, ufeat, paid))
+            if paid and isinstance(first, Leaf) and isinstance(second, Leaf):
+                # and as the paper reads it, represented by the count: which reading the later
+                # rules take is latent, as their choice is (the weights score both)
+                kept.append(Step(first, second, opt, value, b if rate[a] else a, score, mask, unit, ufeat, False))
         states[mask] = kept
         if numbers is not None and mask != allowed or mask & needed != needed:
             continue
@@ -412,4 +457,4 @@ def exact(expr: Expr, values: tuple[Fraction, ...]) -> Expr:
         return Leaf(expr.number, expr.rep, expr.score, Fraction(values[expr.number - 1]), expr.mask, expr.unit)
     first, second = exact(expr.first, values), exact(expr.second, values)
     value = combine_value(expr.option.op, first.value, second.value)
-    return Step(first, second, expr.option, value, expr.rep, expr.score, expr.mask, expr.unit, expr.unit_feature)
+    return Step(first, second, expr.option, value, expr.rep, expr.score, expr.mask, expr.unit, expr.unit_feature, expr.paid)

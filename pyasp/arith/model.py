@@ -86,7 +86,8 @@ class KnowledgeModel:
         return search(p.values, p.options if options is None else options, vec[0] @ w, vec[1] @ w, p.has_rate, p.has_math,
                       beam=self.beam, max_numbers=self.max_numbers, accept=accept, top=top,
                       root_scores=vec[2] @ w, struct_scores=w[struct], numbers=numbers,
-                      units=p.units, question_unit=p.question_unit, canonical=self.canonical, shares=p.shares, wholes=p.wholes)
+                      units=p.units, question_unit=p.question_unit, canonical=self.canonical, shares=p.shares, wholes=p.wholes,
+                      priced=p.priced)
 
     def relevant(self, p: Prepared) -> frozenset[int] | None:
         """The numbers an expression must use: all but those the relevance classifier calls

@@ -832,6 +832,10 @@ def _read_question(reader: _Reader, sentence: int, math_terms) -> NumberInfo:
         verb = next((t for t in toks if t.dep == "ROOT"), None)
         if verb is not None and verb.pos not in {"VERB", "AUX"}:
             verb = None
+    # "How much money did Sandy get in change?": the money asked is change
+    change = next((t for t in toks if t.lemma.lower() == "change" and t.dep == "pobj" and doc.tokens[t.head].text.lower() == "in"), None)
+    if change is not None and (unit is None or unit.lemma in {"money", "$"}):
+        unit = reader.phrase(change)
     subj_tok = reader.subject(verb)
     if subj_tok is not None and subj_tok.text.lower() in {"many", "much", "how", "what"}:
         subj_tok = None
