@@ -274,6 +274,10 @@ def _entity_token(doc: Document, mention: Mention) -> Token | None:
         head = doc.tokens[num.head]
         if head.pos in NOUN_POS and head.lemma.lower() not in NOT_ENTITIES:
             return head
+        nxt = doc.tokens[head.i + 1].text.lower() if head.i + 1 < len(doc.tokens) else ""
+        if (head.lemma.lower() == "time" and head.i + 1 < len(doc.tokens) and nxt not in {"as", "of"}
+                and doc.tokens[head.i + 1].pos in {"PUNCT", "CCONJ", "ADP"}):
+            return head  # "the Smiths stopped 2 times.": a count of times, no multiplier
         if head.lemma.lower() == "time":  # "3 times as many marbles"
             for tok in doc.tokens[head.i + 1 : min(len(doc.tokens), head.i + 6)]:
                 if tok.pos == "NOUN" and tok.lemma.lower() not in NOT_ENTITIES:
@@ -340,7 +344,9 @@ def _target(doc: Document, sentence: int, qsets: list[Qset]) -> Qset:
         ent = "dollar"
     else:
         fallback = True
-        in_sentence = [q for q in qsets if q.sentence == sentence]
+        # "How much will he have after 4 weeks?": not the time the question names
+        in_sentence = [q for q in qsets if q.sentence == sentence and not (q.ent in TIME_WORDS and q.syn.startswith("pobj:"))]
+        qsets = [q for q in qsets if q.sentence != sentence] + in_sentence
         ent = _counted((in_sentence or qsets or [Qset(Fraction(0), "")])[-1])
     subj = _subject(doc, verb) if verb is not None else None
     ctr = _receiver(doc, verb)
@@ -439,13 +445,17 @@ def _fill_entities(qsets: list[Qset], target: Qset, doc: Document) -> list[Qset]
     out: list[Qset] = []
     for index, q in enumerate(qsets):
         if not q.ent:
-            ent = ""
+            ent = later = ""
             after = doc.tokens[q.token + 1 : q.token + 8]
             if any(t.text.lower() == "and" for t in after):
                 nxt = next((p for p in qsets[index + 1 :] if p.sentence == q.sentence and p.ent), None)
                 ent = _counted(nxt) if nxt is not None else ""
+                # "3 and 5 apples", "3 red and 5 green apples"; a verb between ("Pam baked 48 cookies. She ate 6
+                # and put the rest into 7 bags") makes the next number's thing a guess after the one before
+                if ent and any(t.pos in VERB_POS for t in doc.tokens[q.token + 1 : nxt.token]):
+                    ent, later = "", ent
             if not ent:
-                ent = next((_counted(p) for p in reversed(out) if p.ent and not p.ent_fallback), "")
+                ent = next((_counted(p) for p in reversed(out) if p.ent and not p.ent_fallback), "") or later
             if not ent:
                 plural = [t for t in doc.tokens[: q.token] if t.tag == "NNS" and t.lemma.lower() not in NOT_ENTITIES]
                 ent = _noun_phrase_head_lemma(plural[-1]) if plural else (target.ent or "thing")
@@ -1326,6 +1336,31 @@ def _story(doc: Document, base: list[Qset], target: Qset, question: int, end: in
     return out, replace(target, operation=x_op) if x_op else target
 
 
+#: What a part of a set may be said to be when it is not there: "12 students are *absent*".
+AWAY_WORDS = {"absent", "missing", "away", "gone", "sick", "ill", "rotten", "broken", "spoiled"}
+
+
+def _away(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """A part of x's things that the text says is not there ("12 students are *absent* today. How
+    many students are at school today?") is taken away: its ``operation`` is sub. Not when the
+    question asks about that part itself ("How many eggs were broken?")."""
+    asked = {t.lemma.lower() for t in doc.sentence_tokens(question)} | {t.text.lower() for t in doc.sentence_tokens(question)}
+    out = []
+    for q in base:
+        if (q.qnt is not None and not q.implicit and not q.operation and q.whole < 0 and q.sentence not in (question, -1)
+                and _same_things(q.ent, target.ent)):
+            mention = next((m for m in doc.mentions if m.start == q.token), None)
+            tok = _entity_token(doc, mention) if mention is not None and mention.kind != "money" else None
+            tok = tok if tok is not None else doc.tokens[mention.head] if mention is not None else None
+            verb = doc.tokens[tok.head] if tok is not None and tok.head != tok.i else None
+            if (tok is not None and tok.dep in {"nsubj", "nsubjpass"} and verb is not None and verb.lemma.lower() == "be"):
+                said = {c.lemma.lower() for c in _children(doc, verb.i) if c.dep in {"acomp", "advmod", "attr"}}
+                if said & AWAY_WORDS and not said & asked:
+                    q = replace(q, operation="sub")
+        out.append(q)
+    return out
+
+
 def _rest_asked(doc: Document, q: Qset, target: Qset, question: int) -> bool:
     """Whether the question asks for the rest of the set a fraction q is taken of (1 - q of it):
 
@@ -1390,6 +1425,37 @@ def _rests(doc: Document, base: list[Qset], target: Qset, question: int) -> list
     return out
 
 
+#: Adjectives of a measure said of a thing: "a track that is 400 meters *long*".
+MEASURE_ADJECTIVES = {"long", "tall", "wide", "high", "deep", "thick", "heavy", "old", "away", "far"}
+
+
+def _aside(doc: Document, tok: Token) -> str:
+    """What a number says in passing, when it does (its entity token ``tok``): a measure of a thing
+    ("a track that is 400 meters *long*", "a trip *of* 120 miles"), the people someone goes *with*
+    ("went to the mall with 3 friends", when nothing is shared), how many *times* something
+    happened ("the Smiths stopped 2 times"); "" otherwise."""
+    toks = doc.tokens
+    after = toks[tok.i + 1] if tok.i + 1 < len(toks) else None
+    if after is not None and after.lemma.lower() in MEASURE_ADJECTIVES and (after.head in {tok.i, tok.head} or after.i == tok.head):
+        return "a measure"
+    head = toks[tok.head] if tok.head != tok.i else None
+    if head is not None and tok.dep == "pobj" and head.text.lower() == "of" and head.head != head.i:
+        owner = toks[head.head]
+        if owner.pos == "NOUN" and owner.tag == "NN" and any(
+                c.dep == "det" and c.text.lower() in {"a", "an"} for c in _children(doc, owner.i)):
+            return "a measure"
+    if head is not None and tok.dep == "pobj" and head.text.lower() == "with" and head.head != head.i:
+        from ..text.lexical import is_hyponym
+
+        lemmas = {t.lemma.lower() for t in toks}
+        if (toks[head.head].pos in VERB_POS and not lemmas & SHARING_WORDS
+                and is_hyponym(_noun_phrase_head_lemma(tok), "person")):
+            return "a number of companions"
+    if tok.lemma.lower() == "time" and tok.dep == "npadvmod":
+        return "a number of times"
+    return ""
+
+
 def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
     """Numbers the text says take no part in the equation (their ``irrelevant``, why):
 
@@ -1398,7 +1464,9 @@ def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) ->
       no other number counts years;
     * one of a list of sets of different things ("50 shirts and 20 hats", "3 cats and 2 dogs")
       whose thing the text names nowhere else, when the question names another of the list ("How
-      many shirts ...?", "How many cans do the cats eat?")."""
+      many shirts ...?", "How many cans do the cats eat?");
+    * a number said in passing (:func:`_aside`: a measure of a thing, companions, a count of times)
+      whose unit the text names nowhere else and the question does not name."""
     qtoks = doc.sentence_tokens(question)
     asked = {t.lemma.lower() for t in qtoks} | {_noun_phrase_head_lemma(t) for t in qtoks} | {target.ent}
     ent_tok: dict[int, Token] = {}
@@ -1413,6 +1481,15 @@ def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) ->
         if (len(years) == 1 and tok is not None and tok.i + 1 < len(doc.tokens) and doc.tokens[tok.i + 1].text.lower() == "old"
                 and not asked & {"year", "old", "age", "older", "younger"}):
             why[q.token] = "an age the question does not ask about"
+    for q in base:  # "a track that is 400 meters long", "a trip of 120 miles", "with 3 friends", "stopped 2 times"
+        tok = ent_tok.get(q.token)
+        if q.qnt is None or q.implicit or tok is None or q.token in why or q.sentence == question or q.ent == FRACTION:
+            continue
+        kind = _aside(doc, tok)
+        alone = not any(p is not q and p.ent == q.ent for p in base) and not any(
+            t.i != tok.i and _noun_phrase_head_lemma(t) == q.ent for t in doc.tokens)
+        if kind and alone and q.ent not in asked and not any(p.rate == q.ent for p in base):
+            why[q.token] = f"{kind} the question does not ask about"
     # lists of sets of different things: the numbers whose entity tokens "conj" joins
     by_tok = {tok.i: q for q in base if (tok := ent_tok.get(q.token)) is not None and not q.ent_fallback}
     group: dict[int, int] = {i: i for i in by_tok}
@@ -1498,6 +1575,7 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     base = _irrelevant(doc, base, target, question)
     target = _kind_of_a_counted_set(doc, base, target, question)
     target = replace(target, asks=_asked_operation(doc, question))
+    base = _away(doc, base, target, question)
     if unknown is None:  # "... now has 11 pencils. How many did he have at first?": x - 6 = 11
         base, target = _story(doc, base, target, question, _end_state(doc, base, target, question))
     base += _implicit_qsets(doc, base, target)
