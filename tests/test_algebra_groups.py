@@ -7,22 +7,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from qsettools import number, qsets, target
 
 from pyasp.algebra.engine import PrepareSettings, prepare
-from pyasp.algebra.qsets import ground_problem
 from pyasp.text.reading import read
-
-
-def qsets(text: str):
-    return ground_problem(read(text))
-
-
-def number(p, text: str):
-    return next(q for q in p.qsets if q.text == text)
-
-
-def target(p):
-    return p.qsets[p.target_index]
 
 
 def answers(text: str) -> set[Fraction]:

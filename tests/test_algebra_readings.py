@@ -8,25 +8,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from qsettools import number, qsets, target
 
 from pyasp.algebra.candidates import generate_candidates
 from pyasp.algebra.engine import problem_quantities
-from pyasp.algebra.qsets import ground_problem
 from pyasp.algebra.quantities import quantities_from_json
 from pyasp.errors import InputError
-from pyasp.text.reading import read
-
-
-def qsets(text: str):
-    return ground_problem(read(text))
-
-
-def number(p, text: str):
-    return next(q for q in p.qsets if q.text == text)
-
-
-def target(p):
-    return p.qsets[p.target_index]
 
 
 # -- a question that asks for a difference ---------------------------------------------------------
