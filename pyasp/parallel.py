@@ -44,42 +44,30 @@ def map_chunks(func: Callable, items: Sequence, *args, jobs: int = 1, chunk: int
     return out
 
 
-def _worker_pids() -> list[int]:
-    """The joblib (loky) worker processes this process started (Linux: read from /proc; elsewhere
-    none are found)."""
-    me, found = os.getpid(), []
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return []
-    for entry in entries:
-        if not entry.isdigit():
-            continue
+def _worker_processes() -> list:
+    """The joblib (loky) worker processes this process started (psutil: any platform)."""
+    import psutil
+
+    found = []
+    for child in psutil.Process().children():
         try:
-            with open(f"/proc/{entry}/stat", "rb") as stat:
-                parent = int(stat.read().rsplit(b")", 1)[1].split()[1])  # the command may hold spaces and ')'
-            if parent != me:
-                continue
-            with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
-                command = cmdline.read()
-        except (OSError, ValueError, IndexError):
+            command = " ".join(child.cmdline())
+        except psutil.Error:  # gone meanwhile, or not ours to read
             continue
-        if b"loky" in command and b"resource_tracker" not in command:
-            found.append(int(entry))
+        if "loky" in command and "resource_tracker" not in command:
+            found.append(child)
     return found
 
 
 def stop_workers() -> None:
     """End this process's joblib worker processes now. joblib ends them itself when a run is cut
-    short, but in a thread of its own, which a process on its way out does not wait for (without
-    psutil it also runs ``pgrep``, which a second Ctrl-C, or ``timeout -s INT``'s signal to the
-    process group, kills, and then fails with a traceback): the workers were left running their
-    chunks, some 400 MB each, for minutes after ``pyasp ... --jobs 2`` had ended on Ctrl-C. A
-    later run starts new ones."""
-    import signal
+    short, but in a thread of its own, which a process on its way out does not wait for: the
+    workers were left running their chunks, some 400 MB each, for minutes after ``pyasp ...
+    --jobs 2`` had ended on Ctrl-C. A later run starts new ones."""
+    import psutil
 
-    for pid in _worker_pids():
+    for worker in _worker_processes():
         try:
-            os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
-        except OSError:
+            worker.kill()
+        except psutil.Error:
             pass
