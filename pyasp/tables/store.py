@@ -454,8 +454,7 @@ def load_store(path: str | Path, *, skip_bad: bool = False, joins: str | Path | 
         if file.suffix.lower() not in TABLE_SUFFIXES or file.name.startswith(("_", ".")):
             continue
         try:
-            if file.is_symlink() and not file.exists():
-                raise TablesError(f"{file}: the link points to {_link_target(file)}, which does not exist")
+            _refuse_a_broken_link(file)
             if not file.is_file():  # a folder (the user's), a pipe
                 continue
             if file.stem in tables:
@@ -526,19 +525,20 @@ def _sidecar_name(name: str) -> str | None:
     return JOINS_FILE if stem in ("joins", "join") else RELATIONS_FILE if stem in ("relations", "relation") else None
 
 
-def _link_target(path: Path) -> str:
-    import os
-
-    try:
-        return os.readlink(path)
-    except OSError:
-        return "a file"
+def _refuse_a_broken_link(path: Path) -> None:
+    """A link to nothing is bad input, not a file to pass over: the answers would come from less
+    than the user meant."""
+    if path.is_symlink() and not path.exists():
+        try:
+            target = str(path.readlink())
+        except OSError:
+            target = "a file"
+        raise TablesError(f"{path}: the link points to {target}, which does not exist")
 
 
 def _sidecar(given: str | Path | None, default: Path) -> Path | None:
     if given is None:
-        if default.is_symlink() and not default.exists():
-            raise TablesError(f"{default}: the link points to {_link_target(default)}, which does not exist")
+        _refuse_a_broken_link(default)
         if default.exists() and not default.is_file():
             raise TablesError(f"{default} is a folder, not a sidecar file")
         return default if default.is_file() else None
