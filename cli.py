@@ -168,6 +168,14 @@ def _text_argument(text: str, what: str) -> str:
     return text
 
 
+def _print_plain(text: str) -> None:
+    """Print ``text`` as it is, without rich's rendering, which a learned program of 17,000 lines
+    kept busy for 0.16 s after a Ctrl-C (the text has no markup, and a line is never wrapped)."""
+    stream = out.file
+    stream.write(text)
+    stream.flush()
+
+
 def _count(n: int, noun: str) -> str:
     """``1 problem``, ``2 problems``."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
@@ -1128,7 +1136,7 @@ def acquire_learn(
     if as_json:
         out.print_json(json.dumps(learned.as_dict()))
     else:
-        out.print(learned.header + learned.text, end="")
+        _print_plain(learned.header + learned.text)
     if stopped:
         what = ("what the search had learned (partial)" if learned.result.partial else
                 "complete, with only some of the constraints the others imply dropped (Ctrl-C came during the "
@@ -1426,6 +1434,27 @@ NoRowModelOpt = Annotated[bool, typer.Option("--no-row-model", help="Relevance b
 RankingOpt = Annotated[str, typer.Option("--ranking", help="Retrieval: rows (tables by their best row), tables (TF-IDF of whole tables, the paper's), options (the best rows of each option).")]
 
 
+def _choice(value: str, flag: str, choices) -> str:
+    """``value`` when it is one of ``choices``, else the usage error naming the option as typed
+    (``--ranking is rows, tables or options, not 'row'``): the library's own check names its
+    Python parameter (``ranking``), and would come only after the tables are loaded."""
+    if value not in choices:
+        listed = ", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0]
+        raise PyaspError(f"{flag} is {listed}, not {value!r}")
+    return value
+
+
+def _table_choices(solver: str = "ilp", ranking: str = "rows", retrieval_words: str = "family") -> None:
+    """Refuse, before any table is read, a --solver, --ranking or --retrieval-words the tables
+    engine does not have."""
+    from pyasp.tables import RANKINGS, SOLVERS
+    from pyasp.tables.retrieval import RETRIEVAL_WORDS
+
+    _choice(solver, "--solver", SOLVERS)
+    _choice(ranking, "--ranking", RANKINGS)
+    _choice(retrieval_words, "--retrieval-words", RETRIEVAL_WORDS)
+
+
 def _store_warnings(store) -> None:
     """A table store's warnings as ``pyasp: warning:`` lines ("skipped: F:2: ..." as "warning:
     skipped F:2: ...", as the other engines' --skip-bad says it)."""
@@ -1440,6 +1469,7 @@ def _table_solver(tables: Path, skip_bad: bool, max_tables: int, max_rows: int, 
                   no_joins: bool = False):
     from pyasp.tables import load_tables, make_solver
 
+    _table_choices(solver, ranking, retrieval_words)
     values = _name_integers(consts, "--const", "NAME=INTEGER", " (weights are scaled by 1000)")
     if no_joins and joins is not None:
         raise PyaspError("--no-joins excludes --joins")
@@ -1679,6 +1709,17 @@ def _print_evaluation(result, title: str, as_json: bool, extra: dict | None = No
     out.print(table)
 
 
+def _tables_train_choices(retrieval_words: str, objective: str, embedding: str) -> None:
+    """Refuse, before the questions and tables are read, a --retrieval-words, --objective or
+    --embedding that tables train does not have."""
+    from pyasp.tables.embeddings import EMBEDDERS
+    from pyasp.tables.relevance import OBJECTIVES
+
+    _table_choices(retrieval_words=retrieval_words)
+    _choice(objective, "--objective", OBJECTIVES)
+    _choice(embedding, "--embedding", (*EMBEDDERS, "none"))
+
+
 @tables_app.command("train")
 def tables_train(
     ctx: typer.Context,
@@ -1708,6 +1749,7 @@ def tables_train(
 
     try:
         check_output_path(output, "row model", [tables, questions])
+        _tables_train_choices(retrieval_words, objective, embedding)
         if objective == "rows" and _given(ctx, "row_weight", "sharpness"):
             raise PyaspError("--row-weight and --sharpness weigh the options objective; --objective rows learns "
                              "from the rows alone")

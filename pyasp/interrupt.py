@@ -30,7 +30,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from .parallel import stop_workers
+from .parallel import quiet_resource_tracker, stop_workers
 
 #: Seconds the main thread has to stop by itself after Ctrl-C before the process is ended.
 GRACE_S = 2.0
@@ -273,6 +273,7 @@ def install(grace_s: float = GRACE_S) -> bool:
     read_fd, write_fd = os.pipe()
     os.set_blocking(write_fd, False)
     _quiet_interrupts_in_destructors()
+    quiet_resource_tracker(True)  # the forced exit's os._exit leaves joblib's clean-up to loky's tracker
     before = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
     with _lock:
         _installed, _reported, _handled = (before, write_fd), False, False
@@ -306,4 +307,5 @@ def uninstall() -> None:
     with _lock:
         (before, write_fd), _installed = _installed, None
     signal.set_wakeup_fd(before)
+    quiet_resource_tracker(False)
     os.close(write_fd)  # the watcher reads the end of the pipe and returns

@@ -71,3 +71,25 @@ def stop_workers() -> None:
             worker.kill()
         except psutil.Error:
             pass
+
+
+#: The -W option that keeps loky's resource tracker from warning of the semaphores and memory-mapped
+#: folders it removes for a process ended without its clean-up (see :func:`quiet_resource_tracker`)
+TRACKER_WARNINGS = "ignore:resource_tracker:UserWarning"
+
+
+def quiet_resource_tracker(quiet: bool) -> None:
+    """When a second Ctrl-C (or a grounding that outlives the grace period) ends a ``--jobs`` run
+    with ``os._exit``, the run's joblib semaphores and memory-mapped folders are not released by
+    the process; loky's resource tracker, a process of its own, removes them as it is meant to, but
+    first prints a Python warning for each kind ("resource_tracker: There appear to be 8 leaked
+    semlock objects to clean up at shutdown: ..."), which blames a leak on what was a requested
+    exit. ``quiet``: a tracker started from now on is given ``-W`` :data:`TRACKER_WARNINGS` (loky
+    starts it with this process's ``sys.warnoptions``; it still removes everything); False takes
+    the option back. For the console script only (:func:`pyasp.interrupt.install`)."""
+    import sys
+
+    if quiet and TRACKER_WARNINGS not in sys.warnoptions:
+        sys.warnoptions.append(TRACKER_WARNINGS)
+    elif not quiet and TRACKER_WARNINGS in sys.warnoptions:
+        sys.warnoptions.remove(TRACKER_WARNINGS)

@@ -175,7 +175,25 @@ def test_random_programs_print_and_parse_back(program):
 
 # -- errors: where and what ------------------------------------------------------------------------
 DSL_ERRORS = [
-    ("missing semicolon", "index i = 1..2;\nvar x[i] in 0..3\nx[i] <= 2;", 3, 1, ['unexpected "x"', '";"']),
+    # was: 3:1, 'unexpected "x": expected ";"' (under the next line's first word)
+    ("missing semicolon", "index i = 1..2;\nvar x[i] in 0..3\nx[i] <= 2;", 2, 17,
+     ['expected ";" at the end of this line (found "x" on line 3)']),
+    ("missing semicolon before a comment", "index i = 1..2;\nvar x[i] in 0..3  % x\n\n% the bound\nx[i] <= 2;", 2, 17,
+     ['expected ";" at the end of this line (found "x" on line 5)']),
+    ("missing semicolon at the end", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= 2", 3, 10, ['unexpected end of file: expected ";"']),
+    ("== for =", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] == 2;", 3, 7, ['unexpected "="', "the relations are <=, >= and ="]),
+    ("strict <", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] < 2;", 3, 6, ["x < c for integers is x <= c - 1"]),
+    ("unicode >=", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] \u2265 2;", 3, 6, ["write >= in ASCII"]),
+    ("a decimal number", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= 2.5;", 3, 10, ["numbers are integers"]),
+    ("a comment of another language", "index i = 1..2;\n# the bound\nvar x[i] in 0..3;", 2, 1,
+     ['unexpected "#"', 'a comment starts with "%"']),
+    ("a keyword as a name", "index i = 1..2;\nconst sum;", 2, 7, ['unexpected "sum"', "sum is a keyword of the language"]),
+    ("a misspelt tensor", "index i = 1..2;\nvar x[i] in 0..3;\nconst cap;\nx[i] <= capp;", 4, 9,
+     ["unknown tensor capp; is it cap?"]),
+    ("a sum over an undeclared index", "index i = 1..2;\nvar x[i] in 0..3;\nsum[j] x[i] <= 2;", 3, 1,
+     ["sum over j, which is not a declared index (declared: i)"]),
+    ("a sum over a misspelt index", "index item = 1..2;\nvar x[item] in 0..3;\nsum[itme] x[item] <= 2;", 3, 1,
+     ["sum over itme, which is not a declared index; is it item?"]),
     ("dangling <=", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <=;", 3, 8, ['unexpected ";"', "a name", "a number"]),
     ("stray character", "index i = 1..2;\nvar x[i] in 0..3;\nx[i] <= 2 $;", 3, 11, ['unexpected "$"']),
     ("scalar tensor on the left", "index v = 1..3; index c = 1..2; const V; var x[v,c] in 0..1;\nsum[v] 2*x[v,c] - V <= -1;",
@@ -1799,3 +1817,85 @@ def test_ctrl_c_leaves_out_at_once_what_the_domains_imply(monkeypatch):
     assert f"the most-specific filter was cut (some kept constraints are implied by others; the " \
            f"{r.domain_implied:,} that the domains imply left out)" in whole.header
     assert r.constraints and not any(bounds.implied(c) for c in r.constraints)
+
+
+def test_ctrl_c_gives_the_filter_and_the_simplification_one_short_time_together(monkeypatch):
+    """Was: after Ctrl-C in the search the most-specific filter had INTERRUPT_FINISH_S and the
+    simplification INTERRUPT_FINISH_S again from when the filter ended, and the simplification
+    then tried every constraint on the domains' bounds again, past its deadline (0.15 s on the
+    knapsack's 17,000 after 25 s), though the search had tried each already: Ctrl-C took longer
+    the more the search had kept. Now the two share the time from the Ctrl-C, and the bounds are
+    not tried twice."""
+    import time
+
+    import pyasp.acquire.simplify as simplify
+    from pyasp.acquire import learn
+    from pyasp.acquire.learn import INTERRUPT_FINISH_S
+    from pyasp.asp import Program as AspProgram
+
+    learner_module = importlib.import_module("pyasp.acquire.learn")
+    program = parse_program("index i = 1..3; const c[i]; var x[i] in 0..4;")
+    examples = [{"x": [1, 2, 3]}, {"x": [0, 2, 4]}, {"x": [1, 1, 2]}]
+    levels, mark, drop = AspProgram.optimal_models, learner_module._mark_general, simplify.drop_entailed
+    raised, calls, seen = [], [], {}
+
+    def sixth_level_interrupted(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 6:
+            raised.append(time.perf_counter())
+            raise KeyboardInterrupt
+        return levels(self, *args, **kwargs)
+
+    def slow_filter(*args, **kwargs):  # as on a large search: the filter takes its time
+        time.sleep(0.05)
+        return mark(*args, **kwargs)
+
+    def dropping(*args, **kwargs):
+        seen.update(kwargs)
+        return drop(*args, **kwargs)
+
+    monkeypatch.setattr(AspProgram, "optimal_models", sixth_level_interrupted)
+    monkeypatch.setattr(learner_module, "_mark_general", slow_filter)
+    monkeypatch.setattr(simplify, "drop_entailed", dropping)
+    cut = learn(examples, schema=program, constants={"c": [2, 2, 3]}, s=2, p=2, keep_on_interrupt=True)
+    assert cut.result.interrupted and cut.result.search_cut and raised
+    assert seen["deadline"] < raised[0] + INTERRUPT_FINISH_S + 0.02  # not 0.05 s (the filter) later
+    assert seen["bounds_checked"] is True
+    assert cut.program.constraints and "PARTIAL (Ctrl-C)" in cut.header
+
+
+def test_bounds_checked_changes_only_the_work_not_what_is_dropped():
+    """``bounds_checked`` (the learner's promise that the plain domain bounds imply none of the
+    constraints) skips that check; where the promise holds, the result is the same."""
+    from pyasp.acquire import learn
+    from pyasp.acquire.simplify import DomainBounds, bounds_implied
+
+    program = parse_program("index i = 1..3; const c[i]; var x[i] in 0..4; var y in -3..3;")
+    examples = [{"x": [1, 2, 3], "y": -1}, {"x": [0, 2, 4], "y": 0}, {"x": [1, 1, 2], "y": -2}]
+    instance = make_instance(program, {"c": [2, 2, 3]})
+    learned = learn(examples, schema=program, constants={"c": [2, 2, 3]}, s=1, p=2, simplify=False).program
+    bounds = DomainBounds(program, instance)
+    unimplied = learned.with_constraints(c for c in learned.constraints if not bounds.implied(c))
+    assert len(unimplied.constraints) < len(learned.constraints)  # the plain bounds do imply some of them
+    narrowed = bounds_implied(unimplied, instance)
+    assert narrowed  # what "y <= 0" implies once it narrows y, found either way
+    assert bounds_implied(unimplied, instance, checked=True) == narrowed
+
+
+DSL_PIECES = ["index", "const", "var", "sum", "in", "i", "j", "x", "c", "1", "2", "2.5", "..", "=", "==", "<=", ">=",
+              "<", "\u2264", "+", "-", "*", "[", "]", ",", ";", "\n", " ", "% note\n", "#", "//", "(", "!"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(DSL_PIECES), max_size=25))
+def test_any_text_parses_or_is_refused_with_its_line_and_column(pieces):
+    """The hints of a syntax error (a ";" missing at a line's end, "==", "#", ...) look around
+    the place of the error: whatever the text, a ConstraintsError that names a line and column
+    of it, never another exception."""
+    text = "index i = 1..2;\nconst c[i];\nvar x[i] in 0..3;\n" + " ".join(pieces)
+    try:
+        parse_program(text, "p.ip")
+    except ConstraintsError as error:
+        lines = text.split("\n")
+        assert 1 <= error.line <= len(lines) and 1 <= error.column <= len(lines[error.line - 1]) + 1, str(error)
+        assert str(error).startswith(f"p.ip:{error.line}:{error.column}: ")

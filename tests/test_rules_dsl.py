@@ -218,7 +218,8 @@ def test_undeclared_concept():
 
 def test_extending_an_undefined_class():
     assert diagnostics(HEAD + "verbs GIVE += donate\n") == [NO_RULE,
-        "my.rules:6:1: error: cannot extend class GIVE with +=: no class of that name (define it with `verbs GIVE: ...`)"]
+        "my.rules:6:1: error: cannot extend class GIVE with +=: no class of that name (define it with `verbs GIVE: ...`); "
+        "GIVE is a class of the packaged rules: start the file with `extends default` to use them (or declare it here)"]
 
 
 def test_duplicate_concept_and_class_qualifier_kinds_and_reversed_after_add():

@@ -240,3 +240,54 @@ def test_a_learned_predicate_across_kinds_of_words_is_warned_about():
     assert [str(d) for d in check_rules(rules) if d.severity == "warning"] == [
         "my.rules:2:20: warning: Coref(SubjQ, Verb2) relates a noun to a verb; it compares two nouns (Subj, Obj, IObj, "
         "Unit, Rate), two verbs or two math terms: is Verb2 a typo?"]
+
+
+# -- dogfooding of 2026-11-27: the mistakes of a first rule file ----------------------------------
+@pytest.mark.parametrize("condition, message", [
+    # was: 'rule r has no operation: expected ...', though the rule goes on to its "=>"
+    ("Verb1 in HAVE && Verb2 in GET => add", 'unexpected "&": expected ")", "and", "or" or "=>" followed by an '
+     'operation (add, subtract, multiply or divide, then optionally reversed); conditions use the words and, or and '
+     'not ("&" is written and)'),
+    ("Verb1 in HAVE || Verb2 in GET => add", '("|" is written or)'),
+    ("!null(Subj1) => add", 'unexpected "!": expected "(" or a name; conditions use the words and, or and not ("!" is '
+     "written not)"),
+    ("Verb1 in HAVE -> add", '; a rule\'s condition and its operation are separated by "=>"'),
+    ("Verb1 in HAVE Verb2 in GET => add", 'unexpected "Verb2": expected "and", "or" or "=>" followed by an operation'),
+    ("Verb1 in HAVE => divide reverse", '"reverse" looks like "reversed"'),
+])
+def test_a_condition_written_as_in_another_language_is_named_as_such(condition, message):
+    error = syntax_error(f"extends default\nrule r (transfer): {condition}\n")
+    first = str(error).splitlines()[0]
+    assert message in first and "has no operation" not in first, first
+
+
+def test_a_rule_without_its_operation_still_says_so():
+    for text in ("extends default\nrule r (transfer): Verb1 in HAVE\n",
+                 "extends default\nrule r (transfer): Verb1 in HAVE\nrule s (transfer): Verb1 in GET => add\n"):
+        assert "rule r has no operation" in str(syntax_error(text)).splitlines()[0]
+
+
+def test_a_file_without_extends_default_is_told_where_the_packaged_names_are(tmp_path):
+    """Was: "concept transfer is not declared (declared: none)" and "unknown class HAVE; there is
+    no verbs class", for a first file that uses the packaged rules' names without `extends default`."""
+    path = write(tmp_path, "my.rules", "rule r (transfer): Verb1 in HAVE => add\nrule s (mine): Verb1 in HAVEN => add\n")
+    result = run("rules", "check", path)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    lines = result.stdout.splitlines()
+    hint = "start the file with `extends default` to use them (or declare it here)"
+    assert lines[0] == (f"{path}:1:9: error: rule r: concept transfer is not declared (declared: none); transfer is a "
+                        f"concept of the packaged rules: {hint}")
+    assert lines[1] == (f"{path}:1:29: error: unknown class HAVE; there is no verbs class; HAVE is a class of the "
+                        f"packaged rules: {hint}")
+    assert not any("mine" in line and "packaged" in line or "HAVEN" in line and "packaged" in line for line in lines)
+
+
+def test_a_misspelt_extends_is_the_one_error_reported(tmp_path):
+    """Was: three errors for `extends defualt`: the name, and every concept and class of the
+    packaged rules the file used, as unknown."""
+    path = write(tmp_path, "my.rules", "extends defualt\nrule r (transfer): Verb1 in HAVE => add\n")
+    result = run("rules", "check", path)
+    assert result.exit_code == 2
+    assert [line for line in result.stdout.splitlines() if ": error: " in line] == [
+        f"{path}:1:9: error: cannot extend 'defualt': only `extends default` is supported (is it a misspelling of "
+        "default?)"]

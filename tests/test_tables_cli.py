@@ -809,3 +809,21 @@ def test_a_join_written_twice_or_both_ways_is_one_join(tmp_path):
                 write(tmp_path, "twice.tsv", HEMISPHERE_JOIN + HEMISPHERE_JOIN + reverse), "--json")
     assert once.exit_code == twice.exit_code == 0, twice.output
     assert json.loads(once.stdout)["scores"] == json.loads(twice.stdout)["scores"] == {"A": 48.719, "B": 46.704, "C": None}
+
+
+@pytest.mark.parametrize("command, option, value, message", [
+    ("answer", "--ranking", "row", "--ranking is rows, tables or options, not 'row'"),
+    ("answer", "--retrieval-words", "lemmas", "--retrieval-words is family or lemma, not 'lemmas'"),
+    ("eval", "--solver", "tfidf", "--solver is ilp, ir or rows, not 'tfidf'"),
+    ("train", "--retrieval-words", "words", "--retrieval-words is family or lemma, not 'words'"),
+    ("train", "--objective", "row", "--objective is rows or options, not 'row'"),
+    ("train", "--embedding", "glove", "--embedding is static, minilm or none, not 'glove'"),
+])
+def test_a_value_no_choice_of_the_option_names_the_option_as_typed(tmp_path, command, option, value, message):
+    """The library's check named its Python parameter ("ranking is ...", "retrieval words are
+    ..."), not the option the user typed; and it came only after the tables were loaded."""
+    given = {"answer": [NEW_YORK], "eval": ["--questions", QUESTIONS],
+             "train": ["--questions", QUESTIONS, "--out", str(tmp_path / "r.json")]}[command]
+    result = run("tables", command, *given, "--tables", STORE, option, value)
+    assert result.exit_code == 2 and result.stderr.strip() == f"pyasp: error: {message}", result.output
+    assert not (tmp_path / "r.json").exists()

@@ -202,12 +202,13 @@ def learn(examples, *, schema, constants, s: int = 1, p: int = 2, negation: bool
     if simplify:
         started, cut = time.perf_counter(), {}
         deadline = None if time_limit is None else begun + time_limit
-        if result.interrupted:
-            deadline = started + INTERRUPT_FINISH_S
+        if result.interrupted:  # what is left of the time the Ctrl-C gave the filter (or all of it, when it came in the filter)
+            deadline = started + INTERRUPT_FINISH_S if result.finish_by is None else result.finish_by
         try:
             program, divided, repeated = divide_scalar_factors(learned.program, instance)
+            # a search cut short has tried every constraint it kept on the domains' bounds already
             program, dropped = drop_entailed(program, instance, status=cut, deadline=deadline,
-                                             interruptible=keep_on_interrupt)
+                                             interruptible=keep_on_interrupt, bounds_checked=result.search_cut)
             program, learned.rewritten, again, trivial = natural_forms(program)
             learned.program, learned.divided, learned.dropped, learned.merged = program, divided, dropped + trivial, \
                 repeated + again

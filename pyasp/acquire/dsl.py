@@ -339,11 +339,62 @@ def _syntax_error(error, text: str, source: str) -> ConstraintsError:
     lines = text.splitlines() or [""]
     before = lines[min(line, len(lines)) - 1][: max(column - 1, 0)] if lines else ""
     if found in ('"+"', '"-"', '"*"') and '";"' in readable and any(op in before for op in ("<=", ">=", "=")):
-        message += ("; the right-hand side is one tensor, its negation or an integer "
-                    "(move the other terms to the left: sum[j] x[i,j] - 1 <= c[i])")
+        hint = ("; the right-hand side is one tensor, its negation or an integer "
+                "(move the other terms to the left: sum[j] x[i,j] - 1 <= c[i])")
+    else:
+        hint = _hint(found, readable, before)
+    message += hint
+    end = _statement_end(text, error) if '";"' in readable and found not in ("end of file", '"+"', '"-"', '"*"') else None
+    if end is not None:  # a ";" forgotten at the end of a line: the next line's first word was unexpected
+        message = f'expected ";" at the end of this line (found {found} on line {line}){hint}'
+        line, column = end
     shown = lines[min(line, len(lines)) - 1] if lines else ""
     context = pointed(shown, column)
     return ConstraintsError(source, line, column, message, context)
+
+
+#: keywords of the language, which cannot be names
+_KEYWORDS = ("index", "const", "var", "sum", "in")
+#: a relation typed as one character, as the language writes it
+_UNICODE_RELATIONS = {"\u2264": "<=", "\u2265": ">=", "\u2260": "<= and >= (there is no not-equal)"}
+
+
+def _hint(found: str, readable: list[str], before: str) -> str:
+    """What a mistake of someone used to another language needs said, after "unexpected X:
+    expected ...": "==", "<", "≤", a decimal number, a comment of "#" or "//", a keyword as a name."""
+    symbol = found.strip('"')
+    if symbol == "=" and before.rstrip().endswith(("<=", ">=", "=")):
+        return '; the relations are <=, >= and = (an equation, both at once)'
+    if symbol in ("<", ">") and any('"<="' in r for r in readable):
+        return f"; the relations are <=, >= and = (x {symbol} c for integers is x {symbol}= c {'-' if symbol == '<' else '+'} 1)"
+    if symbol in _UNICODE_RELATIONS:
+        return f"; write {_UNICODE_RELATIONS[symbol]} in ASCII"
+    if symbol == "." and before.rstrip()[-1:].isdigit():
+        return "; numbers are integers (scale the program so that every value is one)"
+    if symbol in ("#", "/") and not before.strip():
+        return '; a comment starts with "%"'
+    if symbol in _KEYWORDS and "a name" in readable:
+        return f"; {symbol} is a keyword of the language ({', '.join(_KEYWORDS)}), not a name"
+    return ""
+
+
+def _statement_end(text: str, error) -> tuple[int, int] | None:
+    """Where the statement before ``error``'s token ends -- its last character's line and the
+    column after it -- when the token begins a later line (a ";" forgotten at a line's end: the
+    error is then at the next statement); else None. Comments after the statement are skipped."""
+    position = getattr(getattr(error, "token", None), "start_pos", None)
+    if position is None:
+        position = getattr(error, "pos_in_stream", None)
+    if position is None:
+        return None
+    lines = text[:position].split("\n")
+    if len(lines) < 2 or lines[-1].strip():  # the token is not the first of its line
+        return None
+    for number in range(len(lines) - 2, -1, -1):
+        code = lines[number].split("%", 1)[0].rstrip()
+        if code:
+            return number + 1, len(code) + 1
+    return None
 
 
 class _Builder:
@@ -446,7 +497,9 @@ class _Builder:
             if str(name) in later:
                 raise self.fail(name, f"{name} is used before its declaration (line {later[str(name)][1]}): declare "
                                       "tensors and indices before the constraints that use them")
-            raise self.fail(name, f"unknown tensor {name} (declare it: const {name}[...]; or var {name}[...];)")
+            close = _close(str(name), self.tensors)
+            raise self.fail(name, f"unknown tensor {name}" + (f"; is it {close}?" if close else "")
+                            + f" (declare it: const {name}[...]; or var {name}[...];)")
         decl = self.tensors[str(name)]
         written = tuple(str(t) for t in node.children[1].children) if len(node.children) > 1 else ()
         undeclared = next((t for t in node.children[1].children if str(t) not in self.indices), None) \
@@ -481,6 +534,10 @@ class _Builder:
             raise self.fail(node, "a term multiplied by 0 is 0: leave it out")
         used = {i for f in factors for i in self.tensors[f].indices}
         for i in summed:
+            if i not in self.indices:
+                close = _close(i, self.indices)
+                raise self.fail(node, f"sum over {i}, which is not a declared index"
+                                      + (f"; is it {close}?" if close else f" (declared: {', '.join(self.indices) or 'none'})"))
             if i not in used:
                 raise self.fail(node, f"sum over {i}, but no tensor of the term has index {i}")
         if len(set(summed)) != len(summed):
@@ -526,6 +583,14 @@ class _Builder:
             flipped = -value if isinstance(value, int) else value
             self.constraints.append(Constraint.of(minus, plus, flipped, negated if isinstance(value, int) else not negated,
                                                   line=node.meta.line, written=Written(text, reversed=True)))
+
+
+def _close(name: str, known) -> str | None:
+    """The declared name ``name`` is most likely a misspelling of, or None."""
+    import difflib
+
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def _written_term(node) -> str:

@@ -320,9 +320,10 @@ def _names_as_numbers(statement, names: set[str], found: list) -> None:
 # -- the learner -------------------------------------------------------------------------------------
 #: the largest s and p: beyond, grounding the language alone outgrows memory and time limits
 MAX_SIZE = 6
-#: Seconds a search stopped by Ctrl-C (``keep_on_interrupt``) gives the most-specific filter, and
-#: :func:`pyasp.acquire.learn` its simplification, each, before it reports what it found (2 s each
-#: until 2026-11-26, when Ctrl-C took 3 to 16 s to end a large search: see ``docs/ip_acquisition.md``).
+#: Seconds a search stopped by Ctrl-C (``keep_on_interrupt``) gives the most-specific filter and
+#: :func:`pyasp.acquire.learn` its simplification, together, from the Ctrl-C, before it reports
+#: what it found (``LearnResult.finish_by``). 2 s each until 2026-11-26, when Ctrl-C took 3 to 16 s
+#: to end a large search; then 0.3 s each, until 2026-11-27 (see ``docs/ip_acquisition.md``).
 INTERRUPT_FINISH_S = 0.3
 
 
@@ -344,6 +345,9 @@ class LearnResult:
     domain_implied: int = 0  # satisfied candidates of a search the limit cut, left out as the domains imply them
     filter_stopped: bool = False  # the limit cut the most-specific filter: some kept ones are implied by others
     stats: dict = field(default_factory=dict)
+    # after a Ctrl-C in the search: the time.perf_counter() by which the filter and the
+    # simplification that follow are to be done (INTERRUPT_FINISH_S after it)
+    finish_by: float | None = field(default=None, repr=False, compare=False)
 
     def as_dict(self) -> dict:
         return {
@@ -585,7 +589,7 @@ class Learner:
         except KeyboardInterrupt:
             interrupt.caught(self.keep_on_interrupt)  # the console script's watcher waits for the report
             result.partial = result.interrupted = True
-            deadline = time.perf_counter() + INTERRUPT_FINISH_S
+            deadline = result.finish_by = time.perf_counter() + INTERRUPT_FINISH_S
         result.search_cut = result.partial
         if result.partial and trivial:  # the filter cannot run (past the limit) or runs briefly (Ctrl-C)
             kept = [k for j, k in enumerate(kept) if j not in trivial]

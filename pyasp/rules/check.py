@@ -55,6 +55,22 @@ class _Checker:
         self.layers = ((ruleset.base,) if ruleset.base is not None else ()) + (ruleset,)
         self.found: list[Diagnostic] = []
 
+    def _default_hint(self, what: str, name: str) -> str:
+        """"; transfer is a concept of the packaged rules: start the file with `extends default` to
+        use them ..." when a file without ``extends`` names a concept or class (``what``) of the
+        packaged rules, which a new file easily forgets it does not have; else ""."""
+        from .dsl import _default_ruleset
+
+        if self.ruleset.extends is not None:
+            return ""
+        default = _default_ruleset()
+        if default.source == self.ruleset.source:
+            return ""
+        if name not in (default.concepts if what == "concept" else default.classes):
+            return ""
+        return (f"; {name} is a {what} of the packaged rules: start the file with `extends default` to use them "
+                "(or declare it here)")
+
     def report(self, severity: str, source: str, line: int, column: int, message: str) -> None:
         self.found.append(Diagnostic(severity, source, line, column, message))
 
@@ -62,7 +78,9 @@ class _Checker:
     def extends(self) -> None:
         rs = self.ruleset
         if rs.extends is not None and rs.extends != "default":
-            self.report("error", rs.source, *rs.extends_at, f"cannot extend {rs.extends!r}: only `extends default` is supported")
+            close = " (is it a misspelling of default?)" if looks_like_keyword(rs.extends, ("default",)) else ""
+            self.report("error", rs.source, *rs.extends_at,
+                        f"cannot extend {rs.extends!r}: only `extends default` is supported{close}")
         elif rs.extends == "default" and rs.base is None:
             self.report("error", rs.source, *rs.extends_at, "the default rule file cannot extend itself")
 
@@ -103,7 +121,7 @@ class _Checker:
                 if decl.extend and decl.name not in defined:
                     self.report("error", decl.source, decl.line, decl.column,
                                 f"cannot extend class {decl.name} with +=: no class of that name "
-                                f"(define it with `{decl.kind} {decl.name}: ...`)")
+                                f"(define it with `{decl.kind} {decl.name}: ...`)" + self._default_hint("class", decl.name))
                 elif decl.extend and defined[decl.name].kind != decl.kind:
                     self.report("error", decl.source, decl.line, decl.column,
                                 f"{decl.name} is a {defined[decl.name].kind} class, not {decl.kind}")
@@ -195,7 +213,8 @@ class _Checker:
         if rule.concept not in concepts:
             known = ", ".join(concepts) or "none"
             self.report("error", rule.source, *rule.concept_at,
-                        f"rule {rule.name}: concept {rule.concept} is not declared (declared: {known})")
+                        f"rule {rule.name}: concept {rule.concept} is not declared (declared: {known})"
+                        + self._default_hint("concept", rule.concept))
         if rule.operation not in OPERATIONS:
             op = rule.operation.split("_")[0]
             self.report("error", rule.source, *rule.operation_at,
@@ -248,7 +267,8 @@ class _Checker:
         if cls is None:
             cased = next((n for n, (k, _) in self.ruleset.classes.items() if k == wanted and n.lower() == name.lower()), None)
             hint = f" (class names are case-sensitive: write {cased})" if cased else ""
-            self.report("error", source, *lit.position_of(1), f"unknown class {name}{hint}; {self._names(wanted)}")
+            self.report("error", source, *lit.position_of(1),
+                        f"unknown class {name}{hint}; {self._names(wanted)}{self._default_hint('class', name)}")
         elif cls[0] != wanted:
             self.report("error", source, *lit.position_of(1),
                         f"{prop} needs a {wanted} class, but {name} is a {cls[0]} class ({self._names(wanted)})")

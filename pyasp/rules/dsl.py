@@ -493,16 +493,22 @@ def _syntax_diagnostic(error, text: str, source: str) -> Diagnostic:
         line, column = 1, 1
     readable = _readable(expected - {"$END"}) + (["the end of the file"] if "$END" in expected else [])
     message = f"unexpected {found}"
-    if "__ANON_0" in expected:  # "=>": the condition of a rule ended without an operation
-        before = text[: error.pos_in_stream if getattr(error, "pos_in_stream", None) is not None else len(text)]
-        names = re.findall(r"\brule\s+([A-Za-z][A-Za-z0-9_]*)", re.sub(r"#[^\n]*", "", before))
+    kind = getattr(getattr(error, "token", None), "type", None)
+    ended = isinstance(error, UnexpectedEOF) or kind == "$END" or kind in {k.upper() for k in _STATEMENT_KEYWORDS}
+    if "__ANON_0" in expected:  # "=>": the condition of a rule may end here
         rest = [r for r in readable if r != '"=>"']
-        what = f"rule {names[-1]}" if names else "the rule"
         operation = '"=>" followed by an operation (add, subtract, multiply or divide, then optionally reversed)'
-        message += f": {what} has no operation: expected {_join(rest + [operation])}"
+        if ended:  # the file or the next statement came: the rule ended without an operation
+            before = text[: error.pos_in_stream if getattr(error, "pos_in_stream", None) is not None else len(text)]
+            names = re.findall(r"\brule\s+([A-Za-z][A-Za-z0-9_]*)", re.sub(r"#[^\n]*", "", before))
+            what = f"rule {names[-1]}" if names else "the rule"
+            message += f": {what} has no operation: expected {_join(rest + [operation])}"
+        else:  # something else in the condition ("&&", a second property without "and")
+            message += f": expected {_join(rest + [operation])}"
     elif readable:
         message += f": expected {_join(readable)}"
     message += name_hint(text, getattr(error, "pos_in_stream", None))
+    message += _symbol_hint(found, expected)
     special = _keyword_message(error, found, expected, readable, text)
     if special is not None:  # the whole line, with a caret under the place
         line, column, message = special
@@ -512,6 +518,22 @@ def _syntax_diagnostic(error, text: str, source: str) -> Diagnostic:
         lines = text.splitlines() or [""]
         context = pointed(lines[min(line, len(lines)) - 1], column) + "\n"
     return Diagnostic("error", source, line, column, message, context)
+
+
+#: the words of the DSL for the symbols other languages join conditions with
+_SYMBOLS = {'"&"': "and", '"|"': "or", '"!"': "not", '"~"': "not"}
+
+
+def _symbol_hint(found: str, expected: set[str]) -> str:
+    """A hint for a symbol of another language where the parser stopped: "&&", "||", "!" (the
+    DSL's words are and, or, not), or "->" where "=>" may come; else ""."""
+    word = _SYMBOLS.get(found)
+    in_condition = "__ANON_0" in expected or "LPAR" in expected and "WORD" not in expected  # after one, or at its start
+    if word is not None and in_condition:
+        return f"; conditions use the words and, or and not ({found} is written {word})"
+    if found in ('"-"', '">"') and "__ANON_0" in expected:
+        return '; a rule\'s condition and its operation are separated by "=>"'
+    return ""
 
 
 def _stack_tokens(error) -> list:
@@ -559,9 +581,11 @@ def _keyword_message(error, found: str, expected: set[str], readable: list[str],
         return (token.line, token.column, f'unexpected {found}: expected a word or a quoted phrase after "," ({quote})')
     if "WORD" in expected or "COMMA" in expected:  # in a class's word list
         return _misspelt_in_word_list(stack, text)
-    # a misspelt operation after "=>"
-    if {"ADD", "SUBTRACT", "MULTIPLY", "DIVIDE"} <= expected and isinstance(error, UnexpectedToken) and kind != "$END":
-        operation = looks_like_keyword(str(token.value), ("add", "subtract", "multiply", "divide"))
+    # a misspelt operation after "=>" (or "reversed" after divide)
+    operations = ("add", "subtract", "multiply", "divide") if "ADD" in expected else ("reversed",)
+    if ({"ADD", "SUBTRACT", "MULTIPLY", "DIVIDE"} <= expected or "REVERSED" in expected) \
+            and isinstance(error, UnexpectedToken) and kind != "$END":
+        operation = looks_like_keyword(str(token.value), operations)
         if operation is not None:
             return (token.line, token.column, f"unexpected {found}: expected {_join(readable)}; "
                                               f'"{token.value}" looks like "{operation}"')
@@ -619,7 +643,8 @@ def parse_rules(text: str, source: str = "<rules>") -> Ruleset:
         deepest = max(range(len(lines)), key=lambda i: lines[i].count("not") + lines[i].count("("))
         raise RulesSyntaxError(Diagnostic("error", source, deepest + 1, 1, "a condition is nested too deeply to read "
                                           "(hundreds of levels); write it with fewer nested not or parentheses")) from None
-    if ruleset.extends == "default":
+    if ruleset.extends is not None:  # a misspelt name ("defualt") is refused by the check, which
+        # then still knows the default's names: its rules' classes are not reported unknown as well
         default = _default_ruleset()
         if default.source != source:
             ruleset = replace(ruleset, base=default)
