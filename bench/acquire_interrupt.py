@@ -8,9 +8,12 @@ stretch), the exit code and the lines printed. With ``--baseline DIR`` (a checko
 version, e.g. ``git archive COMMIT pyasp cli.py grammars encodings | tar -x -C DIR``) every run is
 made with both, interleaved, and the ratio is the baseline's seconds to the working tree's. The
 search reaches another level by a given delay on a busy machine, so the programs printed differ.
+With ``--levels`` instead, the Ctrl-C (a KeyboardInterrupt raised in the process) comes as the
+search asks clingo for that level, so both versions stop in the same state of the search; the
+seconds are then measured in the process, from the interrupt to the end of the command.
 
     python bench/acquire_interrupt.py [--program knapsack] [--s 3] [--p 3] [--delays 3 8 15 25]
-                                      [--repeat 2] [--baseline DIR] [--json out.json]
+                                      [--levels 4 5 6] [--repeat 2] [--baseline DIR] [--json out.json]
 """
 
 from __future__ import annotations
@@ -28,12 +31,37 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN = "import sys; sys.argv[0] = 'pyasp'; from pyasp.cli import main; main()"
+#: ``pyasp ARGS`` with a KeyboardInterrupt raised as the search asks clingo for the
+#: ``PYASP_BENCH_LEVEL``-th time; the seconds from it to the end go to stderr as the last line
+RUN_AT_LEVEL = """
+import json, os, sys, time
+from pyasp.asp import Program
+level, calls, at = int(os.environ["PYASP_BENCH_LEVEL"]), [], {}
+solve = Program.optimal_models
+def optimal_models(self, *args, **kwargs):
+    calls.append(1)
+    if len(calls) == level:
+        at["wall"], at["cpu"] = time.perf_counter(), time.process_time()
+        raise KeyboardInterrupt
+    return solve(self, *args, **kwargs)
+Program.optimal_models = optimal_models
+sys.argv[0] = "pyasp"
+from pyasp.cli import main
+try:
+    main()
+except SystemExit as e:
+    code = e.code
+sys.stdout.flush()
+if at:
+    print(json.dumps({"stop_s": round(time.perf_counter() - at["wall"], 3),
+                      "cpu_s": round(time.process_time() - at["cpu"], 3), "exit": code}), file=sys.stderr)
+"""
 
 
-def pyasp(tree: Path, *args: str, **kwargs) -> subprocess.Popen:
+def pyasp(tree: Path, *args: str, run: str = RUN, env: dict | None = None, **kwargs) -> subprocess.Popen:
     """``pyasp ARGS`` with the package of ``tree`` (a checkout: its ``pyasp/cli.py`` loads ``cli.py``)."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    return subprocess.Popen([sys.executable, "-c", RUN, *args], env=env, cwd=tempfile.gettempdir(), **kwargs)
+    env = dict(os.environ, **(env or {}), PYTHONPATH=str(tree))
+    return subprocess.Popen([sys.executable, "-c", run, *args], env=env, cwd=tempfile.gettempdir(), **kwargs)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -64,12 +92,30 @@ def stop_seconds(tree: Path, learn_args: list[str], delay: float) -> dict:
             "exit": proc.returncode, "lines": b"".join(chunks).decode().count("\n")}
 
 
+def stop_at_level(tree: Path, learn_args: list[str], level: int) -> dict:
+    """One run: Ctrl-C as the search asks for ``level``; seconds from it to the end of the command
+    (wall clock and CPU, measured in the process), exit code, lines printed."""
+    proc = pyasp(tree, "acquire", "learn", *learn_args, run=RUN_AT_LEVEL, env={"PYASP_BENCH_LEVEL": str(level)},
+                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    output, errors = proc.communicate()
+    last = errors.decode().strip().splitlines()[-1:] or ["{}"]
+    try:
+        measured = json.loads(last[0])
+    except json.JSONDecodeError:
+        measured = {}
+    if "stop_s" not in measured:  # the search ended before that level
+        return {"delay": level, "finished": True, "exit": proc.returncode}
+    return {"delay": level, **measured, "lines": output.decode().count("\n")}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--program", default="knapsack")
     parser.add_argument("--s", type=int, default=3)
     parser.add_argument("--p", type=int, default=3)
     parser.add_argument("--delays", type=float, nargs="+", default=[3.0, 8.0, 15.0, 25.0])
+    parser.add_argument("--levels", type=int, nargs="+",
+                        help="Ctrl-C as the search asks for these levels, instead of after --delays")
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--baseline", type=Path, help="a checkout of the version to compare with")
     parser.add_argument("--json", type=Path)
@@ -88,18 +134,20 @@ def main() -> None:
         learn_args = ["--schema", str(folder / "program.ip"), "--constants", constants,
                       "--examples", str(examples), "-s", str(args.s), "-p", str(args.p)]
         runs: list[dict] = []
+        points = args.levels or args.delays
         for _ in range(args.repeat):
-            for delay in args.delays:
+            for point in points:
                 for name, tree in trees.items():
-                    runs.append({"tree": name, **stop_seconds(tree, learn_args, delay)})
+                    run = stop_at_level(tree, learn_args, point) if args.levels else stop_seconds(tree, learn_args, point)
+                    runs.append({"tree": name, **run})
                     print(json.dumps(runs[-1]), file=sys.stderr, flush=True)
 
-    print(f"{args.program}, s={args.s}, p={args.p}: seconds from SIGINT to the end, wall clock and CPU (median of "
-          f"{args.repeat}), lines printed")
-    print("| delay (s) | " + " | ".join(f"{name} s | {name} CPU s | {name} lines" for name in trees)
+    print(f"{args.program}, s={args.s}, p={args.p}: seconds from {'the Ctrl-C' if args.levels else 'SIGINT'} to the "
+          f"end, wall clock and CPU (median of {args.repeat}), lines printed")
+    print(f"| {'level' if args.levels else 'delay (s)'} | " + " | ".join(f"{name} s | {name} CPU s | {name} lines" for name in trees)
           + (" | ratio |" if len(trees) > 1 else " |"))
     print("|---:|" + "---:|---:|---:|" * len(trees) + ("---:|" if len(trees) > 1 else ""))
-    for delay in args.delays:
+    for delay in points:
         cells, medians = [], {}
         for name in trees:
             mine = [r for r in runs if r["tree"] == name and r["delay"] == delay and "stop_s" in r]

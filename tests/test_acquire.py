@@ -1899,3 +1899,146 @@ def test_any_text_parses_or_is_refused_with_its_line_and_column(pieces):
         lines = text.split("\n")
         assert 1 <= error.line <= len(lines) and 1 <= error.column <= len(lines[error.line - 1]) + 1, str(error)
         assert str(error).startswith(f"p.ip:{error.line}:{error.column}: ")
+
+
+# -- the reader and Lark's grammar agree ------------------------------------------------------------
+# parse_program reads a text with a small reader of its own (dsl._read); Lark parses it only to word a
+# syntax error. The reader must take exactly what the grammar takes, cut it into the same tokens at the
+# same lines and columns, and place each statement, term, index list and domain where Lark's tree does.
+def _lark_with_positions():
+    from lark import Lark
+
+    from pyasp.resources import grammar_path
+
+    return Lark(grammar_path("constraints").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
+                keep_all_tokens=True)
+
+
+LARK_WITH_POSITIONS = _lark_with_positions()
+
+
+def _reader_agrees_with_lark(text: str) -> bool:
+    """Whether the grammar takes ``text``, after checking that the reader agrees on it (and, on
+    a syntax error, that Lark words it alike with the statements before it blanked out)."""
+    from lark import Token
+    from lark.exceptions import UnexpectedInput
+
+    from pyasp.acquire.dsl import _lark_error, _NotRead, _read, _Tokens
+
+    tokens = _Tokens(text)
+    try:
+        statements = _read(tokens)
+    except _NotRead as stop:
+        statements, stopped = None, stop.k
+    try:
+        tree = LARK_WITH_POSITIONS.parse(text)
+    except UnexpectedInput:
+        assert statements is None, f"the reader takes what the grammar refuses: {text!r}"
+        quick, whole = (_lark_error(text, "p.ip", tokens, stopped, whole=w) for w in (False, True))
+        assert (str(quick), quick.line, quick.column) == (str(whole), whole.line, whole.column), text
+        return False
+    assert statements is not None, f"the reader refuses what the grammar takes: {text!r}"
+    def leaves(node):
+        for child in node.children:
+            yield from ([child] if isinstance(child, Token) else leaves(child))
+
+    lark_tokens = [(str(t), t.line, t.column) for t in leaves(tree)]
+    assert lark_tokens == [(tokens.values[k], *tokens.where(k)) for k in range(len(lark_tokens))]
+    assert tokens.values[len(lark_tokens)] == ""  # and no more
+    where = lambda node: (node.meta.line, node.meta.column)  # noqa: E731
+    for node, stmt in zip(tree.children, statements, strict=True):
+        kind = {"index_decl": "index", "tensor_decl": "tensor", "constraint": "constraint"}[node.data]
+        assert stmt[0] == kind and where(node) == tokens.where(stmt[1] - (kind == "index"))
+        if kind == "tensor":
+            parts = {part.data: part for part in node.children[2:] if hasattr(part, "data")}
+            assert ("indices" in parts) == (stmt[3] is not None) and ("domain" in parts) == (stmt[4] is not None)
+            for name, got in (("indices", stmt[3]), ("domain", stmt[4])):
+                if got is not None:
+                    assert where(parts[name]) == tokens.where(got[0])
+        if kind == "constraint":
+            terms = [t for t in node.iter_subtrees_topdown() if t.data == "term"]
+            assert [where(t) for t in terms] == [tokens.where(term[0]) for _, term in stmt[2] or ()]
+    return True
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(programs(), st.data())
+def test_the_reader_takes_what_the_grammar_takes_and_places_it_alike(program, data):
+    """Printed programs, and the same texts with blanks, comments and line breaks between tokens
+    and one token dropped, doubled or replaced."""
+    from pyasp.acquire.dsl import _TOKEN
+
+    text = format_program(program)
+    assert _reader_agrees_with_lark(text)
+    pieces = _TOKEN.findall(text)
+    filler = st.sampled_from(["", " ", "\n", "  % a note; x <= 1\n", "\t", "\r\n", "%\n"])
+    spaced = "".join(p + (data.draw(filler) if p.strip() else "") for p in pieces)
+    assert _reader_agrees_with_lark(spaced)
+    if pieces:
+        k = data.draw(st.integers(0, len(pieces) - 1))
+        swap = data.draw(st.sampled_from(["", pieces[k] + pieces[k], "0", "00", "-", "+", "*", "=", "<=", ";", "[",
+                                          "]", ",", "..", "in", "sum", "index", "var", "x", "1", " ", "\u00a0"]))
+        _reader_agrees_with_lark("".join(pieces[:k]) + swap + "".join(pieces[k + 1:]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(DSL_PIECES + ["0", "00", "sum[i]", "x[i]", "c[i]", "%", "\t", "var y in", "3..4"]),
+                max_size=25))
+def test_the_reader_and_the_grammar_agree_on_any_text(pieces):
+    _reader_agrees_with_lark("index i = 1..2;\nconst c[i];\nvar x[i] in 0..3;\n" + " ".join(pieces))
+
+
+@pytest.mark.parametrize("text", ["", "% only a note", "0 <= x;", "00 <= x;", "-0*x <= 1;", "0*x <= 1;", "x <= -0;",
+                                  "sum [ i ] x [ i ] <= 1 ;", "var x in - 3 .. 4;", "const constant; var var_1;",
+                                  "index i=1..n;", "x[i] <= c[i] % a note; and more\n;", "x <= 1", "x <= 1;;"])
+def test_the_reader_agrees_with_the_grammar_on_corner_cases(text):
+    _reader_agrees_with_lark(text)
+
+
+def _learned_like(n: int, seed: int) -> Program:
+    """A program of ``n`` constraints of the shape ``acquire learn`` prints (sums of products of up
+    to three tensors, some times an integer; a tensor or an integer on the right; some equations)."""
+    rng = random.Random(seed)
+    tensors = (TensorDecl("n", (), False), TensorDecl("cap", (), False), TensorDecl("w", ("i",), False),
+               TensorDecl("p", ("i",), False), TensorDecl("d", ("i", "j"), False), TensorDecl("x", ("i",), True, (0, 9)),
+               TensorDecl("y", ("i", "j"), True, (-3, 3)))
+    indices_of = {t.name: set(t.indices) for t in tensors}
+    constraints = []
+    for _ in range(n):
+        free = {"i"} if rng.random() < 0.5 else set()  # every term leaves i free, or none does
+        terms = []
+        for _ in range(rng.randint(1, 4)):
+            factors = rng.sample(list(indices_of), rng.randint(1, 3))
+            used = set().union(*(indices_of[f] for f in factors))
+            if free and "i" not in used:
+                factors.append("w")
+                used.add("i")
+            terms.append(Term.of(factors, used - free, rng.choice([1, 1, 1, 2, 3])))
+        pos = [t for t in terms if rng.random() < 0.7]
+        neg = [t for t in terms if t not in pos]
+        rhs = rng.choice([rng.randint(-20, 20), "n", "cap"] + (["w", "p"] if free else []))
+        constraints.append(Constraint.of(pos, neg, rhs, rng.random() < 0.3))
+        if rng.random() < 0.1:
+            constraints.append(constraints[-1].reversed_reading())  # the two printed as one equation
+    return Program((IndexDecl("i", "n"), IndexDecl("j", 4)), tensors, tuple(constraints))
+
+
+def test_a_large_program_reads_back_as_printed():
+    """3,000 learned-like constraints print, parse back to the same program (each constraint on
+    its line, as written) and print the same again."""
+    program = _learned_like(3000, seed=7)
+    text = format_program(program)
+    again = parse_program(text, "big.ip")
+    assert again == program
+    assert format_program(again) == text
+    lines = text.splitlines()
+    declared = len(program.indices) + len(program.tensors)
+    assert all(lines[c.line - 1] == again.text(c) + ";" for c in again.constraints)
+    assert [c.line for c in again.constraints][:1] == [declared + 1]
+    assert [t.line for t in again.tensors] == list(range(len(program.indices) + 1, declared + 1))
+    bare = format_program(program, declarations=False)
+    assert parse_program(bare, schema=program.with_constraints(())) == program
+    # an error at the end of it is still found at its line and column
+    with pytest.raises(ConstraintsError) as caught:
+        parse_program(text + "x[i] <= q;\n", "big.ip")
+    assert str(caught.value).startswith(f"big.ip:{len(lines) + 1}:9: unknown tensor q")
