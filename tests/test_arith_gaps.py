@@ -202,11 +202,11 @@ def test_paying_with_a_bill_when_the_change_is_asked(knowledge):
 
 @pytest.mark.parametrize("text, answer, rules", [
     (MIA, 29, [{"rate_multiply"}, {"have_give"}]),
-    # the bill and the price: give_change, or (the latent reading of the purchase the shipped weights
-    # choose) the notebooks got and taken from the bill: get_give
-    (JENNY, 8, [{"rate_multiply"}, {"give_change", "get_give"}]),
+    # the bill and the money paid: give_change (the notebooks got are no money taken from the
+    # bill: test_the_things_got_are_not_taken_from_the_bill)
+    (JENNY, 8, [{"rate_multiply"}, {"give_change"}]),
     ("Erin bought 5 shirts for 12 dollars each and gave the cashier 100 dollars. How much change did she get?", 40,
-     [{"rate_multiply"}, {"give_change", "get_give"}]),
+     [{"rate_multiply"}, {"give_change"}]),
 ])
 def test_buying_at_a_price_each(text, answer, rules):
     solution = solve_text(text)
@@ -238,3 +238,71 @@ def test_change_asked_in_other_words(knowledge):
     assert read_problem(read(text), knowledge.classes.math_terms()).question.unit.lemma == "change"
     spent = read_problem(read("Sandy paid $9.24 on pants. How much money did Sandy spend?"), knowledge.classes.math_terms())
     assert spent.question.unit.lemma == "money"
+
+
+# -- a price for each, the change, a total, a pair ---------------------------------------------------
+
+@pytest.mark.parametrize("text, number, per", [
+    (JENNY, 1, "notebook"),
+    ("Melanie is selling 4 gumballs for 8 cents each. How much money can Melanie get?", 1, "gumball"),
+    (MIA, 2, "book"),
+])
+def test_a_price_for_each_is_per_the_thing_bought(knowledge, text, number, per):
+    """"bought 3 notebooks for 4 dollars each": dollars per notebook, not per Jenny (the subject
+    the reader took for "each" before)."""
+    rate = numbers(knowledge, text)[number].rate
+    assert rate is not None and rate.lemma == per
+
+
+def _derivations(knowledge, text, top=1000):
+    import numpy as np
+
+    from pyasp.arith.inference import infix, search, steps
+
+    p = prepare(read(text), knowledge)
+    found = search(p.values, p.options, np.zeros(len(p.option_features)), np.zeros(len(p.values)), p.has_rate, p.has_math,
+                   top=top, units=p.units, priced=p.priced)
+    return [(infix(e, p.values), [s.option.rule for s in steps(e)]) for _, e in found]
+
+
+def test_the_things_got_are_not_taken_from_the_bill(knowledge):
+    """The money paid for the notebooks, read as the notebooks got (the count represents the
+    product), is no transfer of money: the bill minus it is give_change (the money paid, given),
+    never get_give (the notebooks got, given back as dollars)."""
+    found = _derivations(knowledge, JENNY)
+    assert any(w == "(20 - (3 * 4))" and rules[-1] == "give_change" for w, rules in found)
+    assert not any(rules[-1] == "get_give" and "(3 * 4)" in w for w, rules in found)
+
+
+NINA = "Nina bought 3 notebooks for $4 each and a pen. She spent $20 in all. How much did the pen cost?"
+
+
+def test_a_number_said_to_be_a_total_is_a_whole(knowledge):
+    """"She spent $20 in all": math class TOTAL, and rule part_of_total takes a part from it; in the
+    question ("How many pages did he read in all?") the phrase asks for a total and is no math term."""
+    from pyasp.arith.engine import read_info
+
+    spent = read_info(read(NINA), knowledge).numbers[2]
+    assert knowledge.classes.math_classes(spent.math) == ("TOTAL",)
+    found = _derivations(knowledge, NINA)
+    assert any(w == "(20 - (3 * 4))" and rules[-1] == "part_of_total" for w, rules in found)
+    asked = read_info(read("Jamal read 35 pages on Monday and 28 pages on Tuesday. How many pages did he read in all?"), knowledge)
+    assert asked.question.math is None and all(n.math is None for n in asked.numbers)
+
+
+@pytest.mark.parametrize("text, answer", [
+    (NINA, 8),
+    ("There are 40 boys and some girls on the playground. There are 117 children altogether. "
+     "How many girls are on the playground?", 77),
+])
+def test_a_part_taken_from_a_total(text, answer):
+    assert solve_text(text).answer == answer
+
+
+def test_a_pair_is_two_when_its_things_are_counted(knowledge):
+    """"a pair of gloves" is 2 gloves when the question counts gloves; "bought a pair of shoes
+    for $11" is one thing bought (no number)."""
+    assert [n.value for n in numbers(knowledge, "Each of the 6 kids has a pair of gloves. How many gloves are there in all?")] == [6, 2]
+    assert solve_text("Each of the 6 kids has a pair of gloves. How many gloves are there in all?").answer == 12
+    shoes = "Carrie had 91 dollars. She bought a pair of shoes for $11. How much money does Carrie have left?"
+    assert [n.value for n in numbers(knowledge, shoes)] == [91, 11]

@@ -792,7 +792,7 @@ def test_solve_file_answers_each_problem_and_exits_as_the_worst_one(tmp_path):
     code says the worst: 0 all answered, 2 when a line is not a word problem."""
     problems = write(tmp_path, "p.txt", "# shop\nA shirt costs 15 dollars. How much do 3 shirts cost?\n\n"
                      "Sam had 12 marbles and lost 4 of them. How many marbles does Sam have?\n")
-    for engine, shown, first in (("arith", "expression", "(15 * 3)"), ("algebra", "equation", "x=15*3")):
+    for engine, shown, first in (("arith", "expression", "(15 * 3)"), ("algebra", "equation", "15*3=x")):
         result = run(engine, "solve", "--file", problems, "--json")
         assert result.exit_code == 0, result.output
         data = json.loads(result.stdout)

@@ -106,7 +106,7 @@ def test_readme_algebra_candidates_table_is_what_the_command_ranks(monkeypatch):
 def test_readme_solve_file_prints_a_row_a_problem(monkeypatch):
     monkeypatch.chdir(ROOT)
     ((args, shown),) = readme_console("algebra solve --file")
-    assert len(shown) == 9 and "│  4 │     45 │ x=15*3   │" in shown
+    assert len(shown) == 9 and "│  4 │     45 │ 15*3=x   │" in shown
     result = run(*args)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == shown

@@ -11,7 +11,9 @@
 Candidates come from ``encodings/equation_trees.lp`` (or a user's encoding), ranked by clingo.
 Trees whose answer is negative, or fractional while every constant is an integer, or that have
 no unique answer, are dropped after solving (ALGES does the same); enumeration continues until
-``top`` candidates are kept, the trees run out, or the time limit passes.
+``top`` candidates are kept, the trees run out, or the time limit passes. An amount of money is
+whole in its smallest coin, not in its unit: when x is counted in dollars (euros, sterling), an
+answer of whole cents is kept ("A pack of 4 markers costs $6. How much does one marker cost?": 1.5).
 A model that is no single-variable equation tree (x missing or twice, "=" not once at the root,
 gaps in the positions: a user's encoding may produce them) is an error of the encoding, named with
 its file, never a candidate with a made-up answer.
@@ -96,9 +98,20 @@ def rejection(answer: sympy.Rational | None, quantities: list[Quantity]) -> str 
     # a fraction of a set ("half of the 16 grapes") keeps counts whole: 15.5 grapes are no answer
     amounts = [q for q in quantities if not q.is_unknown and q.type != FRACTION]
     all_integers = all(q.value.denominator == 1 for q in amounts)
-    if amounts and all_integers and answer.q != 1 and not _asks_fraction(quantities):
+    if amounts and all_integers and answer.q != 1 and not _asks_fraction(quantities) and not _whole_in_cents(answer, quantities):
         return "fractional"
     return None
+
+
+#: Units of money and how many of their smallest coin make one: an amount of them is whole in that coin.
+MONEY_SUBUNITS = {"dollar": 100, "euro": 100, "sterling": 100}
+
+
+def _whole_in_cents(answer: sympy.Rational, quantities: list[Quantity]) -> bool:
+    """x is an amount of money (its likeliest type a unit of :data:`MONEY_SUBUNITS`) and the
+    answer is a whole number of that unit's smallest coin (1.5 dollars is 150 cents)."""
+    unit = next((q.type for q in quantities if q.is_unknown), None)
+    return unit in MONEY_SUBUNITS and (answer * MONEY_SUBUNITS[unit]).q == 1
 
 
 def _asks_fraction(quantities: list[Quantity]) -> bool:

@@ -77,6 +77,9 @@ class Prepared:
     global_features: np.ndarray | None = None  # one row per candidate (static part)
     partial: bool = False
     error: str | None = None  # why there is no candidate (no quantity, no question, ...)
+    # the candidates the text's readings leave when a model chooses (empty: all of them); training
+    # learns from every candidate, so that the scorers also see the trees a reading rules out
+    admissible: list[bool] = field(default_factory=list)
     seconds: float = 0.0
 
 
@@ -147,6 +150,30 @@ def relevance(q: Qset, problem: Problem) -> float:
     related = any(p.ent == q.ent or p.ctr == q.ent or p.rate == q.ent or q.ctr == p.ent or q.rate == p.ent
                   for p in others)
     return 1.0 if related else RELEVANCE_UNRELATED
+
+
+#: The operation left when x, the left (l) or right (r) operand of an operation, is solved for.
+_SOLVED = {("add", "l"): "sub", ("add", "r"): "sub", ("sub", "l"): "add", ("sub", "r"): "sub",
+           ("mul", "l"): "div", ("mul", "r"): "div", ("div", "l"): "mul", ("div", "r"): "div"}
+
+
+def solved_as(tree, target: int) -> str:
+    """The outermost operation of x solved for (as the encoding's ``solved_as/1``): undoing the
+    operations on x's path leaves, last, the inverse of x's parent; when x stands alone on a side of
+    "=", the top operation of the other side ("leaf" when that is a number alone)."""
+    def parent(node, up):
+        if isinstance(node, Leaf):
+            return up if node.index == target else None
+        return parent(node.left, (node, "l")) or parent(node.right, (node, "r"))
+
+    found = parent(tree.root, None)
+    if found is None:
+        return ""
+    node, side = found
+    if node.op == "eq":
+        other = node.right if side == "l" else node.left
+        return "leaf" if isinstance(other, Leaf) else other.op
+    return _SOLVED[(node.op, side)]
 
 
 def _in_text_order(tokens: tuple) -> bool:
@@ -223,6 +250,8 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
         prepared.node_features = np.vstack(node_rows)
     if global_rows:
         prepared.global_features = np.vstack(global_rows)
+    if problem.qsets[problem.target_index].quotient:  # a share of one, a number of groups: x is a quotient
+        prepared.admissible = [solved_as(c.tree, target) == "div" for c in result.candidates]
     if not result.candidates:
         prepared.error = "no equation tree over the problem's quantities has a positive answer"
     prepared.seconds = time.perf_counter() - start

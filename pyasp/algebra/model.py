@@ -223,10 +223,14 @@ class AlgebraModel:
         return np.hstack([p.global_features, extra])
 
     def scores(self, p: Prepared) -> dict[int, float]:
-        """log score of every eligible candidate (Equation 1: local product x global)."""
+        """log score of every eligible candidate (Equation 1: local product x global); of those the
+        text's readings leave (``Prepared.admissible``), when they leave any."""
         if p.error or not p.candidates:
             return {}
         eligible = self._eligible(p)
+        admissible = getattr(p, "admissible", None) or []
+        if admissible and any(admissible[i] for i in eligible):
+            eligible = [i for i in eligible if admissible[i]]
         logp = self._local_log_probs(p)
         total = {i: self._local_total(logp, p.candidate_nodes[i]) for i in eligible}
         if self.global_ is not None:

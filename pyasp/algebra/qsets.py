@@ -86,6 +86,7 @@ class Qset:
     rest: bool = False  # a fraction of a set read as what is left of it: "a third are red, the rest blue" is 1 - 1/3
     irrelevant: str = ""  # why the text says this number takes no part ("an age the question does not ask")
     result: bool = False  # how a story ends ("now he has 22 marbles", or x when asked so): one side of "=" alone
+    quotient: bool = False  # the target's: a share of one or a number of groups is asked, x solved for is a quotient
 
     @property
     def is_target(self) -> bool:
@@ -102,6 +103,8 @@ class Qset:
             parts.append("rest")
         if self.result:
             parts.append("result")
+        if self.quotient:
+            parts.append("quotient")
         if self.irrelevant:
             parts.append(f"irrelevant: {self.irrelevant}")
         head = self.text or ("x" if self.is_target else str(self.qnt))
@@ -124,6 +127,7 @@ class Qset:
             **({"asks": self.asks} if self.asks else {}),
             **({"rest": True} if self.rest else {}),
             **({"result": True} if self.result else {}),
+            **({"quotient": True} if self.quotient else {}),
             **({"irrelevant": self.irrelevant} if self.irrelevant else {}),
         }
 
@@ -375,6 +379,141 @@ def _target(doc: Document, sentence: int, qsets: list[Qset]) -> Qset:
     )
 
 
+def _price_of_one(doc: Document, ent: str, ent_tok: Token | None, verb: Token | None) -> str:
+    """The thing a question asks the price of one of: "How much does *one* marker cost?", "How much
+    does *a* pencil cost?", "What is the price of one pen?" (money asked, of a single thing): x is
+    money per it. The thing is the verb's subject, or a noun on the asked "cost" / "price" (the
+    parse may read "one marker cost" as one noun phrase)."""
+    if ent != "dollar":
+        return ""
+    things = [_subject(doc, verb)] if verb is not None else []
+    if ent_tok is not None and ent_tok.lemma.lower() in {"cost", "price"}:
+        things += [c for c in _children(doc, ent_tok.i) if c.dep == "compound"]
+        things += [obj for _, obj in _prep_objects(doc, ent_tok.i, {"of"})]
+    for thing in things:
+        if thing is None or thing.pos != "NOUN" or thing.tag == "NNS" or thing.lemma.lower() in MONEY_WORDS:
+            continue
+        # "one marker cost" read as one noun phrase: its "one" may hang on "cost"
+        words = _children(doc, thing.i) + (_children(doc, thing.head) if thing.dep == "compound" else [])
+        if any(c.text.lower() in {"one", "a", "an", "each", "every"} and c.dep in {"det", "nummod"} and c.i < thing.i
+               for c in words):
+            return _noun_phrase_head_lemma(thing)
+    return ""
+
+
+def _asks_groups(base: list[Qset], target: Qset, groups: dict[int, str]) -> bool:
+    """The question asks how many groups there are ("How many teams are there?", "How many boxes does
+    she need?") when the text gives their size ("teams of 5", "Every box can contain 8 crayons": a
+    rate per box; ``groups``: the sizes said "of N") and no number counts them: x is a quotient, the
+    grouped things divided by the size."""
+    if target.asks or target.rate:
+        return False
+    sizes = [q for q in base if q.qnt is not None and q.ent != target.ent and target.ent in (q.rate, groups.get(q.token))]
+    counts = [q for q in base if q.qnt is not None and q.ent == target.ent]
+    return len(sizes) == 1 and not counts
+
+
+def _each_one(doc: Document, verb: Token | None) -> str:
+    """"How many apples did *each* get?": "each" alone as the question verb's subject asks a share
+    per person."""
+    if verb is None:
+        return ""
+    for child in _children(doc, verb.i):
+        if child.text.lower() == "each" and child.pos in {"PRON", "DET"} and child.dep in {"nsubj", "dep", "npadvmod"}:
+            if not any(c.dep == "prep" for c in _children(doc, child.i)):  # "each of the boxes": the boxes
+                return "person"
+    return ""
+
+
+def _counts_unit(q: Qset, unit: str) -> bool:
+    """Whether constant q counts the things x is per: the same entity, or people of a kind ("8 children"
+    when each person's share is asked)."""
+    return q.ent == unit or (unit == "person" and (q.ent == "people" or _same_things(q.ent, unit)))
+
+
+def _share_unit(doc: Document, question: int, target: Qset) -> str:
+    """What the question asks a share of one of: x's rate ("How many apples are in each bag?": bag),
+    the thing whose price of one is asked ("How much does one marker cost?"), or a person ("How many
+    did each get?"); "" when it asks none."""
+    if target.rate:
+        return target.rate
+    toks = doc.sentence_tokens(question)
+    verb = _governing_verb(doc, target.token)
+    ent_tok = next((t for t in toks if t.lemma.lower() in {"cost", "price"} and t.pos == "NOUN"), None)
+    return _price_of_one(doc, target.ent, ent_tok, verb) or _each_one(doc, verb)
+
+
+def _asks_share(base: list[Qset], target: Qset, unit: str) -> bool:
+    """The question asks how much one T gets, holds or costs ("How many apples are in each bag?",
+    "How much does one marker cost?": x is a rate per T), a number of the text counts T ("packed
+    equally into 6 bags", "a pack of 4 markers") and none is a rate per T already: x is a quotient,
+    what is shared divided by the count of T."""
+    if not unit or target.asks:
+        return False
+    counts = [q for q in base if q.qnt is not None and not q.irrelevant and _counts_unit(q, unit)]
+    rates = [q for q in base if q.qnt is not None and q.rate == unit and q.ent != unit]
+    # "If the cost of each stamp remains the same, how much would 4 stamps cost?" asks the price of several
+    asked = [q for q in counts if q.sentence == target.sentence and q.token > target.token]
+    return bool(counts) and not rates and not asked
+
+
+#: Verbs that say what one thing costs: "A pencil *costs* 2 dollars", "A pen *is* 3 dollars".
+PRICE_VERBS = {"cost", "be", "sell"}
+
+
+def _unit_price(doc: Document, q: Qset) -> str:
+    """The thing a sum of money is the price of one of: its rate ("2 dollars each", "per pen"), or
+    the single subject of its verb of price ("*A pencil* costs 2 dollars"); "" when it is none."""
+    if q.ent not in {"dollar", "cent"} or q.qnt is None or q.implicit:
+        return ""
+    if q.rate:
+        return q.rate
+    verb = _governing_verb(doc, q.token)
+    if verb is None or verb.lemma.lower() not in PRICE_VERBS:
+        return ""
+    subj = _subject(doc, verb)
+    if subj is None or subj.pos != "NOUN" or subj.lemma.lower() in MONEY_WORDS:
+        return ""
+    if subj.tag == "NNS":  # "Pens cost 3 dollars each"
+        after = []
+        for tok in doc.tokens[q.token + 1 : q.token + 4]:
+            if tok.pos in {"PUNCT", "CCONJ"}:
+                break
+            after.append(tok.text.lower())
+        return _noun_phrase_head_lemma(subj) if {"each", "apiece"} & set(after) else ""
+    if any(c.text.lower() in {"one", "a", "an", "each", "every"} and c.dep in {"det", "nummod"} for c in _children(doc, subj.i)):
+        return _noun_phrase_head_lemma(subj)
+    return ""
+
+
+def _price_list(doc: Document, base: list[Qset]) -> list[Qset]:
+    """A list of prices of one thing each and counts of those things ("A pencil costs 2 dollars and a
+    pen costs 3 dollars. Jake buys 5 pencils and 2 pens."): each price multiplies the one number
+    that counts its thing (its ``operation`` mul, its ``whole`` that count). Only for two prices or
+    more, of different things, each counted by exactly one number."""
+    found = {}
+    for q in base:
+        unit = _unit_price(doc, q)
+        if unit:
+            counts = [p for p in base if p.qnt is not None and not p.irrelevant and p.ent == unit and not _unit_price(doc, p)]
+            if len(counts) != 1 or q.operation or q.whole >= 0 or unit in {u for u, _ in found.values()}:
+                return base
+            found[q.token] = (unit, counts[0].token)
+    if len(found) < 2:
+        return base
+    return [replace(q, rate=found[q.token][0], operation="mul", whole=found[q.token][1]) if q.token in found else q
+            for q in base]
+
+
+def _sharers(doc: Document, num: Token) -> bool:
+    """"shared the apples between *the 2 of them*": a number of persons named by a pronoun, among whom
+    something is shared."""
+    head = doc.tokens[num.head]
+    if head.i == num.i or head.text.lower() not in {"between", "among", "amongst"}:
+        return False
+    return any(obj.text.lower() in {"them", "us", "you"} for _, obj in _prep_objects(doc, num.i, {"of"}))
+
+
 def _base_qset(doc: Document, mention: Mention) -> Qset:
     num = doc.tokens[mention.head]
     ent_tok = None if mention.kind == "money" else _entity_token(doc, mention)
@@ -403,6 +542,8 @@ def _base_qset(doc: Document, mention: Mention) -> Qset:
         syn = f"pobj:{doc.tokens[syn_tok.head].text.lower()}"
     if mention.kind == "money":
         ent = "dollar"
+    elif ent_tok is None and _sharers(doc, num):
+        ent = "person"
     elif ent_tok is not None:
         ent = _noun_phrase_head_lemma(ent_tok)
         if ent == "dollar" and ent_tok.i >= 2 and doc.tokens[ent_tok.i - 2].text.lower() == "half":
@@ -1020,6 +1161,26 @@ def _kinds_of_asked(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
     return [replace(q, kind_of=asked) if q.token in kinds and not q.is_target else q for q in base]
 
 
+def _group_of(doc: Document, mention: Mention) -> Token | None:
+    """The groups a number is the size of: "teams *of 5*", "cartons *of 12* eggs", "packs of 20
+    cards" (a plural noun with "of" and the number, or the number's noun, as its object); None
+    otherwise ("5 of the students", "a box of 24 crayons": one group, its number is the whole)."""
+    toks = doc.tokens
+    num = toks[mention.head]
+    tok = num
+    if num.dep in {"nummod", "compound"} and num.head != num.i and toks[num.head].pos == "NOUN":
+        tok = toks[num.head]
+    if tok.dep != "pobj" or tok.head == tok.i:
+        return None
+    of = toks[tok.head]
+    if of.text.lower() != "of" or of.head == of.i or of.i + 1 != mention.start:
+        return None
+    group = toks[of.head]
+    if group.pos != "NOUN" or group.tag != "NNS" or group.lemma.lower() in NOT_ENTITIES | TIME_WORDS:
+        return None
+    return group
+
+
 def _is_half_dollar(doc: Document, mention: Mention) -> bool:
     """The "half" of "half-dollars" names a coin, it is no quantity of its own."""
     toks = doc.tokens
@@ -1059,8 +1220,10 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
     last = max((q.token for q in base), default=0)
     units = {q.ent for q in base}
     t = target.ent
-    if t in CENTS and t not in units:  # the asked unit is not counted: convert
-        for unit in sorted(units & set(CENTS) - {t}, key=lambda u: CENTS[u]):
+    # the asked unit is not counted, or dollars are asked over dollars and cents ("5 dollars ... 30 cents"): convert
+    mixed = t in {"dollar", "cent"} and {"dollar", "cent"} <= units
+    if t in CENTS and (t not in units or mixed):
+        for unit in sorted(units & set(CENTS) - {t} if not mixed else {"dollar", "cent"} - {t}, key=lambda u: CENTS[u]):
             token = max(q.token for q in base if q.ent == unit)  # after the last number of the unit
             if t in {"dollar", "cent"}:
                 value, ent, rate = Fraction(CENTS[unit], CENTS[t]), t, unit
@@ -1068,6 +1231,10 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
                 value, ent, rate = Fraction(CENTS[t], CENTS[unit]), unit, t
             extra.append(Qset(value, ent, rate=rate, text=_number_text(value), token=token, sentence=-1,
                               implicit=f"{_number_text(value)} {ent} per {rate}"))
+    if t not in CENTS and {"dollar", "cent"} <= units:  # "25 cents each ... with 2 dollars": a count is asked
+        token = max(q.token for q in base if q.ent == "cent")
+        extra.append(Qset(Fraction(1, 100), "dollar", rate="cent", text="0.01", token=token, sentence=-1,
+                          implicit="0.01 dollar per cent"))
     words = {tok.lemma.lower() for tok in doc.tokens} | {t} | units
     rates = {tok.lemma.lower() for tok in doc.tokens if tok.i > 0 and (
         doc.tokens[tok.i - 1].text.lower() in RATE_DETERMINERS or tok.text.lower() == "daily")}
@@ -1539,6 +1706,7 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
         raise InputError("no quantity: the problem has no number to build an equation from")
     question = _question_sentence(doc)
     base = []
+    groups: dict[int, str] = {}  # the token of a number that is the size of groups ("teams of 5") -> the groups
     for m in doc.mentions:
         if m.kind == "determiner" or _is_half_dollar(doc, m) or _one_asked(doc, m, question) or _no_quantity(doc, m):
             continue
@@ -1551,6 +1719,8 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
             objs = [c for c in _children(doc, verb.i) if c.dep == "dobj"] if verb is not None else []
             q = replace(q, qnt=Fraction(2), ent="piece", ent_fallback=False,
                         rate=_noun_phrase_head_lemma(objs[0]) if objs else "")
+        if (group := _group_of(doc, m)) is not None:  # "teams of 5": the size of the teams
+            groups[q.token] = _noun_phrase_head_lemma(group)
         base.append(q)
     if not base:
         raise InputError("no quantity: the problem has no number to build an equation from")
@@ -1572,9 +1742,12 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     if not target.ent:
         target = replace(target, ent=base[-1].ent, ent_fallback=True)
     base = _rests(doc, base, target, question)
+    base = _price_list(doc, base)
     base = _irrelevant(doc, base, target, question)
     target = _kind_of_a_counted_set(doc, base, target, question)
     target = replace(target, asks=_asked_operation(doc, question))
+    if _asks_share(base, target, _share_unit(doc, question, target)) or _asks_groups(base, target, groups):
+        target = replace(target, quotient=True)  # "How many apples are in each bag?" after "6 bags": x is a quotient
     base = _away(doc, base, target, question)
     if unknown is None:  # "... now has 11 pencils. How many did he have at first?": x - 6 = 11
         base, target = _story(doc, base, target, question, _end_state(doc, base, target, question))

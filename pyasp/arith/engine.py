@@ -105,6 +105,9 @@ def applicable(knowledge: Knowledge, info: ProblemInfo, memberships) -> list[tup
 #: of a whole taken away ("he ate half of them") leaves the rest of it when the question asks
 #: what is left (:func:`pyasp.arith.properties._parts`)
 TAKING_AWAY = frozenset({"GIVE", "DESTROY"})
+#: the math classes of the rule file that say a number is a total ("$20 in all"): said in the
+#: question ("How many did she spend in all?") they ask for a total, and are no math term of it
+TOTALS = frozenset({"TOTAL"})
 
 
 def read_info(doc: Document, knowledge: Knowledge) -> ProblemInfo:
@@ -114,7 +117,9 @@ def read_info(doc: Document, knowledge: Knowledge) -> ProblemInfo:
     def taken_away(verb) -> bool:
         return bool(TAKING_AWAY & set(classes.verb_classes(verb, None)))
 
-    return read_problem(doc, classes.math_terms(), taken_away)
+    terms = classes.math_terms()
+    totals = {e.words for name, entries in classes.of_kind("math") if name in TOTALS for e in entries}
+    return read_problem(doc, terms, taken_away, asked_terms=tuple(t for t in terms if t not in totals))
 
 
 #: The search over expressions grows exponentially with the numbers of a problem (measured with

@@ -298,8 +298,9 @@ def search(
     count of what it buys, said with one verb (see :func:`representative`); their product is
     kept twice, represented by the count (the paper) and by the price, as money paid, which is
     no rate (a rule whose condition reads its Rate as present does not apply to it, nor to what
-    it is added to while it represents that); and neither the count nor the price is added to
-    an amount of money or taken from it. The search computes in floating
+    it is added to while it represents that); neither the count nor the price is added to
+    an amount of money or taken from it; and the product read as the things got (represented by
+    the count) is no transfer with an amount of money. The search computes in floating
     point; the expressions returned carry exact values.
     """
     n = len(values)
@@ -360,11 +361,19 @@ def search(
                         bought_and_money = any(isinstance(e, Leaf) and bought[e.number] and o.unit[0] == MONEY_UNIT
                                                and (not rate[e.number] or o.unit[1] is None)
                                                for e, o in ((first, second), (second, first)))
+                        # the money paid for things, read as the things got (represented by the
+                        # count, the paper's reading), is no transfer of money: "bought 3
+                        # notebooks for 4 dollars each, paid with a 20 dollar bill" does not take
+                        # the notebooks got from the bill
+                        counted_and_money = any(_counted(e, priced) and o.unit[0] == MONEY_UNIT
+                                                for e, o in ((first, second), (second, first)))
                         for opt in opts:
                             op = opt.op
                             if (paid[0] and opt.reads_rate[0]) or (paid[1] and opt.reads_rate[1]):
                                 continue  # an amount paid is no rate
                             if bought_and_money and op in ADDITIVE:
+                                continue
+                            if counted_and_money and opt.concept == "transfer":
                                 continue
                             if (has_sub and op in ADDITIVE) or (has_div and op in MULTIPLICATIVE):
                                 continue
@@ -425,6 +434,14 @@ def search(
                 finals.append((expr.score + bonus + roots[expr.option.row] + final, expr))
     finals.sort(key=lambda t: -t[0])
     return [(score, exact(expr, values)) for score, expr in finals[:top]]
+
+
+def _counted(expr: Expr, priced: frozenset[tuple[int, int]]) -> bool:
+    """Whether an expression is a price times the count of what it buys (two numbers of
+    ``priced``) represented by the count: the things got, not the money paid (:func:`search`)."""
+    return (isinstance(expr, Step) and not expr.paid and expr.option.op == "multiply"
+            and isinstance(expr.first, Leaf) and isinstance(expr.second, Leaf)
+            and (expr.first.number, expr.second.number) in priced)
 
 
 ADDITIVE = frozenset({"add", "subtract"})

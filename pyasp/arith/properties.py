@@ -298,6 +298,11 @@ class _Reader:
                     owner = self.tokens[self.tokens[holder.head].head]
                     if owner.pos == "NOUN" and owner.i < m.start and other(owner):
                         return owner
+                # "bought 3 books for 7 dollars each", "selling decks for 2 dollars each": a
+                # price "for" each is per the thing bought or sold, the object before it
+                bought = self.price_of(holder, m)
+                if other(bought):
+                    return bought
                 subj = self.subject(verb)
                 if other(subj):
                     return subj
@@ -331,6 +336,19 @@ class _Reader:
         if present and other(subj) and subj.pos == "NOUN":
             if any(k.dep == "det" and k.text.lower() in {"a", "an"} for k in self.kids[subj.i]):
                 return subj
+        return None
+
+    def price_of(self, holder: Token, m: Mention) -> Token | None:
+        """What a price said with "for" is paid for: "bought 3 books for 7 dollars each" (books),
+        the object of the verb or the noun "for" hangs on, before the price; else None."""
+        if holder.dep != "pobj" or self.tokens[holder.head].text.lower() != "for":
+            return None
+        prep = self.tokens[holder.head]
+        head = self.tokens[prep.head]
+        if head.pos == "NOUN" and head.i < m.start:
+            return head
+        if head.pos in {"VERB", "AUX"}:
+            return next((k for k in self.kids[head.i] if k.dep == "dobj" and k.pos == "NOUN" and k.i < m.start), None)
         return None
 
     def objects(self, verb: Token | None, m: Mention, unit: Token | None) -> tuple[Token | None, Token | None]:
@@ -664,6 +682,26 @@ def _whole_of(doc: Document, mentions: list[Mention], k: int, parts) -> bool:
     return bool(between) and between[0].text.lower() == "of" and all(t.pos in {"DET", "PRON"} for t in between[1:])
 
 
+def _pairs(doc: Document, mentions: list[Mention], question: NumberInfo, qsent: int) -> list[Mention]:
+    """"a pair of gloves" is 2 gloves when the question (sentence ``qsent``) counts gloves ("How
+    many gloves are there in all?"); else ("bought a pair of shoes for $11") it is one thing,
+    and no number (the shared reader gives none for "pair")."""
+    if question.unit is None:
+        return mentions
+    taken = {i for m in mentions for i in range(m.start, m.end)}
+    out = list(mentions)
+    for sentence, (start, end) in enumerate(doc.sentences):
+        if sentence == qsent:
+            continue
+        for t in doc.tokens[start + 1 : end - 2]:
+            if (t.text.lower() == "pair" and t.i not in taken and doc.tokens[t.i - 1].text.lower() in {"a", "one"}
+                    and doc.tokens[t.i + 1].text.lower() == "of"):
+                noun = next((u for u in doc.tokens[t.i + 2 : end] if u.pos in {"NOUN", "PROPN"}), None)
+                if noun is not None and noun.lemma.lower() == question.unit.lemma:
+                    out.append(Mention(Fraction(2), t.text, t.i, t.i + 1, sentence, "word"))
+    return sorted(out, key=lambda m: m.start)
+
+
 def _dozens(doc: Document, mentions: list[Mention]) -> list[Mention]:
     """"3 dozen pencils" is one number, 36 pencils (the reader gives 3 and the 12 of "dozen",
     as ALGES counts them); so is "half a dozen eggs", 6 eggs (the reader gives 1/2 and 12)."""
@@ -682,9 +720,11 @@ def _dozens(doc: Document, mentions: list[Mention]) -> list[Mention]:
 
 
 def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
-                 taken_away: Callable[[Phrase], bool] | None = None) -> ProblemInfo:
+                 taken_away: Callable[[Phrase], bool] | None = None,
+                 asked_terms: tuple[tuple[str, ...], ...] | None = None) -> ProblemInfo:
     """Find the numbers of ``doc`` and read their properties; ``math_terms`` are the phrases of
-    the rule file's math classes (lower case, split into words); ``taken_away`` says whether a
+    the rule file's math classes (lower case, split into words), ``asked_terms`` those the
+    question is read with (None: the same); ``taken_away`` says whether a
     verb takes things away from its subject (the rule file's verbs of giving and destroying),
     for the rest of a whole a share is taken from (:func:`_parts`; None: no share is read so)."""
     reader = _Reader(doc)
@@ -694,8 +734,9 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     share_terms = tuple(t for t in math_terms if (len(t) == 2 and t[0] in (*FRACTION_WORDS, *PERCENT) and t[1] == "of")
                         or t in {(w,) for w in PERCENT})
     math_terms = tuple(t for t in math_terms if t not in share_terms)
-    question = _read_question(reader, qsent, math_terms)
-    found = list(doc.mentions)
+    asked = math_terms if asked_terms is None else tuple(t for t in asked_terms if t not in share_terms)
+    question = _read_question(reader, qsent, asked)
+    found = _pairs(doc, list(doc.mentions), question, qsent)
     parts = _parts(reader, qsent, question, found, taken_away)
     mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m)
                 and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
