@@ -60,6 +60,20 @@ def test_readme_arith_solve_prints_the_expression_answer_and_derivation(monkeypa
     assert printed[len(shown) - 1] == "numbers:"
 
 
+def test_readme_algebra_solve_prints_the_equation_qsets_and_tree(monkeypatch):
+    """The README's first example (the bike rental, its text given as ``"$(cat FILE)"``) prints
+    the equation, answer, Qsets and tree the README shows; the last line's figures aside."""
+    monkeypatch.chdir(ROOT)
+    ((args, shown),) = readme_console('algebra solve "$(cat')
+    args = [(ROOT / a[len("$(cat "):-1]).read_text(encoding="utf-8") if a.startswith("$(cat ") else a for a in args]
+    assert shown[-1] == "chosen from 100 candidate trees, ..."  # the README stops there
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    printed = result.stdout.splitlines()
+    assert printed[: len(shown) - 1] == shown[:-1]
+    assert printed[len(shown) - 1].startswith("chosen from 100 candidate trees, ")
+
+
 def test_readme_tables_answer_prints_the_score_line(monkeypatch):
     monkeypatch.chdir(ROOT)
     ((args, shown),) = readme_console("tables answer")
