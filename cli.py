@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pyasp.commands import Group as _Group, flags_take_no_value as _flags_take_no_value, help_keeps_every_word as _help_keeps_every_word
-from pyasp.errors import NoAnswer, PyaspError, check_input_file, check_output_path, write_file
+from pyasp.errors import NoAnswer, PyaspError, check_choice, check_input_file, check_output_path, write_file
 
 
 _flags_take_no_value()
@@ -1434,25 +1434,17 @@ NoRowModelOpt = Annotated[bool, typer.Option("--no-row-model", help="Relevance b
 RankingOpt = Annotated[str, typer.Option("--ranking", help="Retrieval: rows (tables by their best row), tables (TF-IDF of whole tables, the paper's), options (the best rows of each option).")]
 
 
-def _choice(value: str, flag: str, choices) -> str:
-    """``value`` when it is one of ``choices``, else the usage error naming the option as typed
-    (``--ranking is rows, tables or options, not 'row'``): the library's own check names its
-    Python parameter (``ranking``), and would come only after the tables are loaded."""
-    if value not in choices:
-        listed = ", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0]
-        raise PyaspError(f"{flag} is {listed}, not {value!r}")
-    return value
-
-
 def _table_choices(solver: str = "ilp", ranking: str = "rows", retrieval_words: str = "family") -> None:
     """Refuse, before any table is read, a --solver, --ranking or --retrieval-words the tables
     engine does not have."""
     from pyasp.tables import RANKINGS, SOLVERS
     from pyasp.tables.retrieval import RETRIEVAL_WORDS
 
-    _choice(solver, "--solver", SOLVERS)
-    _choice(ranking, "--ranking", RANKINGS)
-    _choice(retrieval_words, "--retrieval-words", RETRIEVAL_WORDS)
+    # the library's own check (the same function) names its Python parameter, and comes only after
+    # the tables are loaded: here the option is named as typed, before
+    check_choice(solver, SOLVERS, "--solver")
+    check_choice(ranking, RANKINGS, "--ranking")
+    check_choice(retrieval_words, RETRIEVAL_WORDS, "--retrieval-words")
 
 
 def _store_warnings(store) -> None:
@@ -1716,8 +1708,8 @@ def _tables_train_choices(retrieval_words: str, objective: str, embedding: str) 
     from pyasp.tables.relevance import OBJECTIVES
 
     _table_choices(retrieval_words=retrieval_words)
-    _choice(objective, "--objective", OBJECTIVES)
-    _choice(embedding, "--embedding", (*EMBEDDERS, "none"))
+    check_choice(objective, OBJECTIVES, "--objective")
+    check_choice(embedding, (*EMBEDDERS, "none"), "--embedding")
 
 
 @tables_app.command("train")

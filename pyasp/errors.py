@@ -44,6 +44,17 @@ def check_count(value, name: str, least: int = 1, most: int | None = None) -> in
     return value
 
 
+def check_choice(value, choices, name: str) -> str:
+    """``value`` when it is one of ``choices``, else an :class:`InputError` naming ``name`` as the
+    caller knows it: the Python parameter (``ranking is rows, tables or options, not 'row'``) or
+    the option as typed (``--ranking is ...``)."""
+    if value not in choices:
+        choices = list(choices)
+        listed = ", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0]
+        raise InputError(f"{name} is {listed}, not {value!r}")
+    return value
+
+
 def check_seconds(value, name: str = "time_limit") -> float | None:
     """A time limit of the Python API: None (none) or a number of seconds above 0."""
     if value is None:

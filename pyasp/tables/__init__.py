@@ -74,7 +74,7 @@ def make_solver(tables, *, solver: str = "ilp", model="auto", max_tables: int = 
     ``#const`` weights by name (integers; real weights are scaled by 1000). ``tables`` is a
     folder (loaded with ``skip_bad``, ``joins`` and ``relations`` as :func:`load_tables` does) or
     a loaded store."""
-    from ..errors import InputError, check_count, check_input_file, check_seconds
+    from ..errors import InputError, check_choice, check_count, check_input_file, check_seconds
     from .engine import TableSolver
     from .ir import IRSolver
     from .retrieval import RETRIEVAL_WORDS
@@ -86,12 +86,9 @@ def make_solver(tables, *, solver: str = "ilp", model="auto", max_tables: int = 
     if max_tables * max_rows > MAX_RETRIEVED_ROWS:
         raise InputError(f"{max_tables} tables x {max_rows} rows a table: at most {MAX_RETRIEVED_ROWS:,} rows are "
                          "retrieved for a support graph (the paper: 7 x 20; more outgrows memory while grounding)")
-    if solver not in SOLVERS:
-        raise InputError(f"solver is ilp, ir or rows, not {solver!r}")
-    if ranking not in RANKINGS:
-        raise InputError(f"ranking is rows, tables or options, not {ranking!r}")
-    if retrieval_words not in RETRIEVAL_WORDS:
-        raise InputError(f"retrieval words are {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
+    check_choice(solver, SOLVERS, "solver")
+    check_choice(ranking, RANKINGS, "ranking")
+    check_choice(retrieval_words, RETRIEVAL_WORDS, "retrieval_words")
     if encoding is not None:
         check_input_file(encoding, "encoding file")
     if consts or encoding is not None:
@@ -146,17 +143,14 @@ def train(questions, *, tables, categories: set[str] | None = None, embedding: s
     """Learn the row relevance from questions with gold explanations (a WorldTree questions file
     or its loaded items): a row is relevant to the right option when a person cited it. Train on
     questions you will not evaluate on (``pyasp tables tuning-set``)."""
-    from ..errors import InputError
+    from ..errors import InputError, check_choice
     from .embeddings import EMBEDDERS
     from .relevance import OBJECTIVES, RowScorer
     from .retrieval import RETRIEVAL_WORDS, TableIndex
 
-    if retrieval_words not in RETRIEVAL_WORDS:
-        raise InputError(f"retrieval words are {' or '.join(RETRIEVAL_WORDS)}, not {retrieval_words!r}")
-    if objective not in OBJECTIVES:
-        raise InputError(f"objective is {' or '.join(OBJECTIVES)}, not {objective!r}")
-    if embedding not in (*EMBEDDERS, "none"):
-        raise InputError(f"embedding is {', '.join(EMBEDDERS)} or none, not {embedding!r}")
+    check_choice(retrieval_words, RETRIEVAL_WORDS, "retrieval_words")
+    check_choice(objective, OBJECTIVES, "objective")
+    check_choice(embedding, (*EMBEDDERS, "none"), "embedding")
     items = _items(questions, categories, skip_bad)
     store = load_tables(tables, skip_bad=skip_bad) if isinstance(tables, (str, Path)) else _store(tables)
     if isinstance(C, bool) or not isinstance(C, (int, float)) or not C > 0:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, check_choice
 from .question import Question
 from .store import Table, TableStore
 from .text import content_words, family, identity, lemma
@@ -53,8 +53,7 @@ class TableIndex:
     """TF-IDF over the tables of a store, and each row's words (built once per store)."""
 
     def __init__(self, store: TableStore, words: str = "lemma"):
-        if words not in RETRIEVAL_WORDS:
-            raise InputError(f"retrieval words are {' or '.join(RETRIEVAL_WORDS)}, not {words!r}")
+        check_choice(words, RETRIEVAL_WORDS, "words")
         self.store = store
         self.words = words  # the vocabulary: "lemma" or "family" (see pyasp.tables.text.family)
         self.term = family if words == "family" else lemma
