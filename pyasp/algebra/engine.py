@@ -17,7 +17,7 @@ from ..errors import InputError
 from ..text.reading import Document
 from .candidates import Candidate, generate_candidates
 from .features import global_static_features, local_features
-from .qsets import REORDER_RULES, Problem, Qset, combine, ground_problem
+from .qsets import REORDER_RULES, Problem, Qset, combine, ground_problem, parts_of_a_whole
 from .quantities import FRACTION, MAX_QUANTITIES, Quantity, number_text
 from .trees import Leaf, Node
 
@@ -108,6 +108,8 @@ def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5, rele
         text = "x" if q.qnt is None else number_text(q.qnt)  # the equation shows numbers, not "eight" or "$4.50"
         if q.rest:  # the rest of a set: "a third are red, the rest blue" is 1 - 1/3 of it
             text = f"(1-{number_text(1 - q.qnt)})"
+        elif q.shown:  # a number a reading changed: "twice as many ... together" is (1+2)
+            text = q.shown
         quantities.append(Quantity(q.qnt, types, text, relevance(q, problem) if relevance_weights else 1.0, links, q.rate or "",
                                    q.side, q.operation, asks=q.asks, irrelevant=bool(q.irrelevant),
                                    result=q.result))
@@ -174,6 +176,121 @@ def solved_as(tree, target: int) -> str:
         other = node.right if side == "l" else node.left
         return "leaf" if isinstance(other, Leaf) else other.op
     return _SOLVED[(node.op, side)]
+
+
+# -- choice-time readings: x solved for, and the trees the text's readings leave (Prepared.admissible) --
+def _holds(node, index: int) -> bool:
+    if isinstance(node, Leaf):
+        return node.index == index
+    return _holds(node.left, index) or _holds(node.right, index)
+
+
+def solved_for(tree, target: int):
+    """The right side of x = ... : the tree solved for x by undoing the operations on x's path."""
+    def isolate(node, other):
+        if isinstance(node, Leaf):
+            return other
+        if _holds(node.left, target):
+            inverse = {"add": "sub", "sub": "add", "mul": "div", "div": "mul"}[node.op]
+            return isolate(node.left, Node(inverse, other, node.right))
+        if node.op in ("add", "mul"):  # e + x = o: x = o - e; e * x = o: x = o / e
+            return isolate(node.right, Node("sub" if node.op == "add" else "div", other, node.left))
+        return isolate(node.right, Node(node.op, node.left, other))  # e - x = o: x = e - o; e / x = o: x = e / o
+
+    root = tree.root
+    if _holds(root.left, target):
+        return isolate(root.left, root.right)
+    return isolate(root.right, root.left)
+
+
+def _term_signs(node, sign: int, out: dict[int, int]) -> None:
+    """The sign each leaf is counted with in the value of ``node``: flipped right of "-", kept through
+    "+", "*" and a dividend, 0 (none) in a divisor."""
+    if isinstance(node, Leaf):
+        out[node.index] = sign
+        return
+    _term_signs(node.left, sign, out)
+    _term_signs(node.right, -sign if node.op == "sub" else 0 if node.op == "div" else sign, out)
+
+
+def _signed_terms(node, sign: int, out: dict[int, int]) -> None:
+    """The leaves that are terms of the sum or difference ``node`` is, with their signs."""
+    if isinstance(node, Leaf):
+        out[node.index] = sign
+    elif node.op in ("add", "sub"):
+        _signed_terms(node.left, sign, out)
+        _signed_terms(node.right, sign if node.op == "add" else -sign, out)
+
+
+def _applied_rates(problem: Problem) -> dict[int, str]:
+    """Leaf index -> unit of each constant that is a rate per a unit another constant counts ("4
+    classes with 25 students each": 25 students per class, 4 classes)."""
+    counted = {q.ent for q in problem.qsets if q.qnt is not None and not (q.rate or q.per)}
+    return {i: q.rate or q.per for i, q in enumerate(problem.qsets, start=1)
+            if q.qnt is not None and (q.rate or q.per) in counted and (q.rate or q.per) != q.ent}
+
+
+def unapplied_rate(tree, problem: Problem, rates: dict[int, str] | None = None) -> bool:
+    """Whether x, solved for, leaves a rate per a counted unit unapplied: every constant that is one
+    ("4 classes with 25 students each": 25 students per class) multiplies a term that holds a count
+    of its unit (4 * 25, (3 + 4) * 25), never added to or taken from students."""
+    target = problem.target_index + 1
+    rates = _applied_rates(problem) if rates is None else rates
+    if not rates:
+        return False
+    counts = {i: q.ent for i, q in enumerate(problem.qsets, start=1) if q.qnt is not None and not (q.rate or q.per)}
+
+    def holds(node, unit: str) -> bool:
+        if isinstance(node, Leaf):
+            return counts.get(node.index) == unit
+        return holds(node.left, unit) or holds(node.right, unit)
+
+    applied: set[int] = set()
+
+    def walk(node) -> None:
+        if isinstance(node, Leaf):
+            return
+        if node.op == "mul":
+            for mine, other in ((node.left, node.right), (node.right, node.left)):
+                if isinstance(mine, Leaf) and mine.index in rates and holds(other, rates[mine.index]):
+                    applied.add(mine.index)
+        walk(node.left)
+        walk(node.right)
+
+    solved = solved_for(tree, target)
+    walk(solved)
+    used: dict[int, int] = {}
+    _term_signs(solved, 1, used)  # the leaves of x solved for
+    return bool((set(rates) & set(used)) - applied)
+
+
+def subtracts_parts(tree, target: int, parts: set[frozenset[int]]) -> bool:
+    """Whether x, solved for, takes one listed kind of the asked things from another ("24 red cubes
+    and 12 blue cubes": (24 - 12) / 4), see :func:`pyasp.algebra.qsets.parts_of_a_whole`."""
+    if not parts:
+        return False
+
+    def walk(node) -> bool:
+        if isinstance(node, Leaf):
+            return False
+        if node.op in ("add", "sub"):
+            terms: dict[int, int] = {}
+            _signed_terms(node, 1, terms)
+            if any(len(pair & set(terms)) == 2 and len({terms[i] for i in pair}) == 2 for pair in parts):
+                return True
+        return walk(node.left) or walk(node.right)
+
+    return walk(solved_for(tree, target))
+
+
+def against_changes(tree, target: int, changes: dict[int, str]) -> bool:
+    """Whether x, solved for, adds a change the text says is taken away, or takes one that is added
+    (``Qset.change``: "bought 2 packs with 10 stickers in each pack" adds 2 * 10)."""
+    if not changes:
+        return False
+    signs: dict[int, int] = {}
+    _term_signs(solved_for(tree, target), 1, signs)
+    return any(i in signs and signs[i] != (1 if op == "add" else -1) for i, op in changes.items())
 
 
 def _in_text_order(tokens: tuple) -> bool:
@@ -250,8 +367,15 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
         prepared.node_features = np.vstack(node_rows)
     if global_rows:
         prepared.global_features = np.vstack(global_rows)
-    if problem.qsets[problem.target_index].quotient:  # a share of one, a number of groups: x is a quotient
-        prepared.admissible = [solved_as(c.tree, target) == "div" for c in result.candidates]
+    quotient = problem.qsets[problem.target_index].quotient  # a share of one, a number of groups: x is a quotient
+    rates = _applied_rates(problem)
+    parts = parts_of_a_whole(problem)
+    changes = {i: q.change for i, q in enumerate(problem.qsets, start=1) if q.change}
+    if quotient or rates or parts or changes:
+        prepared.admissible = [(not quotient or solved_as(c.tree, target) == "div")
+                               and not unapplied_rate(c.tree, problem, rates)
+                               and not subtracts_parts(c.tree, target, parts)
+                               and not against_changes(c.tree, target, changes) for c in result.candidates]
     if not result.candidates:
         prepared.error = "no equation tree over the problem's quantities has a positive answer"
     prepared.seconds = time.perf_counter() - start

@@ -87,6 +87,16 @@ class Qset:
     irrelevant: str = ""  # why the text says this number takes no part ("an age the question does not ask")
     result: bool = False  # how a story ends ("now he has 22 marbles", or x when asked so): one side of "=" alone
     quotient: bool = False  # the target's: a share of one or a number of groups is asked, x solved for is a quotient
+    # a rate the text gives without "per" ("4 classes with 25 students *each*", "*A spider* has eight legs"):
+    # its unit; read when a model chooses (a rate per a counted unit multiplies its count), not a feature
+    per: str = ""
+    # how the equation writes a number a reading changed: "(1+2)" ("Amy has twice as many as Ben. How many do
+    # they have together?"), "(4-1)" ("Four times a number is 36 more than the number")
+    shown: str = ""
+    # how a number acts on x (add or sub), read when a model chooses: the sign of its term in x solved for. A
+    # change of a story given per group ("bought 2 packs with 10 stickers in each pack": add), the steps of
+    # consecutive numbers (sub when the smallest is asked); not a feature
+    change: str = ""
 
     @property
     def is_target(self) -> bool:
@@ -94,17 +104,22 @@ class Qset:
 
     def describe(self) -> str:
         """One line: ``17 dollar (ctr=rental, vrb=cost, rate=hour)``."""
-        parts = [f"{k}={v}" for k, v in (("ctr", self.ctr), ("vrb", self.vrb), ("loc", self.loc), ("rate", self.rate), ("syn", self.syn)) if v]
+        parts = [f"{k}={v}" for k, v in (("ctr", self.ctr), ("vrb", self.vrb), ("loc", self.loc), ("rate", self.rate),
+                                          ("per", self.per if self.per != self.rate else ""), ("syn", self.syn)) if v]
         if self.adj:
             parts.append("adj=" + ",".join(self.adj))
         if self.asks:
             parts.append(f"asks={self.asks}")
         if self.rest:
             parts.append("rest")
+        if self.shown:
+            parts.append(f"as {self.shown}")
         if self.result:
             parts.append("result")
         if self.quotient:
             parts.append("quotient")
+        if self.change:
+            parts.append(f"change={self.change}")
         if self.irrelevant:
             parts.append(f"irrelevant: {self.irrelevant}")
         head = self.text or ("x" if self.is_target else str(self.qnt))
@@ -126,8 +141,11 @@ class Qset:
             **({"operation": self.operation} if self.operation else {}),
             **({"asks": self.asks} if self.asks else {}),
             **({"rest": True} if self.rest else {}),
+            **({"shown": self.shown} if self.shown else {}),
             **({"result": True} if self.result else {}),
             **({"quotient": True} if self.quotient else {}),
+            **({"per": self.per} if self.per else {}),
+            **({"change": self.change} if self.change else {}),
             **({"irrelevant": self.irrelevant} if self.irrelevant else {}),
         }
 
@@ -408,7 +426,7 @@ def _asks_groups(base: list[Qset], target: Qset, groups: dict[int, str]) -> bool
     grouped things divided by the size."""
     if target.asks or target.rate:
         return False
-    sizes = [q for q in base if q.qnt is not None and q.ent != target.ent and target.ent in (q.rate, groups.get(q.token))]
+    sizes = [q for q in base if q.qnt is not None and q.ent != target.ent and target.ent in (q.rate, q.per, groups.get(q.token))]
     counts = [q for q in base if q.qnt is not None and q.ent == target.ent]
     return len(sizes) == 1 and not counts
 
@@ -451,7 +469,7 @@ def _asks_share(base: list[Qset], target: Qset, unit: str) -> bool:
     if not unit or target.asks:
         return False
     counts = [q for q in base if q.qnt is not None and not q.irrelevant and _counts_unit(q, unit)]
-    rates = [q for q in base if q.qnt is not None and q.rate == unit and q.ent != unit]
+    rates = [q for q in base if q.qnt is not None and unit in (q.rate, q.per) and q.ent != unit]
     # "If the cost of each stamp remains the same, how much would 4 stamps cost?" asks the price of several
     asked = [q for q in counts if q.sentence == target.sentence and q.token > target.token]
     return bool(counts) and not rates and not asked
@@ -512,6 +530,87 @@ def _sharers(doc: Document, num: Token) -> bool:
     if head.i == num.i or head.text.lower() not in {"between", "among", "amongst"}:
         return False
     return any(obj.text.lower() in {"them", "us", "you"} for _, obj in _prep_objects(doc, num.i, {"of"}))
+
+
+#: Words after a number that say it is given for each of several things: "25 students *each*".
+EACH_AFTER = {"each", "apiece"}
+#: Verbs with which a single thing of a kind is said to have a number of others: "A spider *has* eight legs".
+HAVING_VERBS = {"have", "contain", "hold", "carry", "weigh", "cost", "need", "take", "get", "make", "use"}
+RELATIVIZERS = {"that", "which", "who"}
+
+
+def _distributed_over(doc: Document, anchor: Token) -> str:
+    """The things a number "each" is given for: the noun its "with"/"of" phrase hangs on ("4 classes
+    *with* 25 students each", "rows *of* 5 pies each"), the noun its clause describes ("2 shirts that
+    cost $11 each", "124 students making 3 stars each"), else its verb's subject ("The shelves hold 45
+    books each"); "" when none is a noun."""
+    toks = doc.tokens
+    if anchor.dep == "pobj" and anchor.head != anchor.i:
+        prep = toks[anchor.head]
+        if prep.text.lower() in {"with", "of"} and prep.head != prep.i and toks[prep.head].pos == "NOUN":
+            return _noun_phrase_head_lemma(toks[prep.head])
+    verb = _governing_verb(doc, anchor.i)
+    if verb is None:
+        return ""
+    subj = next((c for c in _children(doc, verb.i) if c.dep in {"nsubj", "nsubjpass"}), None)
+    if verb.dep in {"acl", "relcl"} and verb.head != verb.i and toks[verb.head].pos == "NOUN" and (
+            subj is None or subj.text.lower() in RELATIVIZERS):
+        return _noun_phrase_head_lemma(toks[verb.head])
+    subj = subj if subj is not None else _subject(doc, verb)
+    if subj is not None and subj.pos == "NOUN" and subj.i != anchor.i:
+        return _noun_phrase_head_lemma(subj)
+    return ""
+
+
+def _each_rate(doc: Document, mention: Mention, q: Qset) -> str:
+    """The unit a number is given per when "each" or "apiece" follows it and its thing ("4 classes with
+    25 students *each*", "2 shirts that cost $11 *each*"); "" otherwise ("3 apples each day" is per day,
+    read by :func:`_rate_of`)."""
+    toks = doc.tokens
+    ent_tok = None if mention.kind == "money" else _entity_token(doc, mention)
+    anchor = ent_tok if ent_tok is not None and ent_tok.i >= mention.head else toks[mention.head]
+    nxt = anchor.i + 1
+    if nxt >= len(toks) or toks[nxt].text.lower() not in EACH_AFTER:
+        return ""
+    if nxt + 1 < len(toks) and toks[nxt + 1].pos in NOUN_POS | {"ADJ", "NUM"} or toks[nxt].dep == "det":
+        return ""
+    unit = _distributed_over(doc, anchor)
+    return unit if unit and unit not in {q.ent, "dollar", "cent"} and unit not in TIME_WORDS else ""
+
+
+def _one_of_a_kind(doc: Document, mention: Mention, q: Qset, counted: set[str]) -> str:
+    """The unit of a number said of any one thing of a kind that another number counts: "*A spider*
+    has eight legs. How many legs do six spiders have?" (eight legs per spider); "" otherwise ("A
+    farmer has 52 cows": no number counts farmers)."""
+    ent_tok = None if mention.kind == "money" else _entity_token(doc, mention)
+    anchor = ent_tok if ent_tok is not None else doc.tokens[mention.head]
+    verb = _governing_verb(doc, anchor.i)
+    if verb is None or verb.lemma.lower() not in HAVING_VERBS:
+        return ""
+    subj = next((c for c in _children(doc, verb.i) if c.dep in {"nsubj", "nsubjpass"}), None)
+    if subj is None or subj.pos != "NOUN" or subj.tag != "NN" or subj.i == anchor.i:
+        return ""
+    if not any(c.dep in {"det", "nummod"} and c.text.lower() in {"a", "an", "one", "each", "every"} and c.i < subj.i
+               for c in _children(doc, subj.i)):
+        return ""
+    unit = _noun_phrase_head_lemma(subj)
+    return unit if unit in counted and unit != q.ent else ""
+
+
+def _given_rates(doc: Document, base: list[Qset]) -> list[Qset]:
+    """Rates the text gives without "per": "N things each" (:func:`_each_rate`) and what any one
+    thing of a counted kind has (:func:`_one_of_a_kind`)."""
+    mentions = {m.start: m for m in doc.mentions}
+    counted = {q.ent for q in base if q.qnt is not None and not q.implicit}
+    out = []
+    for q in base:
+        m = mentions.get(q.token)
+        if m is not None and q.qnt is not None and not q.rate and not q.implicit and q.ent != FRACTION:
+            unit = _each_rate(doc, m, q) or _one_of_a_kind(doc, m, q, counted - {q.ent})
+            if unit:
+                q = replace(q, per=unit)
+        out.append(q)
+    return out
 
 
 def _base_qset(doc: Document, mention: Mention) -> Qset:
@@ -802,13 +901,13 @@ def _phrase_start(doc: Document, tok: Token) -> int:
     return i
 
 
-def _equation_sides(doc: Document, question: int, unknown: Token, qsets: list[Qset]) -> tuple[list[Qset], Token, int, str] | None:
+def _equation_sides(doc: Document, question: int, unknown: Token, qsets: list[Qset]) -> tuple[list[Qset], Token, int, str, bool] | None:
     """The sides of a number puzzle's equation ("A number increased by 7 | is | 19"): the first
     statement from the unknown's sentence on, before the question, that names the number ("a
     number", "her number") and splits at one "is" / "equals" / "get" with a number of the text on
     one side at least. Returns the Qsets, those of the statement with their ``side`` and
-    ``operation`` (the others unchanged), the token that names x there and x's side; None when no
-    statement is such an equation."""
+    ``operation`` (the others unchanged), the token that names x there, x's side, its operation and
+    whether the statement names x on its other side too; None when no statement is such an equation."""
     for lo, hi in _statements(doc, unknown.sentence, question):
         split = _equality_split(doc, lo, hi)
         if split is None:
@@ -832,8 +931,29 @@ def _equation_sides(doc: Document, question: int, unknown: Token, qsets: list[Qs
             out.append(q)
         side_lo, side_hi = (lo, split) if x_side == 1 else (split + 1, hi)
         x_op = _operation(doc, side_lo, side_hi, _phrase_start(doc, x_tok), x_tok.i, None)
-        return out, x_tok, x_side, x_op
+        # "Four times a number is 36 more than the number": x on both sides (see _collect_x)
+        again = any(t.i != x_tok.i and (t.i < split) != (x_side == 1) for t in names)
+        return out, x_tok, x_side, x_op, again
     return None
+
+
+def _collect_x(qsets: list[Qset], target: Qset) -> tuple[list[Qset], Qset]:
+    """A number puzzle that names x on both sides, once times k and once plus n ("Four times a number
+    is 36 more than the number", "A number increased by 36 is four times the number"): kx = x + n is
+    (k - 1)x = n. k becomes k - 1 (``shown`` "(4-1)") on x's side, x its factor, n stands alone on the
+    other side; unchanged unless each side holds one number of the text, one a factor above 1, the
+    other added."""
+    mine = [q for q in qsets if q.side and q.qnt is not None]
+    if len(mine) != 2 or {q.side for q in mine} != {1, 2}:
+        return qsets, target
+    factor = next((q for q in mine if q.operation == "mul" and q.qnt is not None and q.qnt > 1), None)
+    term = next((q for q in mine if q.operation == "add" and q.qnt is not None), None)
+    if factor is None or term is None:
+        return qsets, target
+    other = 2 if target.side == 1 else 1
+    changed = {factor.token: replace(factor, qnt=factor.qnt - 1, shown=f"({_number_text(factor.qnt)}-1)", side=target.side),
+               term.token: replace(term, operation="", side=other)}
+    return [changed.get(q.token, q) for q in qsets], replace(target, operation="mul")
 
 
 #: Comparatives of a "than" construction ("5 more apples than", "7 less than a number"), by what
@@ -930,6 +1050,33 @@ def _comparative_operations(doc: Document, base: list[Qset], target: Qset) -> tu
             whole = bases[0].token
         out.append(replace(q, operation=op, whole=whole))
     return out, target
+
+
+#: Words of a question about what two owners have between them: "How many do they have *together*?"
+TOGETHER = {"together", "altogether", "combined", "both", "total"}
+
+
+def _together(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """"Ben has 15 marbles. Amy has *twice as many* marbles as Ben. How many marbles do *they* have
+    *together*?": what both have is Ben's 15 and Amy's 2 * 15, 15 * (1 + 2). A multiplier of a
+    comparison whose base is a number of another owner becomes 1 + itself (``shown`` so) when the
+    question asks what they have together ("together", "altogether", "in all", "combined", "both",
+    "total", with "they" or both owners named) and no other number counts their things."""
+    qtoks = doc.sentence_tokens(question)
+    words = {t.text.lower() for t in qtoks}
+    in_all = any(t.text.lower() == "in" and t.i + 1 < len(doc.tokens) and doc.tokens[t.i + 1].text.lower() == "all" for t in qtoks)
+    if not (words & TOGETHER or in_all) or target.asks:
+        return base
+    by_token = {q.token: q for q in base}
+    out = []
+    for q in base:
+        b = by_token.get(q.whole) if q.operation == "mul" and q.whole >= 0 and q.ent != FRACTION else None
+        if (b is not None and b.qnt is not None and q.qnt is not None and q.qnt > 1 and q.ctr and b.ctr and q.ctr != b.ctr
+                and (words & {"they", "we", "both"} or {q.ctr, b.ctr} <= {_noun_phrase_head_lemma(t) for t in qtoks})
+                and not any(p.qnt is not None and p is not q and p is not b and _same_things(p.ent, target.ent) for p in base)):
+            q = replace(q, qnt=q.qnt + 1, shown=f"(1+{_number_text(q.qnt)})")
+        out.append(q)
+    return out
 
 
 #: Determiners of a set named before: "half of *the* fish", "half of *her* stickers".
@@ -1245,6 +1392,8 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
             if {small, large} & rates or {small, large} <= units | {t}:
                 extra.append(Qset(Fraction(factor), small, rate=large, text=str(factor), token=last, sentence=-1,
                                   implicit=f"{factor} {small}s per {large}"))
+    for pair in _pairs(doc, units | {t}):  # "Each of the 6 kids has a pair of gloves": 2 gloves per kid
+        extra.append(pair)
     lemmas = {tok.lemma.lower() for tok in doc.tokens}
     if lemmas & SHARING_WORDS and not ({"person", "people"} & units):
         people = _listed_people(doc)
@@ -1252,6 +1401,35 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
             extra.append(Qset(Fraction(people), "person", text=str(people), token=last, sentence=-1,
                               implicit=f"{people} people named"))
     return extra
+
+
+def _pairs(doc: Document, counted: set[str]) -> list[Qset]:
+    """"*a pair of* gloves" says 2 gloves when gloves are counted or asked elsewhere (the arith reader's
+    rule): a Qset of 2 of them, per the things its verb's subject counts ("*Each of the 6 kids* has a
+    pair of gloves": per kid). Not "4 pairs of socks" (a count of pairs) nor "a pair of shoes for $11"
+    when shoes are counted nowhere."""
+    out = []
+    for tok in doc.tokens:
+        if tok.lemma.lower() != "pair" or tok.tag != "NN":
+            continue
+        if not any(c.dep == "det" and c.text.lower() in {"a", "an", "one", "each", "every"} for c in _children(doc, tok.i)):
+            continue
+        things = [obj for _, obj in _prep_objects(doc, tok.i, {"of"}) if obj.pos == "NOUN"]
+        if not things or _noun_phrase_head_lemma(things[0]) not in counted or tok.i == things[0].i:
+            continue
+        ent = _noun_phrase_head_lemma(things[0])
+        unit = ""
+        verb = _governing_verb(doc, tok.i)
+        subj = _subject(doc, verb) if verb is not None else None
+        if subj is not None and subj.i != tok.i:
+            if subj.text.lower() == "each":  # "Each of the 6 kids"
+                objs = [obj for _, obj in _prep_objects(doc, subj.i, {"of"}) if obj.pos == "NOUN"]
+                unit = _noun_phrase_head_lemma(objs[0]) if objs else ""
+            elif subj.pos == "NOUN":
+                unit = _noun_phrase_head_lemma(subj)
+        out.append(Qset(Fraction(2), ent, rate=unit if unit != ent else "", text="2", token=tok.i, sentence=-1,
+                        implicit=f"2 {ent} a pair"))
+    return out
 
 
 def _number_text(value: Fraction) -> str:
@@ -1455,7 +1633,7 @@ ENDED = {"now", "left", "leave", "remain", "remaining"}
 def _change(q: Qset, target: Qset, question: int) -> bool:
     """Whether q may be a change of a story about x's things: a number of them in a statement, not
     read otherwise (no operation, whole or share of its own, no number of no part)."""
-    return (q.qnt is not None and not q.implicit and not q.irrelevant and not q.operation and q.whole < 0 and not q.rate
+    return (q.qnt is not None and not q.implicit and not q.irrelevant and not q.operation and q.whole < 0 and not q.rate and not q.per
             and q.sentence not in (question, -1) and _same_things(q.ent, target.ent))
 
 
@@ -1503,6 +1681,109 @@ def _story(doc: Document, base: list[Qset], target: Qset, question: int, end: in
     return out, replace(target, operation=x_op) if x_op else target
 
 
+def _grouped_changes(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """Changes of a story given per group, when the story's end is asked ("Alice had 35 stickers. She
+    bought 2 packs of stickers with 10 stickers in each pack. How many stickers does she have now?"):
+    a number of x's things per a unit (10 stickers a pack) that a number of the same clause counts (2
+    packs) takes the operation that count's verb has on the owner (bought: add) as its ``change``."""
+    keywords = set(target.keywords)
+    if not ENDED & keywords or START_WORDS & keywords or target.qnt is not None:
+        return base
+    starts = [q for q in base if q.qnt is not None and q.sentence not in (question, -1) and _same_things(q.ent, target.ent)]
+    named = target.ctr if any(_noun_phrase_head_lemma(t) == target.ctr for t in doc.sentence_tokens(question)) else ""
+    owner = named or (starts[0].ctr if starts else "") or target.ctr or target.loc
+    if not owner or not starts:
+        return base
+    out = []
+    for q in base:
+        unit = q.rate or q.per
+        if (q.qnt is not None and unit and not q.implicit and not q.irrelevant and q.token > starts[0].token
+                and q.sentence not in (question, -1) and _same_things(q.ent, target.ent)):
+            counts = [c for c in base if c.qnt is not None and c.ent == unit and c.sentence == q.sentence and not c.implicit]
+            # the count's verb acts on q's things: "bought 3 shirts that cost 18 dollars each" pays money
+            ops = {_change_operation(doc, replace(c, ent=q.ent), owner) for c in counts}
+            if len(counts) == 1 and len(ops) == 1 and "" not in ops:
+                q = replace(q, change=ops.pop())
+        out.append(q)
+    return out
+
+
+def _to_do(doc: Document, question: int) -> Token | None:
+    """The verb of what the question asks is still to be done: "How many pages does she *still* have to
+    *read*?", "How many more cups does she need to *add*?" (an infinitive after have/need, with "still"
+    or "more" in the question); None otherwise."""
+    qtoks = doc.sentence_tokens(question)
+    if not {t.text.lower() for t in qtoks} & {"still", "more"}:
+        return None
+    for t in qtoks:
+        if (t.dep == "xcomp" and t.pos == "VERB" and t.head != t.i and doc.tokens[t.head].lemma.lower() in {"have", "need"}
+                and any(c.dep == "aux" and c.text.lower() == "to" for c in _children(doc, t.i))):
+            return t
+    return None
+
+
+def _done(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """What is done already when the question asks what is still to do (:func:`_to_do`): numbers of x's
+    things whose verb is the asked one ("Zoe *read* 25 pages a day ... How many pages does she still have
+    to read?") or says "already" ("She *already* put in 2 cups"), not what is to be done ("has to read
+    500 pages"), are taken from the whole (``change`` sub), when a number of x's things is left as the whole."""
+    verb = _to_do(doc, question)
+    if verb is None or target.qnt is not None:
+        return base
+    done = set()
+    for q in base:
+        if q.qnt is None or q.implicit or q.change or q.sentence in (question, -1) or not _same_things(q.ent, target.ent):
+            continue
+        gov = _governing_verb(doc, q.token)
+        if gov is None or gov.dep == "xcomp" and doc.tokens[gov.head].lemma.lower() in {"have", "need", "want"}:
+            continue
+        if gov.lemma.lower() == verb.lemma.lower() or any(c.lemma.lower() == "already" for c in _children(doc, gov.i)):
+            done.add(q.token)
+    whole = [q for q in base if q.qnt is not None and not q.implicit and q.token not in done
+             and q.sentence not in (question, -1) and _same_things(q.ent, target.ent)]
+    if not done or not whole:
+        return base
+    return [replace(q, change="sub") if q.token in done else q for q in base]
+
+
+SMALLEST = {"small", "smaller", "smallest", "least", "low", "lower", "lowest", "first"}
+LARGEST = {"large", "larger", "largest", "great", "greater", "greatest", "big", "bigger", "biggest", "high", "higher",
+           "highest", "last"}
+
+
+def _consecutive(doc: Document, base: list[Qset], target: Qset, question: int) -> tuple[list[Qset], Qset]:
+    """"The sum of *three consecutive even numbers* is 162. What is the smallest ...?": n numbers that
+    follow each other by a step (1, or 2 when even or odd) sum to n times the smallest plus the steps
+    above it, 0 + 2 + 4 = 6 (n(n-1)/2 steps): an implied number of that many, taken from the sum
+    (``operation`` and ``change`` sub) when the smallest is asked, added when the largest is; x is then a quotient
+    (the sum's share of n). The question's "of the three numbers" counts them again: no part."""
+    qtoks = doc.sentence_tokens(question)
+    asked = {t.lemma.lower() for t in qtoks} | {t.text.lower() for t in qtoks}
+    op = "sub" if asked & SMALLEST else "add" if asked & LARGEST else ""
+    if not op or target.qnt is not None:
+        return base, target
+    for tok in doc.tokens:
+        if tok.lemma.lower() != "consecutive" or tok.head == tok.i or tok.sentence == question:
+            continue
+        noun = doc.tokens[tok.head]
+        if noun.lemma.lower() not in NUMBER_WORDS or noun.tag != "NNS":
+            continue
+        count = next((q for q in base if q.qnt is not None and q.token == next(
+            (c.i for c in _children(doc, noun.i) if c.dep == "nummod"), -2)), None)
+        if count is None or count.qnt.denominator != 1 or count.qnt < 2:
+            return base, target
+        step = 2 if {c.lemma.lower() for c in _children(doc, noun.i)} & {"even", "odd"} else 1
+        value = count.qnt * (count.qnt - 1) / 2 * step
+        again = {q.token for q in base if q.sentence == question and q.qnt == count.qnt}
+        out = [replace(q, irrelevant="the consecutive numbers counted again") if q.token in again else q for q in base]
+        last = max(q.token for q in base if q.sentence == count.sentence)  # after the sum
+        out.append(Qset(Fraction(value), count.ent, text=_number_text(Fraction(value)), token=last, sentence=-1,
+                        implicit=f"{_number_text(Fraction(value))}: the steps of {count.text} consecutive numbers",
+                        operation=op, change=op))
+        return out, replace(target, quotient=True)
+    return base, target
+
+
 #: What a part of a set may be said to be when it is not there: "12 students are *absent*".
 AWAY_WORDS = {"absent", "missing", "away", "gone", "sick", "ill", "rotten", "broken", "spoiled"}
 
@@ -1522,8 +1803,8 @@ def _away(doc: Document, base: list[Qset], target: Qset, question: int) -> list[
             verb = doc.tokens[tok.head] if tok is not None and tok.head != tok.i else None
             if (tok is not None and tok.dep in {"nsubj", "nsubjpass"} and verb is not None and verb.lemma.lower() == "be"):
                 said = {c.lemma.lower() for c in _children(doc, verb.i) if c.dep in {"acomp", "advmod", "attr"}}
-                if said & AWAY_WORDS and not said & asked:
-                    q = replace(q, operation="sub")
+                if said & AWAY_WORDS and not said & asked:  # taken from x's things: negative in x solved for
+                    q = replace(q, operation="sub", change="sub")
         out.append(q)
     return out
 
@@ -1729,21 +2010,28 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     if unknown is not None:  # a number puzzle: x is its "a number", its quantities are numbers
         base = [q if q.ent else replace(q, ent="number") for q in base]
         sides = _equation_sides(doc, question, unknown, base)
+        again = False
         if sides is not None:  # "A number increased by 7 is 19": the equation's two sides
-            base, unknown, x_side, x_op = sides
+            base, unknown, x_side, x_op, again = sides
         target = _number_is_x(target, doc, unknown)
         if sides is not None:
             target = replace(target, side=x_side, operation=x_op)
     base = _fill_entities(base, target, doc)
+    base = _given_rates(doc, base)
     base = _dozens(doc, base)
     base = _kinds_of_asked(doc, base, target)
     base = _share_operations(doc, base, target)
     base, target = _comparative_operations(doc, base, target)
+    if unknown is not None and again:  # x named on both sides: kx = x + n is (k - 1)x = n
+        base, target = _collect_x(base, target)
+    base = _together(doc, base, target, question)
     if not target.ent:
         target = replace(target, ent=base[-1].ent, ent_fallback=True)
     base = _rests(doc, base, target, question)
     base = _price_list(doc, base)
     base = _irrelevant(doc, base, target, question)
+    base, target = _consecutive(doc, base, target, question)
+    base = _done(doc, base, target, question)
     target = _kind_of_a_counted_set(doc, base, target, question)
     target = replace(target, asks=_asked_operation(doc, question))
     if _asks_share(base, target, _share_unit(doc, question, target)) or _asks_groups(base, target, groups):
@@ -1751,6 +2039,7 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     base = _away(doc, base, target, question)
     if unknown is None:  # "... now has 11 pencils. How many did he have at first?": x - 6 = 11
         base, target = _story(doc, base, target, question, _end_state(doc, base, target, question))
+        base = _grouped_changes(doc, base, target, question)
     base += _implicit_qsets(doc, base, target)
     qsets = _name_currency(doc, sorted(base + [target], key=lambda q: q.token))
     fired = []
@@ -1767,6 +2056,38 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
         qsets, hit = _x_first_for_start(qsets)
         fired += ["x_first"] * hit
     return Problem(doc, tuple(qsets), question, tuple(fired))
+
+
+def parts_of_a_whole(problem: Problem) -> set[frozenset[int]]:
+    """Pairs (Qset indices, 1-based) of numbers the text lists as kinds of the asked things: "24 *red*
+    cubes and 12 *blue* cubes. ... How many cubes are in each bag?" (one entity, joined by "and",
+    different adjectives, the question asking the entity with none of them and no difference). One
+    kind is never taken from the other: they are parts of one set."""
+    doc, qsets = problem.document, problem.qsets
+    target = qsets[problem.target_index]
+    qtoks = doc.sentence_tokens(problem.question_sentence)
+    words = {t.lemma.lower() for t in qtoks} | {t.text.lower() for t in qtoks}
+    if target.asks or words & (DIFFERENCE_WORDS | ENDED | {"than", "difference"}) or any(t.tag in {"JJR", "RBR"} for t in qtoks):
+        return set()
+    by_token = {}
+    for m in doc.mentions:
+        tok = None if m.kind == "money" else _entity_token(doc, m)
+        if tok is not None:
+            by_token[tok.i] = m.start
+    index = {q.token: i for i, q in enumerate(qsets, start=1) if q.qnt is not None and not q.implicit}
+    pairs = set()
+    for i, start in by_token.items():
+        tok = doc.tokens[i]
+        if tok.dep != "conj" or tok.head not in by_token:
+            continue
+        a, b = index.get(by_token[tok.head]), index.get(start)
+        if a is None or b is None:
+            continue
+        qa, qb = qsets[a - 1], qsets[b - 1]
+        if (qa.ent == qb.ent == target.ent and qa.adj and qb.adj and not set(qa.adj) & set(qb.adj)
+                and not set(target.adj) & set(qa.adj + qb.adj)):
+            pairs.add(frozenset((a, b)))
+    return pairs
 
 
 # -- Section 5: combining Qsets -------------------------------------------------------------------
