@@ -3,9 +3,10 @@ properties, ground them as facts, let clingo decide which rules apply to which p
 (the rule file compiled to ASP, on top of ``encodings/knowledge.lp``), and compute the features
 of every applicable (rule, pair). ``pyasp.arith.model`` scores the result.
 
-Fact vocabulary (what the compiled rules read): ``pair(A,B)`` for two numbers, A earlier in the
-text; ``has(X,P)`` when number X (or the question, ``q``) has property P (subj, verb, iobj, obj,
-unit, rate, math); ``member(X,P,C)`` when that property is in class C of the rule file.
+Fact vocabulary (what the compiled rules read): ``pair(A,B)`` for two numbers, A the earlier
+(in the text, or in time: :func:`time_order`); ``has(X,P)`` when number X (or the question,
+``q``) has property P (subj, verb, iobj, obj, unit, rate, math); ``member(X,P,C)`` when that
+property is in class C of the rule file.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class Prepared:
     conversions: dict[int, tuple[str, Fraction, str]] = field(default_factory=dict)
     #: a price and the count of what it buys, said with one verb (:func:`priced_pairs`)
     priced: frozenset[tuple[int, int]] = frozenset()
+    #: each number's place in time (:func:`time_order`; empty: the text's order)
+    order: tuple[int, ...] = ()
 
     @property
     def shares(self) -> tuple[str | None, ...]:
@@ -74,8 +77,10 @@ class Prepared:
         return self.info.numbers[number - 1].math is not None
 
 
-def facts(info: ProblemInfo, memberships: dict[int, list[tuple[str, str]]]) -> list[tuple]:
-    """The facts of a problem (see the module docstring)."""
+def facts(info: ProblemInfo, memberships: dict[int, list[tuple[str, str]]], order: tuple[int, ...] = ()) -> list[tuple]:
+    """The facts of a problem (see the module docstring); ``order`` (:func:`time_order`) says
+    which number of a pair is the earlier one (default: the earlier in the text)."""
+    rank = order or tuple(range(1, len(info.numbers) + 1))
     out: list[tuple] = []
     entities: list[tuple[object, NumberInfo]] = [(n.index, n) for n in info.numbers] + [("q", info.question)]
     for ident, number in entities:
@@ -86,17 +91,18 @@ def facts(info: ProblemInfo, memberships: dict[int, list[tuple[str, str]]]) -> l
             out.append(("member", ident, prop, cls.lower()))
     for a in info.numbers:
         for b in info.numbers:
-            if a.index < b.index:
+            if rank[a.index - 1] < rank[b.index - 1]:
                 out.append(("pair", a.index, b.index))
     return out
 
 
-def applicable(knowledge: Knowledge, info: ProblemInfo, memberships) -> list[tuple[int, int, str, int]]:
-    """``(A, B, rule, disjunct)`` for every rule condition clingo finds true of a pair."""
+def applicable(knowledge: Knowledge, info: ProblemInfo, memberships, order: tuple[int, ...] = ()) -> list[tuple[int, int, str, int]]:
+    """``(A, B, rule, disjunct)`` for every rule condition clingo finds true of a pair (A the
+    earlier, by ``order``: see :func:`facts`)."""
     if len(info.numbers) < 2:
         return []
     program = Program(encoding=knowledge.encoding, text=knowledge.program, needs=(("applies", 4),))
-    program.add_facts(facts(info, memberships))
+    program.add_facts(facts(info, memberships, order))
     model = program.all_models()[0]
     return [(int(a), int(b), str(r), int(d)) for a, b, r, d in model.atoms("applies", 4)]
 
@@ -105,6 +111,9 @@ def applicable(knowledge: Knowledge, info: ProblemInfo, memberships) -> list[tup
 #: of a whole taken away ("he ate half of them") leaves the rest of it when the question asks
 #: what is left (:func:`pyasp.arith.properties._parts`)
 TAKING_AWAY = frozenset({"GIVE", "DESTROY"})
+#: the verbs classes of the rule file that say a state (what the subject has, is): said with
+#: "already", such a state held before what the text told earlier (:func:`time_order`)
+STATES = frozenset({"HAVE"})
 #: the math classes of the rule file that say a number is a total ("$20 in all"): said in the
 #: question ("How many did she spend in all?") they ask for a total, and are no math term of it
 TOTALS = frozenset({"TOTAL"})
@@ -142,9 +151,11 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     memberships = {n.index: knowledge.classes.memberships(n) for n in (*info.numbers, info.question)}
     conversions = money_conversions(info)
     values = tuple(n.value * conversions[n.index][1] if n.index in conversions else n.value for n in info.numbers)
-    prepared = Prepared(info, values, memberships=memberships, conversions=conversions)
+    order = time_order(info, memberships)
+    prepared = Prepared(info, values, memberships=memberships, conversions=conversions,
+                        order=() if order == tuple(range(1, len(order) + 1)) else order)
     contexts: dict[tuple[int, int], list[str]] = {}
-    for a, b, rule_name, d in applicable(knowledge, info, memberships):
+    for a, b, rule_name, d in applicable(knowledge, info, memberships, order):
         rule = knowledge.rules[rule_name]
         na, nb = info.numbers[a - 1], info.numbers[b - 1]
         if (a, b) not in contexts:
@@ -164,6 +175,20 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     prepared.units = [unit_of(n, knowledge) for n in info.numbers]
     prepared.question_unit = unit_of(info.question, knowledge)
     return prepared
+
+
+def time_order(info: ProblemInfo, memberships: dict[int, list[tuple[str, str]]]) -> tuple[int, ...]:
+    """Each number's place in time (1 the earliest; ranks in the order of the numbers), which
+    the rules' roles "1" (earlier) and "2" (later) follow: the text's order, except that a state
+    said with "already" ("Each of 7 students brought 4 cans of food. The class already had 12
+    cans", "Dan earns 10 dollars a week. He already has 15 dollars") held before the events the
+    text told before it, so it comes first (states so said keep their order among themselves)."""
+    def before(n: NumberInfo) -> bool:
+        return n.already and any(p == "verb" and c in STATES for p, c in memberships.get(n.index, ()))
+
+    timeline = sorted(info.numbers, key=lambda n: (not before(n), n.index))
+    rank = {n.index: k for k, n in enumerate(timeline, start=1)}
+    return tuple(rank[n.index] for n in info.numbers)
 
 
 def _share_factor(knowledge: Knowledge, rule: str, disjunct: int, first: NumberInfo, second: NumberInfo) -> bool:

@@ -158,7 +158,7 @@ def reachable(p: Prepared, problem: WordProblem, model: KnowledgeModel | None = 
     m = model or KnowledgeModel()
     zeros_o, zeros_r = np.zeros(len(p.option_features)), np.zeros(len(p.values))
     found = search(p.values, p.options, zeros_o, zeros_r, p.has_rate, p.has_math, beam=m.beam,
-                   max_numbers=m.max_numbers, canonical=m.canonical, shares=p.shares, wholes=p.wholes, priced=p.priced,
+                   max_numbers=m.max_numbers, canonical=m.canonical, shares=p.shares, wholes=p.wholes, priced=p.priced, order=p.order,
                    accept=lambda e: is_correct(float(e.value), problem.solutions))
     return bool(found)
 

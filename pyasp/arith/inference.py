@@ -275,6 +275,7 @@ def search(
     shares: tuple[str | None, ...] | None = None,
     wholes: tuple[tuple[int, ...], ...] | None = None,
     priced: frozenset[tuple[int, int]] = frozenset(),
+    order: tuple[int, ...] = (),
 ) -> list[tuple[float, Expr]]:
     """The best expressions (score, expression), best first; with ``accept``, only those it
     accepts (training: the expressions that give the right answer).
@@ -300,10 +301,13 @@ def search(
     no rate (a rule whose condition reads its Rate as present does not apply to it, nor to what
     it is added to while it represents that); neither the count nor the price is added to
     an amount of money or taken from it; and the product read as the things got (represented by
-    the count) is no transfer with an amount of money. The search computes in floating
-    point; the expressions returned carry exact values.
+    the count) is no transfer with an amount of money. ``order`` (one rank per number, see
+    :func:`pyasp.arith.engine.time_order`; empty: the text's order) says which of two
+    representatives is the earlier, role 1 of the rules (``options`` are keyed so). The search
+    computes in floating point; the expressions returned carry exact values.
     """
     n = len(values)
+    rank = [0] + list(order or range(1, n + 1))
     states: dict[int, list[Expr]] = {}
     units = units or [NO_UNIT] * n
     for i in range(n):
@@ -338,7 +342,7 @@ def search(
                 rights = states.get(other)
                 for left in states.get(sub, ()) if rights else ():
                     for right in rights:
-                        first, second = (left, right) if left.rep < right.rep else (right, left)
+                        first, second = (left, right) if rank[left.rep] < rank[right.rep] else (right, left)
                         opts = options.get((first.rep, second.rep))
                         if not opts:
                             continue

@@ -87,7 +87,7 @@ class KnowledgeModel:
                       beam=self.beam, max_numbers=self.max_numbers, accept=accept, top=top,
                       root_scores=vec[2] @ w, struct_scores=w[struct], numbers=numbers,
                       units=p.units, question_unit=p.question_unit, canonical=self.canonical, shares=p.shares, wholes=p.wholes,
-                      priced=p.priced)
+                      priced=p.priced, order=p.order)
 
     def relevant(self, p: Prepared) -> frozenset[int] | None:
         """The numbers an expression must use: all but those the relevance classifier calls

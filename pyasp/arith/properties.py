@@ -43,6 +43,8 @@ TERM_NUMBERS = frozenset({"twice", "double", "triple", "half", "thrice"})
 PART_DETERMINERS = frozenset({"the", "a", "an", "first", "second", "other", "last", "this", "that", "each"})
 #: wholes that stand for the things counted before them: "half of them", "half of the remaining"
 STAND_IN_WHOLES = frozenset({"they", "it", "them", "those", "these", "remain", "remaining", "rest", "what", "all"})
+#: quantity words that, as a subject, stand for the things "of" names ("Each of 7 students")
+PARTITIVES = frozenset({"each", "all", "some", "both", "none", "many", "most", "several", "few"})
 #: the subjects that name the rest of a whole ("The rest take the bus", "the others walk")
 REST_WORDS = frozenset({"rest", "other", "others", "remainder"})
 #: question words that ask what is left of something
@@ -98,6 +100,10 @@ class NumberInfo:
     #: for a number with a comparison ("6 years older than Nina"), what it compares with
     #: (:meth:`_Reader.compared`), else None; not a property of the rules
     compared: Phrase | None = None
+    #: the number's clause says "already" ("The class already had 12 cans", "He already has 15
+    #: dollars"): said of a state, it held before what the text told earlier
+    #: (:func:`pyasp.arith.engine.time_order`); not a property of the rules
+    already: bool = False
 
     def get(self, prop: str) -> Phrase | None:
         return getattr(self, prop)
@@ -257,6 +263,10 @@ class _Reader:
         if head.dep in {"nummod", "quantmod"} and parent.pos in {"NOUN", "PROPN"} and parent.i > head.i:
             return parent
         noun = self.nouns_after(m.head, m.sentence)
+        if noun is None:
+            group = self.group(m)
+            if group is not None:
+                return group
         # "7 on each shelf", "3 per box": the noun after "each" is what the number is counted
         # per, not its unit (which the number then borrows from an earlier one)
         if noun is not None and any(t.lemma.lower() in {"each", "every", "per"} for t in self.tokens[m.end : noun.i]):
@@ -270,6 +280,17 @@ class _Reader:
                 and noun.dep == "pobj" and noun.head == m.end):
             return None
         return noun
+
+    def group(self, m: Mention) -> Token | None:
+        """"between the 2 of them", "the 3 of us": a number of a whole group counts its members,
+        the people the pronoun names (not the things counted before it, as in "ate 9 of them")."""
+        before = self.tokens[m.start - 1] if m.start > 0 else None
+        of = self.tokens[m.end] if m.end < len(self.tokens) else None
+        if (before is None or before.text.lower() not in {"the", "all", "both"} or of is None or of.text.lower() != "of"
+                or of.i + 1 >= len(self.tokens)):
+            return None
+        whom = self.tokens[of.i + 1]
+        return whom if whom.text.lower() in {"them", "us", "you"} else None
 
     def rate(self, m: Mention, unit: Token | None, verb: Token | None) -> Token | None:
         """The noun a number is counted per: "5 pies per row", "$2 a pound", "10 in each box",
@@ -337,6 +358,15 @@ class _Reader:
             if any(k.dep == "det" and k.text.lower() in {"a", "an"} for k in self.kids[subj.i]):
                 return subj
         return None
+
+    def partitive(self, tok: Token | None) -> Token | None:
+        """Who a quantity word as a subject stands for: "Each of 7 students brought 4 cans"
+        (students), "All of the girls" (girls); any other subject is itself."""
+        if tok is None or tok.lemma.lower() not in PARTITIVES:
+            return tok
+        of = next((k for k in self.kids[tok.i] if k.dep == "prep" and k.text.lower() == "of" and k.i > tok.i), None)
+        whom = next((k for k in self.kids[of.i] if k.dep == "pobj"), None) if of is not None else None
+        return whom if whom is not None and whom.pos in {"NOUN", "PROPN"} else tok
 
     def price_of(self, holder: Token, m: Mention) -> Token | None:
         """What a price said with "for" is paid for: "bought 3 books for 7 dollars each" (books),
@@ -772,7 +802,8 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
             unit, inferred = last_unit, True
         if unit is not None and not inferred:
             last_unit = unit
-        subj = reader.phrase(subj_tok, reader.resolve(subj_tok, subj_tok.i)) if subj_tok is not None else None
+        who = reader.partitive(subj_tok)
+        subj = reader.phrase(who, reader.resolve(who, who.i)) if who is not None else None
         own = subj.key if subj is not None and subj_tok.dep != "pobj" else ""
         start, end = doc.sentences[m.sentence]
         if part:
@@ -811,6 +842,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
                 whole=whole,
                 compared=(reader.phrase(compared_tok, reader.resolve(compared_tok, compared_tok.i, own))
                           if compared_tok is not None else None),
+                already=m.sentence != qsent and any(t.lemma.lower() == "already" for t in reader.clause(verb, m.sentence)),
             )
         )
     start, end = doc.sentences[qsent] if doc.sentences else (0, 0)
@@ -873,6 +905,10 @@ def _read_question(reader: _Reader, sentence: int, math_terms) -> NumberInfo:
         verb = next((t for t in toks if t.dep == "ROOT"), None)
         if verb is not None and verb.pos not in {"VERB", "AUX"}:
             verb = None
+    # "How many cookies did his mom bake?": the parser may hang the question's words on the
+    # auxiliary "did"; the question's verb is the verb it helps
+    if verb is not None and verb.dep == "aux" and verb.head != verb.i and doc.tokens[verb.head].pos == "VERB":
+        verb = doc.tokens[verb.head]
     # "How much money did Sandy get in change?": the money asked is change
     change = next((t for t in toks if t.lemma.lower() == "change" and t.dep == "pobj" and doc.tokens[t.head].text.lower() == "in"), None)
     if change is not None and (unit is None or unit.lemma in {"money", "$"}):

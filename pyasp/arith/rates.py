@@ -122,6 +122,9 @@ def number_evidence(info: ProblemInfo, n: NumberInfo) -> tuple[dict[str, float],
     # "Each album ... had 7 songs", "They each ate 8 pieces": the subject is counted per item
     if n.subj is not None and n.subj.head >= 0:
         subj = toks[n.subj.head]
+        of = toks[subj.head]
+        if subj.dep == "pobj" and of.text.lower() == "of" and toks[of.head].lemma.lower() in EACH and of.head < subj.i:
+            subj = toks[of.head]  # "Each of 7 students" (the subject read as the students): each
         near = words[max(s, subj.i - 2) : subj.i] + words[subj.i + 1 : min(e, subj.i + 2)]
         if subj.lemma.lower() in EACH or any(w in EACH for w in near):
             f["subject_each"] = 1.0
