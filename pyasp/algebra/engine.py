@@ -154,35 +154,27 @@ def relevance(q: Qset, problem: Problem) -> float:
     return 1.0 if related else RELEVANCE_UNRELATED
 
 
-#: The operation left when x, the left (l) or right (r) operand of an operation, is solved for.
-_SOLVED = {("add", "l"): "sub", ("add", "r"): "sub", ("sub", "l"): "add", ("sub", "r"): "sub",
-           ("mul", "l"): "div", ("mul", "r"): "div", ("div", "l"): "mul", ("div", "r"): "div"}
-
-
 def solved_as(tree, target: int) -> str:
     """The outermost operation of x solved for (as the encoding's ``solved_as/1``): undoing the
     operations on x's path leaves, last, the inverse of x's parent; when x stands alone on a side of
-    "=", the top operation of the other side ("leaf" when that is a number alone)."""
-    def parent(node, up):
-        if isinstance(node, Leaf):
-            return up if node.index == target else None
-        return parent(node.left, (node, "l")) or parent(node.right, (node, "r"))
-
-    found = parent(tree.root, None)
-    if found is None:
+    "=", the top operation of the other side ("leaf" when that is a number alone); "" when the tree
+    has no leaf ``target``."""
+    if not _holds(tree.root, target):
         return ""
-    node, side = found
-    if node.op == "eq":
-        other = node.right if side == "l" else node.left
-        return "leaf" if isinstance(other, Leaf) else other.op
-    return _SOLVED[(node.op, side)]
+    solved = solved_for(tree, target)
+    return "leaf" if isinstance(solved, Leaf) else solved.op
 
 
 # -- choice-time readings: x solved for, and the trees the text's readings leave (Prepared.admissible) --
-def _holds(node, index: int) -> bool:
+def _any_leaf(node, test) -> bool:
+    """Whether some leaf of ``node`` passes ``test``."""
     if isinstance(node, Leaf):
-        return node.index == index
-    return _holds(node.left, index) or _holds(node.right, index)
+        return test(node)
+    return _any_leaf(node.left, test) or _any_leaf(node.right, test)
+
+
+def _holds(node, index: int) -> bool:
+    return _any_leaf(node, lambda leaf: leaf.index == index)
 
 
 def solved_for(tree, target: int):
@@ -240,11 +232,6 @@ def unapplied_rate(tree, problem: Problem, rates: dict[int, str] | None = None) 
         return False
     counts = {i: q.ent for i, q in enumerate(problem.qsets, start=1) if q.qnt is not None and not (q.rate or q.per)}
 
-    def holds(node, unit: str) -> bool:
-        if isinstance(node, Leaf):
-            return counts.get(node.index) == unit
-        return holds(node.left, unit) or holds(node.right, unit)
-
     applied: set[int] = set()
 
     def walk(node) -> None:
@@ -252,7 +239,7 @@ def unapplied_rate(tree, problem: Problem, rates: dict[int, str] | None = None) 
             return
         if node.op == "mul":
             for mine, other in ((node.left, node.right), (node.right, node.left)):
-                if isinstance(mine, Leaf) and mine.index in rates and holds(other, rates[mine.index]):
+                if isinstance(mine, Leaf) and mine.index in rates and _any_leaf(other, lambda leaf, unit=rates[mine.index]: counts.get(leaf.index) == unit):
                     applied.add(mine.index)
         walk(node.left)
         walk(node.right)
