@@ -3,6 +3,9 @@ engine's readings."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+from pyasp.algebra.engine import PrepareSettings, prepare
 from pyasp.algebra.qsets import ground_problem
 from pyasp.text.reading import read
 
@@ -20,3 +23,16 @@ def number(p, text: str):
 def target(p):
     """The Qset of the unknown."""
     return p.qsets[p.target_index]
+
+
+def answers(text: str) -> set[Fraction]:
+    """The answers of the candidates a model may choose from (those the readings leave)."""
+    prepared = prepare(read(text), PrepareSettings())
+    keep = prepared.admissible if any(prepared.admissible) else [True] * len(prepared.candidates)
+    return {Fraction(int(c.answer.p), int(c.answer.q)) for c, ok in zip(prepared.candidates, keep) if ok}
+
+
+def all_answers(text: str) -> set[Fraction]:
+    """The answers of all candidates, the readings' choice aside."""
+    prepared = prepare(read(text), PrepareSettings())
+    return {Fraction(int(c.answer.p), int(c.answer.q)) for c in prepared.candidates}

@@ -12,24 +12,11 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from qsettools import number, qsets, target
+from qsettools import all_answers, answers, number, qsets, target
 
-from pyasp.algebra.engine import PrepareSettings, prepare, solved_for
+from pyasp.algebra.engine import solved_for
 from pyasp.algebra.quantities import quantities_from_json
 from pyasp.algebra.trees import EquationTree, Leaf
-from pyasp.text.reading import read
-
-
-def answers(text: str) -> set[Fraction]:
-    """The answers of the candidates a model may choose from (those the readings leave)."""
-    prepared = prepare(read(text), PrepareSettings())
-    keep = prepared.admissible if any(prepared.admissible) else [True] * len(prepared.candidates)
-    return {Fraction(int(c.answer.p), int(c.answer.q)) for c, ok in zip(prepared.candidates, keep) if ok}
-
-
-def all_answers(text: str) -> set[Fraction]:
-    prepared = prepare(read(text), PrepareSettings())
-    return {Fraction(int(c.answer.p), int(c.answer.q)) for c in prepared.candidates}
 
 
 # -- x solved for ------------------------------------------------------------------------------------

@@ -8,19 +8,10 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from qsettools import number, qsets, target
+from qsettools import answers, number, qsets, target
 
 from pyasp.algebra.candidates import generate_candidates
-from pyasp.algebra.engine import PrepareSettings, prepare
 from pyasp.algebra.quantities import quantities_from_json
-from pyasp.text.reading import read
-
-
-def answers(text: str) -> set[Fraction]:
-    """The answers of the candidates a model may choose from (those the readings leave)."""
-    prepared = prepare(read(text), PrepareSettings())
-    keep = prepared.admissible if any(prepared.admissible) else [True] * len(prepared.candidates)
-    return {Fraction(int(c.answer.p), int(c.answer.q)) for c, ok in zip(prepared.candidates, keep) if ok}
 
 
 # -- an amount of money is whole in cents ----------------------------------------------------------

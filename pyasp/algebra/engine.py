@@ -17,7 +17,7 @@ from ..errors import InputError
 from ..text.reading import Document
 from .candidates import Candidate, generate_candidates
 from .features import global_static_features, local_features
-from .qsets import REORDER_RULES, Problem, Qset, combine, ground_problem, parts_of_a_whole
+from .qsets import REORDER_RULES, Problem, Qset, combine, ground_problem, parts_of_a_whole, shared_among
 from .quantities import FRACTION, MAX_QUANTITIES, Quantity, number_text
 from .trees import Leaf, Node
 
@@ -216,10 +216,14 @@ def _signed_terms(node, sign: int, out: dict[int, int]) -> None:
 
 def _applied_rates(problem: Problem) -> dict[int, str]:
     """Leaf index -> unit of each constant that is a rate per a unit another constant counts ("4
-    classes with 25 students each": 25 students per class, 4 classes)."""
+    classes with 25 students each": 25 students per class, 4 classes), unless it is a change of x's
+    share, x being a rate per that unit too ("each student gets 2 more": added to each share)."""
     counted = {q.ent for q in problem.qsets if q.qnt is not None and not (q.rate or q.per)}
+    target = problem.qsets[problem.target_index]
+    asked = {target.rate, target.per} - {""}  # "each student gets 2 more. How many does each student have?"
     return {i: q.rate or q.per for i, q in enumerate(problem.qsets, start=1)
-            if q.qnt is not None and (q.rate or q.per) in counted and (q.rate or q.per) != q.ent}
+            if q.qnt is not None and (q.rate or q.per) in counted and (q.rate or q.per) != q.ent
+            and not (q.change and (q.rate or q.per) in asked)}
 
 
 def unapplied_rate(tree, problem: Problem, rates: dict[int, str] | None = None) -> bool:
@@ -278,6 +282,24 @@ def against_changes(tree, target: int, changes: dict[int, str]) -> bool:
     signs: dict[int, int] = {}
     _term_signs(solved_for(tree, target), 1, signs)
     return any(i in signs and signs[i] != (1 if op == "add" else -1) for i, op in changes.items())
+
+
+def unshared(tree, target: int, shares: set[tuple[int, int]]) -> bool:
+    """Whether x, solved for, leaves things shared out undivided by the count they are shared among
+    ("divides 48 crayons equally among 6 students ... How many does each student have now?": 48 / 6 + 2
+    stays, 48 - 6 * 2 goes), see :func:`pyasp.algebra.qsets.shared_among`."""
+    if not shares:
+        return False
+
+    def divided(node, things: int, count: int) -> bool:
+        if isinstance(node, Leaf):
+            return False
+        if node.op == "div" and _holds(node.left, things) and _holds(node.right, count):
+            return True
+        return divided(node.left, things, count) or divided(node.right, things, count)
+
+    solved = solved_for(tree, target)
+    return any(not divided(solved, things, count) for things, count in shares)
 
 
 def _in_text_order(tokens: tuple) -> bool:
@@ -358,11 +380,13 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
     rates = _applied_rates(problem)
     parts = parts_of_a_whole(problem)
     changes = {i: q.change for i, q in enumerate(problem.qsets, start=1) if q.change}
-    if quotient or rates or parts or changes:
+    shares = shared_among(problem)
+    if quotient or rates or parts or changes or shares:
         prepared.admissible = [(not quotient or solved_as(c.tree, target) == "div")
                                and not unapplied_rate(c.tree, problem, rates)
                                and not subtracts_parts(c.tree, target, parts)
-                               and not against_changes(c.tree, target, changes) for c in result.candidates]
+                               and not against_changes(c.tree, target, changes)
+                               and not unshared(c.tree, target, shares) for c in result.candidates]
     if not result.candidates:
         prepared.error = "no equation tree over the problem's quantities has a positive answer"
     prepared.seconds = time.perf_counter() - start

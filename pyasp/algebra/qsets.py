@@ -47,7 +47,7 @@ VERB_POS = {"VERB", "AUX"}
 NOUN_POS = {"NOUN", "PROPN"}
 #: Words that say how much but are no entity ("how many more", "twice as many").
 NOT_ENTITIES = {"dozen", "many", "much", "more", "less", "fewer", "few", "time", "total", "altogether", "all", "number", "amount",
-                "lot"}
+                "lot", "one"}  # "one": "got 7 new *ones*" counts the things named before
 
 #: Table 2 reordering rules, each can be switched off by name.
 REORDER_RULES = ("rate_link", "container_after_count", "x_first", "some_is_x")
@@ -559,6 +559,10 @@ def _distributed_over(doc: Document, anchor: Token) -> str:
     subj = subj if subj is not None else _subject(doc, verb)
     if subj is not None and subj.pos == "NOUN" and subj.i != anchor.i:
         return _noun_phrase_head_lemma(subj)
+    # "She bought 3 books for $9 each": the verb's object, when its subject is no noun
+    obj = next((c for c in _children(doc, verb.i) if c.dep == "dobj" and c.pos == "NOUN" and c.i != anchor.i), None)
+    if obj is not None and anchor.dep == "pobj" and any(c.dep == "nummod" for c in _children(doc, obj.i)):
+        return _noun_phrase_head_lemma(obj)
     return ""
 
 
@@ -570,12 +574,50 @@ def _each_rate(doc: Document, mention: Mention, q: Qset) -> str:
     ent_tok = None if mention.kind == "money" else _entity_token(doc, mention)
     anchor = ent_tok if ent_tok is not None and ent_tok.i >= mention.head else toks[mention.head]
     nxt = anchor.i + 1
+    if 0 < mention.start and toks[mention.start - 1].text.lower() == "each" and (
+            toks[mention.start - 1].dep in {"det", "advmod", "npadvmod"}):  # "pieces that are each 8 inches long"
+        unit = _distributed_over(doc, anchor)
+        return unit if unit and unit not in {q.ent, "dollar", "cent"} and unit not in TIME_WORDS else ""
     if nxt >= len(toks) or toks[nxt].text.lower() not in EACH_AFTER:
-        return ""
+        return _to_each(doc, anchor, q)
     if nxt + 1 < len(toks) and toks[nxt + 1].pos in NOUN_POS | {"ADJ", "NUM"} or toks[nxt].dep == "det":
         return ""
     unit = _distributed_over(doc, anchor)
     return unit if unit and unit not in {q.ent, "dollar", "cent"} and unit not in TIME_WORDS else ""
+
+
+def _to_each(doc: Document, anchor: Token, q: Qset) -> str:
+    """The things a number is given to each of: "He gives 6 stickers *to each of* his 5 friends" (6
+    stickers per friend), "She put 4 apples in each of the 3 baskets"; "" otherwise."""
+    if anchor.dep != "dobj" or anchor.head == anchor.i:
+        return ""
+    for prep in _children(doc, anchor.head):
+        if prep.dep not in {"prep", "dative"} or prep.text.lower() not in {"to", "for", "in", "into", "on"}:
+            continue
+        for each in _children(doc, prep.i):
+            if each.dep == "pobj" and each.text.lower() in {"each", "every"}:
+                things = [obj for _, obj in _prep_objects(doc, each.i, {"of"}) if obj.pos == "NOUN"]
+                if things and any(c.dep == "nummod" for c in _children(doc, things[0].i)):
+                    unit = _noun_phrase_head_lemma(things[0])
+                    return unit if unit != q.ent else ""
+    return ""
+
+
+def _groups_of(doc: Document, mention: Mention, q: Qset) -> str:
+    """The unit of a number of things said "of" a counted group: "4 boxes *of* 10 markers", "5 rows of 6
+    chairs" (10 markers per box, 6 chairs per row); "" otherwise ("a box of 48 chocolates" is one box)."""
+    ent_tok = None if mention.kind == "money" else _entity_token(doc, mention)
+    if ent_tok is None or ent_tok.dep != "pobj" or ent_tok.head == ent_tok.i:
+        return ""
+    prep = doc.tokens[ent_tok.head]
+    if prep.text.lower() != "of" or prep.head == prep.i:
+        return ""
+    group = doc.tokens[prep.head]
+    if group.pos != "NOUN" or group.tag != "NNS" or not any(
+            c.dep == "nummod" and c.pos == "NUM" and c.i != mention.head for c in _children(doc, group.i)):
+        return ""
+    unit = _noun_phrase_head_lemma(group)
+    return unit if unit != q.ent and unit not in TIME_WORDS else ""
 
 
 def _one_of_a_kind(doc: Document, mention: Mention, q: Qset, counted: set[str]) -> str:
@@ -606,7 +648,7 @@ def _given_rates(doc: Document, base: list[Qset]) -> list[Qset]:
     for q in base:
         m = mentions.get(q.token)
         if m is not None and q.qnt is not None and not q.rate and not q.implicit and q.ent != FRACTION:
-            unit = _each_rate(doc, m, q) or _one_of_a_kind(doc, m, q, counted - {q.ent})
+            unit = _each_rate(doc, m, q) or _one_of_a_kind(doc, m, q, counted - {q.ent}) or _groups_of(doc, m, q)
             if unit:
                 q = replace(q, per=unit)
         out.append(q)
@@ -1079,6 +1121,28 @@ def _together(doc: Document, base: list[Qset], target: Qset, question: int) -> l
     return out
 
 
+def _times_difference(doc: Document, base: list[Qset], target: Qset, question: int) -> tuple[list[Qset], Qset]:
+    """"Luke is 9 years old. His father is *4 times as old as* Luke. How much *older* is his father *than*
+    Luke?": the difference between k times a base and the base is the base times k - 1, 9 * (4 - 1). The
+    question asks a difference (``asks`` sub), a multiplier of a comparison (its ``operation`` mul, its
+    base another number of another owner) is the only other number of x's things, and the question names
+    the base's owner: the multiplier becomes k - 1 (``shown`` so) and x is no difference of numbers."""
+    if target.asks != "sub":
+        return base, target
+    by_token = {q.token: q for q in base}
+    asked = {_noun_phrase_head_lemma(t) for t in doc.sentence_tokens(question)}
+    for q in base:
+        b = by_token.get(q.whole) if q.operation == "mul" and q.whole >= 0 and q.ent != FRACTION else None
+        if (b is None or b.qnt is None or q.qnt is None or q.qnt.denominator != 1 or q.qnt <= 1 or not q.ctr or not b.ctr
+                or q.ctr == b.ctr or b.ctr not in asked):
+            continue
+        if any(p.qnt is not None and p is not q and p is not b and not p.irrelevant and _same_things(p.ent, target.ent) for p in base):
+            return base, target
+        out = [replace(p, qnt=p.qnt - 1, shown=f"({_number_text(p.qnt)}-1)") if p is q else p for p in base]
+        return out, replace(target, asks="")
+    return base, target
+
+
 #: Determiners of a set named before: "half of *the* fish", "half of *her* stickers".
 DEFINITE = {"the", "these", "those", "this", "that", "my", "your", "his", "her", "its", "our", "their"}
 #: Words before "half" that make it a noun, no number: "in the *first* half of the day".
@@ -1295,17 +1359,42 @@ def _kinds_of_asked(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
         if tok is not None:
             ent_tokens[m.start] = tok
     by_token = {tok.i: q for q in base if (tok := ent_tokens.get(q.token)) is not None}
-    kinds = set()
+    # "How many pieces *of fruit*": the kinds are fruit's, the count is of pieces
+    kind = _partitive_of(doc, target) or asked
+    kinds, hyponyms, listed = set(), set(), set()
     for q in base:
         tok = ent_tokens.get(q.token)
         if tok is None or q.ent_fallback or q.implicit:
             continue
-        if is_hyponym(q.ent, asked):
-            kinds.add(q.token)
-        head = by_token.get(tok.head) if tok.dep == "conj" else None
+        if is_hyponym(q.ent, kind):
+            hyponyms.add(q.token)
+        # a list: "23 cows and 38 sheep", "6 pens, 11 pencils, and 4 markers" (the parse may join by apposition)
+        head = by_token.get(tok.head) if tok.dep in {"conj", "appos"} else None
         if head is not None and head.ent != q.ent and not head.ent_fallback:
-            kinds |= {q.token, head.token}
-    return [replace(q, kind_of=asked) if q.token in kinds and not q.is_target else q for q in base]
+            listed |= {q.token, head.token}
+    # a list some of whose things WordNet knows as kinds of the asked one holds only those: "8 lions, 5
+    # tigers, and 12 monkeys. How many big cats ...?"
+    kinds = hyponyms | (set() if listed & hyponyms else listed)
+    others = listed - hyponyms if listed & hyponyms else set()  # the monkeys: no part of the big cats
+    return [replace(q, kind_of=asked) if q.token in kinds and not q.is_target
+            else replace(q, irrelevant=f"{q.ent}: listed with kinds of {kind}, not one") if q.token in others and not q.is_target
+            else q for q in base]
+
+
+#: Nouns that count pieces of a mass or kind: "How many *pieces* of fruit", "How many *kinds* of birds".
+PARTITIVES = {"piece", "kind", "type", "sort", "item"}
+
+
+def _partitive_of(doc: Document, target: Qset) -> str:
+    """What the question's partitive noun counts pieces of: "How many pieces *of fruit*" (fruit); "" otherwise."""
+    if target.ent not in PARTITIVES or target.sentence < 0:
+        return ""
+    for tok in doc.sentence_tokens(target.sentence):
+        if tok.lemma.lower() == target.ent and tok.pos in NOUN_POS:
+            objs = [obj for _, obj in _prep_objects(doc, tok.i, {"of"}) if obj.pos in NOUN_POS]
+            if objs:
+                return _noun_phrase_head_lemma(objs[0])
+    return ""
 
 
 def _group_of(doc: Document, mention: Mention) -> Token | None:
@@ -1513,6 +1602,8 @@ def _asked_operation(doc: Document, question: int) -> str:
 
 #: Words that say a number is how a story ends: "*now* he has 22 marbles", "27 seashells *left*".
 END_WORDS = {"now"}
+STILL_WORDS = {"still"}
+THEN_WORDS = {"then"}
 LEFT_AFTER = {"left", "remaining"}
 
 
@@ -1534,9 +1625,14 @@ def _end_state(doc: Document, base: list[Qset], target: Qset, question: int) -> 
             continue
         clause = [t for t in doc.tokens if t.head == verb.i and t.i != verb.i]
         ent_tok = next((t for t in doc.tokens[q.token + 1 : q.token + 4] if t.pos in NOUN_POS), None)
+        if ent_tok is None and q.ent in {"dollar", "cent"}:  # "has $18 left": the number itself
+            ent_tok = next((m for m in doc.mentions if m.start == q.token), None)
+            ent_tok = doc.tokens[ent_tok.head] if ent_tok is not None else None
         left = ent_tok is not None and verb.lemma.lower() in {"have", "be"} and any(
             t.text.lower() in LEFT_AFTER and t.head in {ent_tok.i, verb.i} and t.i > ent_tok.i for t in doc.tokens[ent_tok.i + 1 : ent_tok.i + 3])
-        if any(t.lemma.lower() in END_WORDS for t in clause) or left or verb.lemma.lower() == "remain":
+        # "and then had 39 shells" (a state after the changes), "19 children are still playing"
+        ends = END_WORDS | STILL_WORDS | (THEN_WORDS if verb.lemma.lower() in {"have", "be"} else set())
+        if any(t.lemma.lower() in ends for t in clause) or left or verb.lemma.lower() == "remain":
             found = q.token
     return found
 
@@ -1573,7 +1669,11 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
     if verb is None:
         return ""
     lemma = verb.lemma.lower()
-    particles = {c.text.lower() for c in _children(doc, verb.i) if c.dep == "prt"}
+    # "got *off*"; also an adverb that says where things go ("24 cars drove *away*", "6 children went *home*")
+    particles = {c.text.lower() for c in _children(doc, verb.i)
+                 if c.dep == "prt" or c.dep == "advmod" and c.text.lower() in AWAY_PARTICLES | {"back"}}
+    if lemma == "go" and any(c.dep == "advmod" and c.text.lower() == "home" for c in _children(doc, verb.i)):
+        particles.add("away")
     subj = _subject(doc, verb)
     giver = _resolve(doc, subj) if subj is not None else ""
     mention = next((m for m in doc.mentions if m.start == q.token), None)
@@ -1600,8 +1700,8 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
         return ""
     if lemma in DESTROY_VERBS:  # "Her guests ate 15 of them": gone, whoever ate them
         return "sub"
-    if owner and giver not in ("", owner) and not moving:
-        return ""  # someone else's doing
+    if owner and giver not in ("", owner) and not moving and not _a_thing(doc, owner):
+        return ""  # someone else's doing (a jar, a lot or a box is filled or emptied by someone else)
     if q.ent in {"dollar", "cent"} and lemma in MONEY_FLOWS:  # "bought a jacket for 45 dollars": money paid
         return MONEY_FLOWS[lemma]
     if lemma in GAIN_VERBS:
@@ -1611,6 +1711,15 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
     if q.token + 1 < len(toks) and toks[q.token + 1].text.lower() in {"more", "extra"}:  # "cut some more roses"
         return "add"
     return ""
+
+
+def _a_thing(doc: Document, owner: str) -> bool:
+    """Whether an owner is a thing, not a person: a common noun of the text ("The class *jar* had some
+    marbles") that names no person, so that what someone else does with its things changes it."""
+    from ..text.lexical import is_hyponym
+
+    nouns = [t for t in doc.tokens if t.lemma.lower() == owner]
+    return bool(nouns) and all(t.pos == "NOUN" for t in nouns) and not is_hyponym(owner, "person")
 
 
 def _same_things(a: str, b: str) -> bool:
@@ -1692,7 +1801,7 @@ def _grouped_changes(doc: Document, base: list[Qset], target: Qset, question: in
     starts = [q for q in base if q.qnt is not None and q.sentence not in (question, -1) and _same_things(q.ent, target.ent)]
     named = target.ctr if any(_noun_phrase_head_lemma(t) == target.ctr for t in doc.sentence_tokens(question)) else ""
     owner = named or (starts[0].ctr if starts else "") or target.ctr or target.loc
-    if not owner or not starts:
+    if not starts:  # no owner read ("Tim has 40 stickers" parsed without a subject): the verbs say it alone
         return base
     out = []
     for q in base:
@@ -1704,6 +1813,56 @@ def _grouped_changes(doc: Document, base: list[Qset], target: Qset, question: in
             ops = {_change_operation(doc, replace(c, ent=q.ent), owner) for c in counts}
             if len(counts) == 1 and len(ops) == 1 and "" not in ops:
                 q = replace(q, change=ops.pop())
+        out.append(q)
+    return out
+
+
+#: Verbs too light to say what was done: "How many do they *have* altogether?".
+LIGHT_VERBS = {"be", "have", "do", "get", "make"}
+
+
+def _the_doing_asked(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """What several did, asked together: "A pizza was cut into 12 slices. Paul ate 3 slices, Jen ate 4
+    slices, and Rob ate 2 slices. How many slices did they eat altogether?". The question's verb (no
+    light one) with "they" and a word of a total; two or more numbers of x's things whose verb is the
+    asked one, all after a number of x's things said before them with another verb (how many there were,
+    not what was done): that one takes no part (``irrelevant``)."""
+    qtoks = doc.sentence_tokens(question)
+    words = {t.text.lower() for t in qtoks}
+    in_all = any(t.text.lower() == "in" and t.i + 1 < len(doc.tokens) and doc.tokens[t.i + 1].text.lower() == "all" for t in qtoks)
+    if not (words & TOGETHER or in_all) or "they" not in words or target.asks or target.qnt is not None:
+        return base
+    root = next((t for t in qtoks if t.dep == "ROOT"), None)
+    if root is None or root.pos not in VERB_POS or root.lemma.lower() in LIGHT_VERBS:
+        return base
+    mine = [q for q in base if q.qnt is not None and not q.implicit and q.sentence not in (question, -1) and _same_things(q.ent, target.ent)]
+    done = [q for q in mine if q.vrb == root.lemma.lower()]
+    if len(done) < 2:
+        return base
+    first = min(q.sentence for q in done)
+    setting = {q.token for q in mine if q.vrb != root.lemma.lower() and q.sentence < first}
+    if len(setting) + len(done) != len(mine) or not setting:
+        return base
+    return [replace(q, irrelevant=f"{q.ent}: how many there were; the question asks what they did ({root.lemma.lower()})")
+            if q.token in setting else q for q in base]
+
+
+def _more_of_the_same(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """A number of "more" of things counted before, with no "than": "Ana baked 24 cookies and then *12
+    more*. She shares them equally among 4 friends." The more are a change of what their owner has (the
+    earlier number's owner when their clause names none): their ``change`` is the operation their verb
+    has on that owner (baked: add, "each student gets 2 more": add), where the verb says one."""
+    out = []
+    for q in base:
+        nxt = doc.tokens[q.token + 1] if q.token + 1 < len(doc.tokens) else None
+        if (q.qnt is not None and not q.implicit and not q.change and not q.operation and not q.irrelevant
+                and q.whole < 0 and q.sentence not in (question, -1) and nxt is not None and nxt.text.lower() == "more"
+                and not any(t.text.lower() == "than" for t in doc.sentence_tokens(q.sentence))):
+            before = [p for p in base if p.qnt is not None and not p.implicit and p.token < q.token and p.ent == q.ent]
+            if before:
+                op = _change_operation(doc, q, q.ctr or before[0].ctr)
+                if op:
+                    q = replace(q, change=op)
         out.append(q)
     return out
 
@@ -1720,6 +1879,17 @@ def _to_do(doc: Document, question: int) -> Token | None:
                 and any(c.dep == "aux" and c.text.lower() == "to" for c in _children(doc, t.i))):
             return t
     return None
+
+
+def _taken_from_whole(base: list[Qset], parts: set[int], target: Qset, question: int) -> list[Qset]:
+    """The numbers of ``parts`` (tokens) marked as taken from a whole (``change="sub"``), when a
+    statement before the question gives a number of x's things that is not one of them; ``base`` as
+    it is otherwise."""
+    whole = [q for q in base if q.qnt is not None and not q.implicit and q.token not in parts
+             and q.sentence not in (question, -1) and _same_things(q.ent, target.ent)]
+    if not parts or not whole:
+        return base
+    return [replace(q, change="sub") if q.token in parts else q for q in base]
 
 
 def _done(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
@@ -1739,11 +1909,7 @@ def _done(doc: Document, base: list[Qset], target: Qset, question: int) -> list[
             continue
         if gov.lemma.lower() == verb.lemma.lower() or any(c.lemma.lower() == "already" for c in _children(doc, gov.i)):
             done.add(q.token)
-    whole = [q for q in base if q.qnt is not None and not q.implicit and q.token not in done
-             and q.sentence not in (question, -1) and _same_things(q.ent, target.ent)]
-    if not done or not whole:
-        return base
-    return [replace(q, change="sub") if q.token in done else q for q in base]
+    return _taken_from_whole(base, done, target, question)
 
 
 SMALLEST = {"small", "smaller", "smallest", "least", "low", "lower", "lowest", "first"}
@@ -1785,7 +1951,7 @@ def _consecutive(doc: Document, base: list[Qset], target: Qset, question: int) -
 
 
 #: What a part of a set may be said to be when it is not there: "12 students are *absent*".
-AWAY_WORDS = {"absent", "missing", "away", "gone", "sick", "ill", "rotten", "broken", "spoiled"}
+AWAY_WORDS = {"absent", "missing", "away", "gone", "sick", "ill", "rotten", "broken", "spoiled", "empty", "vacant", "unused"}
 
 
 def _away(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
@@ -1807,6 +1973,139 @@ def _away(doc: Document, base: list[Qset], target: Qset, question: int) -> list[
                     q = replace(q, operation="sub", change="sub")
         out.append(q)
     return out
+
+
+def _number_noun(doc: Document, q: Qset) -> Token | None:
+    """The token that stands for a number's things in its clause: the noun it counts ("22 crayons"),
+    or the number itself when no noun follows it ("22 of them are broken", "14 are apples")."""
+    mention = next((m for m in doc.mentions if m.start == q.token), None)
+    if mention is None or mention.kind == "money":
+        return None
+    tok = _entity_token(doc, mention)
+    return tok if tok is not None and tok.dep != "pobj" else doc.tokens[mention.head]  # "9 of the students are"
+
+
+def _subtree_lemmas(doc: Document, tok: Token) -> set[str]:
+    """The lemmas of the words that hang on ``tok``, directly or not ("chocolates *with nuts*")."""
+    out, todo = set(), [tok.i]
+    while todo:
+        i = todo.pop()
+        out.add(doc.tokens[i].lemma.lower())
+        todo += [c.i for c in _children(doc, i) if c.i != i]
+    return out
+
+
+def _denied(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """A part of x's things the question denies is taken from the whole: "A box contains 50 crayons.
+    22 of them are broken. How many crayons are *not broken*?", "35 brought a lunch from home. How many
+    students did *not bring* a lunch from home?", "20 chocolates with nuts. How many chocolates do *not
+    have* nuts?". The part is the subject or object of the denied verb (of the denied adjective after
+    "be"), and what the question says of it (its object: "a lunch", "nuts") hangs on the part's noun or
+    verb; a number "out of" which others are counted is the whole. The part's ``change`` is sub (x
+    solved for takes it away), when another number of x's things is left as the whole."""
+    qtoks = doc.sentence_tokens(question)
+    preds = []
+    for neg in (t for t in qtoks if t.dep == "neg" and t.head != t.i):
+        pred = doc.tokens[neg.head]
+        if pred.lemma.lower() == "be":  # "are not empty"
+            pred = next((c for c in _children(doc, pred.i) if c.dep in {"acomp", "attr"}), None)
+        if pred is None:
+            continue
+        said = {c.lemma.lower() for c in _children(doc, pred.i) if c.dep in {"dobj", "attr", "acomp"}} - {target.ent}
+        preds.append((pred.lemma.lower(), said))
+    if not preds or target.qnt is not None:
+        return base
+    denied = set()
+    for q in base:
+        if (q.qnt is None or q.implicit or q.change or q.operation or q.whole >= 0 or q.ent == FRACTION
+                or q.sentence in (question, -1) or not _same_things(q.ent, target.ent)):
+            continue
+        noun = _number_noun(doc, q)
+        if noun is None or noun.dep not in {"nsubj", "nsubjpass", "dobj"} or noun.head == noun.i:
+            continue
+        if any(c.dep == "quantmod" and c.text.lower() in {"out", "of"} for c in _children(doc, q.token)):
+            continue  # "Out of 60 students, 35 brought ...": the whole
+        verb = doc.tokens[noun.head]
+        if any(c.dep == "neg" for c in _children(doc, verb.i)):
+            continue
+        lemma = verb.lemma.lower()
+        if lemma == "be":
+            lemma = next((c.lemma.lower() for c in _children(doc, verb.i) if c.dep in {"acomp", "attr"}), "be")
+        around = _subtree_lemmas(doc, noun) | {c.lemma.lower() for c in _children(doc, verb.i)}
+        if any(lemma == pred and said <= around for pred, said in preds):
+            denied.add(q.token)
+    return _taken_from_whole(base, denied, target, question)
+
+
+def _rest_named(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """The parts said before "the rest" when the question asks what the rest are: "A class has 24
+    students. 9 of them are boys, and the rest are girls. How many girls are in the class?". A number of
+    the sentence of "the rest" (before it) that is its clause's subject is taken from the whole
+    (``change`` sub), when a number of an earlier sentence is the whole. Fractions are :func:`_rests`'."""
+    qtoks = doc.sentence_tokens(question)
+    asked = {t.lemma.lower() for t in qtoks} | {t.text.lower() for t in qtoks}
+    parts = set()
+    for t in doc.tokens:
+        if t.sentence == question or t.lemma.lower() not in REST_WORDS or t.dep not in {"nsubj", "nsubjpass"}:
+            continue
+        verb = doc.tokens[t.head]
+        if verb.lemma.lower() == "be":
+            said = {c.lemma.lower() for c in _children(doc, verb.i) if c.dep in {"acomp", "attr"}}
+        else:
+            said = {verb.lemma.lower()}
+        if not said & asked - {"be", "have", "do"}:
+            continue
+        for q in base:
+            if (q.qnt is None or q.implicit or q.change or q.operation or q.whole >= 0 or q.ent == FRACTION
+                    or q.sentence != t.sentence or q.token > t.i):
+                continue
+            noun = _number_noun(doc, q)
+            if noun is not None and noun.dep in {"nsubj", "nsubjpass"}:
+                parts.add(q.token)
+    first = min((doc.sentences[q.sentence][0] for q in base if q.token in parts), default=-1)
+    if not parts or not any(q.qnt is not None and not q.implicit and 0 <= q.token < first for q in base):
+        return base
+    return [replace(q, change="sub") if q.token in parts else q for q in base]
+
+
+#: Words with which a question asks how much a measure went up, or down: "How many pounds did the dog *gain*?"
+RISE_WORDS = {"gain", "rise", "increase", "grow"}
+FALL_WORDS = {"lose", "drop", "fall", "decrease", "shrink"}
+
+
+def _perfect(doc: Document, verb: Token) -> bool:
+    """Whether a verb is said in the perfect ("she *has read* 61 pages"): a total so far."""
+    return any(c.dep == "aux" and c.lemma.lower() == "have" for c in _children(doc, verb.i))
+
+
+def _state_difference(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """Two states of one owner's measure, and a question about the change between them: "Ethan's dog
+    weighed 38 pounds last year. Now it weighs 51 pounds. How many pounds did the dog *gain*?" (a rise or
+    a fall asked), "Ava *had read* 24 pages. ... she *has read* 61 pages. How many pages did she *read*
+    tonight?" (totals so far, in the perfect, and the same verb asked without it). The later state minus
+    the earlier one (for a fall, the earlier minus the later): the states' ``change`` signs."""
+    if target.qnt is not None or target.asks or target.operation:
+        return base
+    states = [q for q in base if q.qnt is not None and not q.implicit and not q.change and not q.operation
+              and not q.irrelevant and q.whole < 0 and q.sentence not in (question, -1) and _same_things(q.ent, target.ent)]
+    if len(states) != 2 or states[0].vrb != states[1].vrb or not states[0].vrb:
+        return base
+    first, last = sorted(states, key=lambda q: q.token)
+    if first.ctr and last.ctr and first.ctr != last.ctr or first.sentence == last.sentence and first.vrb in {"be", "have"}:
+        return base
+    qtoks = doc.sentence_tokens(question)
+    asked = {t.lemma.lower() for t in qtoks}
+    verbs = [_governing_verb(doc, q.token) for q in (first, last)]
+    if asked & RISE_WORDS:
+        signs = ("sub", "add")
+    elif asked & FALL_WORDS:
+        signs = ("add", "sub")
+    elif (all(v is not None and _perfect(doc, v) for v in verbs) and first.vrb in asked
+          and not any(t.lemma.lower() == first.vrb and _perfect(doc, t) for t in qtoks)):
+        signs = ("sub", "add")
+    else:
+        return base
+    return [replace(q, change=signs[0]) if q is first else replace(q, change=signs[1]) if q is last else q for q in base]
 
 
 def _rest_asked(doc: Document, q: Qset, target: Qset, question: int) -> bool:
@@ -1904,6 +2203,46 @@ def _aside(doc: Document, tok: Token) -> str:
     return ""
 
 
+def _naming_number(doc: Document, q: Qset, tok: Token, question: int) -> str:
+    """Why a number word names things rather than counts them, or "": "26 stickers on *one* page and 38
+    stickers on *another* page" (one of the things, "another" one follows), "How many cans did *the
+    two* classes collect?" after two classes are named (the things named before, as many as said)."""
+    word = doc.tokens[q.token].text.lower()
+    noun = _noun_phrase_head_lemma(tok)
+    statements = [t for t in doc.tokens if t.sentence != question and t.pos in NOUN_POS and _noun_phrase_head_lemma(t) == noun]
+    if word == "one" and q.sentence != question and any(
+            c.dep == "det" and c.text.lower() in {"another", "other"} for t in statements if t.i > tok.i for c in _children(doc, t.i)):
+        return f"one {noun} of those named"
+    if (q.sentence == question and q.qnt.denominator == 1 and q.qnt >= 2 and not any(c.isdigit() for c in word)
+            and any(c.dep == "det" and c.text.lower() in {"the", "these", "those", "both"} for c in _children(doc, tok.i))
+            and len(statements) == q.qnt):
+        return f"{word} {noun}: those named before"
+    return ""
+
+
+#: Entities of money: a price is no count of things.
+MONEY_ENTITIES = {"dollar", "cent"}
+
+
+def _lone_price(base: list[Qset], target: Qset) -> int:
+    """The token of a price given in passing: "Ryan has 14 toy trucks that cost $3 each and 9 toy cars.
+    How many toys does he have?". The only number of money is a price of one thing (a rate or ``per``)
+    and the question asks things that other numbers count, not money: no count of things is made from
+    one price (it takes two sums of money, "$20 at $4 each", to count things); -1 otherwise."""
+    if not target.ent or target.ent in MONEY_ENTITIES or target.ent_fallback or target.rate:
+        return -1
+    money = [q for q in base if q.qnt is not None and q.ent in MONEY_ENTITIES and not q.is_target]
+    if len(money) != 1 or not (money[0].per or money[0].rate) or money[0].implicit:
+        return -1
+    # the asked things are counted by numbers of the text ("14 toy trucks ... 9 toy cars": kinds of toys,
+    # or things the asked word describes), so that x is no sum of money under another name ("what was
+    # the total of the bill?")
+    if not any(q.qnt is not None and not q.implicit and (target.ent in (q.ent, q.kind_of) or target.ent in q.adj)
+               for q in base if q is not money[0]):
+        return -1
+    return money[0].token
+
+
 def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
     """Numbers the text says take no part in the equation (their ``irrelevant``, why):
 
@@ -1966,6 +2305,16 @@ def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) ->
             elsewhere = any(_noun_phrase_head_lemma(t) == q.ent for t in doc.tokens if t.i != i)
             if q.ent not in named and not elsewhere and not q.kind_of:
                 why[q.token] = f"{q.ent}: the question asks about {', '.join(sorted(named))}"
+    for q in base:  # "on one page and ... on another page", "How many ... on the two pages?"
+        tok = ent_tok.get(q.token)
+        if q.qnt is None or q.implicit or tok is None or q.token in why:
+            continue
+        kind = _naming_number(doc, q, tok, question)
+        if kind:
+            why[q.token] = kind
+    price = _lone_price(base, target)
+    if price >= 0 and price not in why:
+        why[price] = f"a price of one thing: the question asks {target.ent}, not money"
     return [replace(q, irrelevant=why[q.token]) if q.token in why and not q.is_target else q for q in base]
 
 
@@ -2034,12 +2383,18 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     base = _done(doc, base, target, question)
     target = _kind_of_a_counted_set(doc, base, target, question)
     target = replace(target, asks=_asked_operation(doc, question))
+    base, target = _times_difference(doc, base, target, question)
     if _asks_share(base, target, _share_unit(doc, question, target)) or _asks_groups(base, target, groups):
         target = replace(target, quotient=True)  # "How many apples are in each bag?" after "6 bags": x is a quotient
     base = _away(doc, base, target, question)
+    base = _denied(doc, base, target, question)
+    base = _rest_named(doc, base, target, question)
+    base = _state_difference(doc, base, target, question)
     if unknown is None:  # "... now has 11 pencils. How many did he have at first?": x - 6 = 11
         base, target = _story(doc, base, target, question, _end_state(doc, base, target, question))
         base = _grouped_changes(doc, base, target, question)
+        base = _more_of_the_same(doc, base, target, question)
+        base = _the_doing_asked(doc, base, target, question)
     base += _implicit_qsets(doc, base, target)
     qsets = _name_currency(doc, sorted(base + [target], key=lambda q: q.token))
     fired = []
@@ -2056,6 +2411,39 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
         qsets, hit = _x_first_for_start(qsets)
         fired += ["x_first"] * hit
     return Problem(doc, tuple(qsets), question, tuple(fired))
+
+
+#: Verbs that share things out: "Ms. Hill *divides* 48 crayons equally among 6 students".
+SHARE_VERBS = {"divide", "share", "split", "distribute"}
+
+
+def shared_among(problem: Problem) -> set[tuple[int, int]]:
+    """Pairs (Qset indices, 1-based) of things shared out and the count they are shared among, when the
+    question asks what one of those gets: "Ms. Hill divides 48 crayons equally among 6 students. Then
+    each student gets 2 more crayons. How many crayons does each student have now?" (48 shared among 6;
+    x is per student). The things are the share verb's object, the count the object of its "among",
+    "between" or "into"; x's rate is the count's thing."""
+    doc, qsets = problem.document, problem.qsets
+    target = qsets[problem.target_index]
+    if not target.rate:
+        return set()
+    index = {q.token: i for i, q in enumerate(qsets, start=1) if q.qnt is not None and not q.implicit}
+    pairs = set()
+    for i, q in enumerate(qsets, start=1):
+        if q.qnt is None or q.implicit or q.sentence == problem.question_sentence or not _same_things(q.ent, target.ent):
+            continue
+        verb = _governing_verb(doc, q.token)
+        mention = next((m for m in doc.mentions if m.start == q.token), None)
+        if verb is None or verb.lemma.lower() not in SHARE_VERBS or mention is None:
+            continue
+        ent_tok = None if mention.kind == "money" else _entity_token(doc, mention)
+        if not any(t is not None and t.dep == "dobj" and t.head == verb.i for t in (ent_tok, doc.tokens[mention.head])):
+            continue  # the things shared are the verb's object
+        for _, obj in _prep_objects(doc, verb.i, {"among", "amongst", "between", "into"}):
+            count = next((qsets[j - 1] for t, j in index.items() if doc.tokens[t].head == obj.i or t == obj.i), None)
+            if count is not None and count is not q and count.ent == target.rate:
+                pairs.add((i, index[count.token]))
+    return pairs
 
 
 def parts_of_a_whole(problem: Problem) -> set[frozenset[int]]:
