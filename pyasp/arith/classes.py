@@ -13,11 +13,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..text.lexical import base_forms, closest_category, closest_seed
+from ..text.lexical import base_forms, can_be_motion, closest_category, closest_seed
 from .properties import NumberInfo, Phrase
 
 #: a verb no class lists joins the closest class only if its best seed is at least this similar
 MIN_VERB_SIMILARITY = 0.2
+
+
+#: the verbs of the rule file that say what a place does with things that move themselves away
+#: from it or to it ("24 cars drove away": the lot is left; "11 cars came in": they arrive), by
+#: the particle of their verb of motion (:meth:`ClassIndex.memberships`)
+LEAVING, ARRIVING = "leave", "arrive"
+PATHS = {"away": LEAVING, "off": LEAVING, "out": LEAVING, "in": ARRIVING, "on": ARRIVING, "aboard": ARRIVING}
 
 
 @dataclass(frozen=True)
@@ -94,6 +101,20 @@ class ClassIndex:
         return {"verb": lemma, "classes": [name] if joined else [], "how": "closest" if joined else "none",
                 "seed": seed, "similarity": round(score, 4)}
 
+    def _moving(self, number: NumberInfo) -> Phrase | None:
+        """For things that move themselves along a path ("9 students got off", "24 cars drove
+        away", "11 more cars came in": the subject of an active verb that can be one of motion in
+        WordNet is what the number counts; not "17 students try out", "9 inches were cut off"),
+        the verb that says what the place they were at or come to does with them: they leave it
+        (:data:`LEAVING`, particles away, off, out) or arrive (:data:`ARRIVING`, in, on,
+        aboard), whatever the verb of motion; else None."""
+        verb, subj, unit = number.verb, number.subj, number.unit
+        if (verb is None or not verb.particle or subj is None or unit is None or subj.lemma != unit.lemma
+                or number.passive or not can_be_motion(verb.lemma)):
+            return None
+        said = PATHS.get(verb.particle)
+        return Phrase(said, said, -1, (said,)) if said is not None else None
+
     def math_classes(self, term: Phrase | None) -> tuple[str, ...]:
         if term is None:
             return ()
@@ -102,7 +123,7 @@ class ClassIndex:
 
     def memberships(self, number: NumberInfo) -> list[tuple[str, str]]:
         """(property, class) pairs that hold for ``number``."""
-        out = [("verb", c) for c in self.verb_classes(number.verb, number.unit)]
+        out = [("verb", c) for c in self.verb_classes(self._moving(number) or number.verb, number.unit)]
         out += [("unit", c) for c in self.unit_classes(number.unit)]
         out += [("rate", c) for c in self.unit_classes(number.rate)]
         out += [("math", c) for c in self.math_classes(number.math)]

@@ -19,7 +19,8 @@ from ..asp import Program
 from ..text.numbers import CENTS
 from ..text.reading import Document
 from . import rates as _rates
-from .features import assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features, root_features
+from .features import (assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
+                       root_features, stray_numbers)
 from .inference import WILDCARD, Option
 from .knowledge import Knowledge
 from .properties import PROPERTIES, NumberInfo, ProblemInfo, read_problem
@@ -52,6 +53,9 @@ class Prepared:
     priced: frozenset[tuple[int, int]] = frozenset()
     #: each number's place in time (:func:`time_order`; empty: the text's order)
     order: tuple[int, ...] = ()
+    #: numbers the text plainly says count nothing the question asks (an age, things of another
+    #: kind: :func:`pyasp.arith.features.stray_numbers`), left out with the irrelevant ones
+    stray: frozenset[int] = frozenset()
 
     @property
     def shares(self) -> tuple[str | None, ...]:
@@ -164,6 +168,15 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         row = len(prepared.option_features)
         if contradicted(info, na, nb, knowledge.assumptions.get((rule_name, d), ())):
             prepared.denied.add(row)
+        elif rule.op in ("divide", "divide_reversed") and _inverted(info, na, nb, rule.op):
+            prepared.denied.add(row)
+        elif (a in info.left_out) != (b in info.left_out) and (rule.op == "add" or rule.op != "subtract" and _asked_unit(
+                info, na if a in info.left_out else nb)):
+            # "How many students did not bring a lunch?": the 35 who brought one are no part of
+            # the answer, added to the others (they may be added among themselves and taken away);
+            # counting what the question counts ("240 seats are sold. How many seats are not
+            # sold?"), they are only taken away (a number of rows sold may be multiplied first)
+            prepared.denied.add(row)
         prepared.option_features.append(option_features(contexts[(a, b)], rule.name, rule.concept, rule.op, assumed))
         prepared.root_features.append(root_features(info, rule.concept, rule.op))
         prepared.labelled.append(concept_label(info, na, nb, rule.op, memberships) == rule.concept)
@@ -172,9 +185,56 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
                                                               _reads_rate(knowledge, rule_name, d)))
     prepared.priced = priced_pairs(info, memberships)
     prepared.relevance_features = [relevance_features(info, n) for n in info.numbers]
+    prepared.stray = stray_numbers(info)
     prepared.units = [unit_of(n, knowledge) for n in info.numbers]
     prepared.question_unit = unit_of(info.question, knowledge)
     return prepared
+
+
+def _asked_unit(info: ProblemInfo, n: NumberInfo) -> bool:
+    """Whether a number counts what the question counts (the same unit word)."""
+    return n.unit is not None and info.question.unit is not None and n.unit.lemma == info.question.unit.lemma
+
+
+def _times_as_many(info: ProblemInfo) -> tuple[frozenset[str], frozenset[str]] | None:
+    """What a question "How many times as many blue cars as red cars ...?" compares: the words
+    (lemmas) of the two things, the first said right after "as many"/"as much" and the second
+    after the next "as" ({blue, car}, {red, car}), or None."""
+    start, end = info.doc.sentences[info.question_sentence]
+    toks = info.doc.tokens[start:end]
+    for k in range(len(toks) - 2):
+        if toks[k].text.lower() == "times" and toks[k + 1].text.lower() == "as" and toks[k + 2].text.lower() in {"many", "much"}:
+            things = []
+            j = k + 3
+            while j < len(toks) and len(things) < 2:
+                words = []
+                while j < len(toks) and toks[j].pos in {"ADJ", "NOUN", "PROPN"}:
+                    words.append(toks[j].lemma.lower())
+                    j += 1
+                if not words or toks[j - 1].pos not in {"NOUN", "PROPN"}:
+                    return None
+                things.append(frozenset(words))
+                if len(things) < 2:
+                    if j >= len(toks) or toks[j].text.lower() != "as":
+                        return None
+                    j += 1
+            return (things[0], things[1]) if len(things) == 2 else None
+    return None
+
+
+def _inverted(info: ProblemInfo, first: NumberInfo, second: NumberInfo, op: str) -> bool:
+    """Whether dividing ``first`` by ``second`` (``op`` "divide"; "divide_reversed": the other way)
+    inverts what the question asks: "How many times as many blue cars as red cars?" is the blue
+    cars over the red ones, never the red over the blue."""
+    asked = _times_as_many(info)
+    if asked is None or first.unit is None or second.unit is None:
+        return False
+    units = frozenset(first.unit.lemmas), frozenset(second.unit.lemmas)
+    if units == asked[::-1] and asked[0] != asked[1]:  # first is the second thing asked: first / second inverts
+        return op == "divide"
+    if units == asked and asked[0] != asked[1]:
+        return op == "divide_reversed"
+    return False
 
 
 def time_order(info: ProblemInfo, memberships: dict[int, list[tuple[str, str]]]) -> tuple[int, ...]:

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError
 from ..parallel import map_chunks, workers
 from ..wordproblems import EvaluationResult as BaseResult
 from ..wordproblems import PredictionRecord

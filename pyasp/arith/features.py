@@ -138,7 +138,10 @@ def contradicted(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -
       is 6 years older than Nina": not Coref(Subj1, Obj2) would undo the comparison);
     - that one entity is compared with itself ("A red box holds 8 crayons. A blue box holds 3
       times as many crayons as the red box": Coref(Subj1, Subj2) would make the blue box the red
-      one, and divide)."""
+      one, and divide);
+    - that the two subjects of a comparison with someone else are two entities when they plainly
+      name one ("Zack has 36 toy soldiers. He has 4 times as many as his cousin has": not
+      Coref(Subj1, Subj2), he = Zack, would apply the comparison to Zack)."""
     numbers = {"1": a, "2": b}
     for predicate, args, positive in assumptions:
         if predicate != "Coref":
@@ -159,6 +162,12 @@ def contradicted(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -
             continue
         if not positive:
             if any(compares) and same_entity(x, y):
+                return True
+            # "Zack has 36 toy soldiers. He has 4 times as many as his cousin has": of a
+            # comparison with someone else (his cousin), the two subjects (Zack, he = Zack)
+            # plainly name one entity ("she saw 3 times that many" compares with no one)
+            if (all(p == "subj" for p, _ in args) and same_entity(x, y)
+                    and any(n.compared is not None and not same_entity(n.compared, n.subj) for n in (a, b))):
                 return True
             continue
         for n in (a, b):
@@ -307,6 +316,61 @@ def _unit_ties(info: ProblemInfo, n: NumberInfo) -> dict[str, float]:
     if lemma == "year" and after is not None and after.lemma.lower() == "old":
         out["rel:age" if AGE_WORDS & set(info.words) else "rel:age_unasked"] = 1.0
     return out
+
+
+def _is_age(info: ProblemInfo, n: NumberInfo) -> bool:
+    """"Jack is 10 years old": the number is someone's age."""
+    if n.unit is None or n.unit_inferred or n.unit.lemma != "year" or not 0 <= n.unit.head < len(info.doc.tokens) - 1:
+        return False
+    return info.doc.tokens[n.unit.head + 1].lemma.lower() == "old"
+
+
+def _kinds_asked(info: ProblemInfo) -> list[tuple[str, str]]:
+    """The kinds of things the question counts, as WordNet words and their head lemma: its unit
+    ("big cats": big_cat, and cat), and what a unit of pieces of something counts ("How many
+    pieces of fruit": fruit)."""
+    q = info.question.unit
+    if q is None or q.head < 0:
+        return []
+    out = [("_".join(q.lemmas), q.lemma)] if len(q.lemmas) > 1 else []
+    out.append((q.lemma, q.lemma))
+    tok = info.doc.tokens[q.head]
+    for k in info.doc.tokens[q.head + 1 : q.head + 3]:
+        if k.text.lower() == "of" and k.head == tok.i:
+            inner = next((t for t in info.doc.tokens[k.i + 1 : k.i + 3] if t.head == k.i and t.pos == "NOUN"), None)
+            if inner is not None:
+                out.append((inner.lemma.lower(), inner.lemma.lower()))
+    return out
+
+
+def stray_numbers(info: ProblemInfo) -> frozenset[int]:
+    """Numbers the text plainly says count nothing the question asks, left out of every answer:
+
+    - an age ("She is 10 years old") when the question asks none ("How many pets does Sue
+      have?"; no "old", "age", "younger", ... and no years asked);
+    - things of another kind than the question counts, when it counts a kind that two or more
+      numbers count kinds of and none counts itself ("A zoo has 8 lions, 5 tigers, and 12
+      monkeys. How many big cats ...?": lions and tigers are big cats (WordNet), the monkeys are
+      not; "How many pieces of fruit": oranges and pears, not loaves of bread). Only numbers
+      that are no rate, with a unit of their own."""
+    out = set()
+    q = info.question
+    # (an age is a number of years: "Each year he gains 11 pounds. He is 8 years old" uses it)
+    if (not AGE_WORDS & set(info.words) and (q.unit is None or q.unit.lemma != "year")
+            and not any(n.rate is not None and n.rate.lemma == "year" for n in info.numbers)):
+        out.update(n.index for n in info.numbers if _is_age(info, n))
+    start, end = info.doc.sentences[info.question_sentence]
+    named = {t.lemma.lower() for t in info.doc.tokens[start:end] if t.pos in {"NOUN", "PROPN"}}
+    counted = [n for n in info.numbers if n.unit is not None and not n.unit_inferred and n.rate is None and n.share is None]
+    for kind, head in _kinds_asked(info) if q.rate is None else ():
+        if any(n.unit.lemma == head for n in counted):
+            break
+        under = {n.index for n in counted if is_hyponym(n.unit.lemma, kind)}
+        if len(under) >= 2:
+            # (not what the question names besides: "how many birds can occupy 1 cage")
+            out.update(n.index for n in counted if n.index not in under and n.unit.lemma not in named)
+            break
+    return frozenset(out)
 
 
 def relevance_features(info: ProblemInfo, n: NumberInfo) -> dict[str, float]:

@@ -95,7 +95,7 @@ class KnowledgeModel:
         if self.relevance != "classifier" or not self.relevance_:
             return None
         keep = frozenset(i + 1 for i, f in enumerate(p.relevance_features)
-                         if sum(self.relevance_.get(k, 0.0) * v for k, v in f.items()) > 0.0)
+                         if sum(self.relevance_.get(k, 0.0) * v for k, v in f.items()) > 0.0) - p.stray
         return keep if len(keep) >= 2 else None
 
     @staticmethod

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..text.lexical import usage
 from ..text.names import gender
 from ..text.reading import AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, tells_time
 
@@ -45,6 +46,9 @@ PART_DETERMINERS = frozenset({"the", "a", "an", "first", "second", "other", "las
 STAND_IN_WHOLES = frozenset({"they", "it", "them", "those", "these", "remain", "remaining", "rest", "what", "all"})
 #: quantity words that, as a subject, stand for the things "of" names ("Each of 7 students")
 PARTITIVES = frozenset({"each", "all", "some", "both", "none", "many", "most", "several", "few"})
+#: adverbs that, right after a verb, are its particle ("drove away": the parser may read them as
+#: adverbs); the English adverbial particles
+PARTICLES = frozenset({"away", "off", "out", "in", "back", "down", "up", "on", "over", "aboard"})
 #: the subjects that name the rest of a whole ("The rest take the bus", "the others walk")
 REST_WORDS = frozenset({"rest", "other", "others", "remainder"})
 #: question words that ask what is left of something
@@ -62,6 +66,9 @@ class Phrase:
     resolved: str = ""  # for pronouns: the lemma of the noun they most likely stand for
     #: whose it is, when a possessive says so ("her teacher", her = Lucy: "lucy"; "Tom's dog": "tom")
     owner: str = ""
+    #: of a verb: its particle ("got off": "off", "drove away": "away"), which with the verb may
+    #: name another event (:meth:`pyasp.arith.classes.ClassIndex.verb_classes`)
+    particle: str = ""
 
     @property
     def key(self) -> str:
@@ -104,6 +111,9 @@ class NumberInfo:
     #: dollars"): said of a state, it held before what the text told earlier
     #: (:func:`pyasp.arith.engine.time_order`); not a property of the rules
     already: bool = False
+    #: the number's subject is that of a passive verb ("9 inches were cut off"); not a property of
+    #: the rules
+    passive: bool = False
 
     def get(self, prop: str) -> Phrase | None:
         return getattr(self, prop)
@@ -119,6 +129,9 @@ class ProblemInfo:
     question_sentence: int
     words: tuple[str, ...] = field(default=())  # lower-case lemmas of the question sentence
     error: str | None = None  # why the reader refused the text (then no number is read)
+    #: numbers (1-based) that count what a question with its verb denied leaves out: "35 brought a
+    #: lunch" when it asks "How many students did not bring a lunch?" (:func:`_left_out`)
+    left_out: frozenset[int] = frozenset()
 
 
 def _children(doc: Document) -> dict[int, list[Token]]:
@@ -144,6 +157,16 @@ class _Reader:
         words = [m.text for m in mods] + [tok.text]
         lemmas = tuple(m.lemma.lower() for m in mods) + (tok.lemma.lower(),)
         return Phrase(" ".join(words), tok.lemma.lower(), tok.i, lemmas, resolved, self.owner(tok))
+
+    def verb_phrase(self, verb: Token, after: int = -1) -> Phrase:
+        """A verb as a phrase, with its particle ("9 students got off", "24 cars drove away")."""
+        phrase = self.phrase(verb, after=after)
+        particle = next((k for k in self.kids[verb.i] if k.i > verb.i and (
+            k.dep == "prt" or k.dep == "advmod" and k.i == verb.i + 1 and k.lemma.lower() in PARTICLES)), None)
+        if particle is None:
+            return phrase
+        return Phrase(f"{phrase.text} {particle.text}", phrase.lemma, phrase.head, phrase.lemmas, phrase.resolved,
+                      phrase.owner, particle.lemma.lower())
 
     def owner(self, tok: Token) -> str:
         """The entity a possessive before ``tok`` names: a name ("Tom's dog": tom) or a pronoun
@@ -309,6 +332,10 @@ class _Reader:
                 nxt = self.tokens[t.i + 1] if t.i + 1 < end else None
                 if nxt is not None and nxt.pos == "NOUN" and other(nxt):
                     return nxt
+                if nxt is not None and nxt.text.lower() == "of":  # "6 stickers to each of his 5 friends"
+                    target = self.nouns_after(nxt.i, m.sentence, 4)
+                    if other(target):
+                        return target
                 if nxt is not None and nxt.text.lower() in {"on", "for"} and m.kind == "money":  # "$10.62 each on 2 tickets"
                     target = self.nouns_after(nxt.i, m.sentence, 4)
                     if other(target):
@@ -343,9 +370,13 @@ class _Reader:
                     return one_unit
         # "each box", "every shelf" in the number's clause; "They each ate 8 pieces"
         for t in self.clause(verb, m.sentence):
-            if t.text.lower() in {"each", "every"}:
+            if t.text.lower() in {"each", "every"} and not self.of_other_number(t, m, unit):
                 target = self.tokens[t.head] if t.dep in {"det", "predet"} else self.nouns_after(t.i, m.sentence, 2)
                 if t.dep == "advmod" and verb is not None and t.head == verb.i:
+                    target = self.subject(verb)
+                elif unit is not None and t.head == unit.i and t.i < m.start and verb is not None:
+                    # "pieces that are each 8 inches long" (the parser hangs "each" on the inches):
+                    # each of the subject's things
                     target = self.subject(verb)
                 if other(target):
                     return target
@@ -354,10 +385,61 @@ class _Reader:
         # (also passive: "A pizza is cut into 8 slices")
         present = verb is not None and (verb.tag in {"VBZ", "VBP"} or verb.tag == "VBN" and any(
             k.dep in {"auxpass", "aux"} and k.tag in {"VBZ", "VBP"} for k in self.kids[verb.i]))
-        if present and other(subj) and subj.pos == "NOUN":
+        if present and other(subj) and subj.pos == "NOUN" and not self.told_of(subj):
             if any(k.dep == "det" and k.text.lower() in {"a", "an"} for k in self.kids[subj.i]):
                 return subj
         return None
+
+    def told_of(self, tok: Token) -> bool:
+        """Whether the text goes on about the one person ``tok`` names, as "he" or "she", the
+        subject of a later sentence ("A farmer has 6 pens ... He sells 11 sheep"): then "a
+        farmer" is someone, not any farmer ("A bee has 6 legs"). (A thing said so keeps its
+        rate: "A shirt costs 40 dollars. It is on sale" is still 40 dollars a shirt.)"""
+        sentence = next(k for k, (a, b) in enumerate(self.doc.sentences) if a <= tok.i < b)
+        later = self.doc.sentences[sentence][1]
+        return any(self.is_subject(t) and t.text.lower() in {"he", "she"} and self.resolve(t, t.i) == tok.lemma.lower()
+                   for t in self.tokens[later:])
+
+    def of_other_number(self, t: Token, m: Mention, unit: Token | None) -> bool:
+        """Whether a word hangs in the phrase of another number of the sentence ("packs 45
+        cookies into bags with 5 cookies in each bag": "each bag" is said of the 5 cookies, not
+        of the 45); a number joined to this one by "and" shares its phrases ("5 pencils and 3
+        pens in each box")."""
+        own = {m.head} | ({unit.i} if unit is not None else set())
+        joined = set(own)
+        for i in list(own):
+            tok = self.tokens[i]
+            if tok.dep == "conj":
+                joined.add(tok.head)
+            joined.update(k.i for k in self.kids[i] if k.dep == "conj")
+        others = set()
+        for n in self.doc.mentions:
+            if n.sentence == m.sentence and n.start != m.start:
+                head = self.tokens[n.head]
+                others.add(head.head if head.dep in {"nummod", "quantmod"} else head.i)
+        seen, tok = set(), t
+        while tok.head != tok.i and tok.i not in seen:
+            seen.add(tok.i)
+            tok = self.tokens[tok.head]
+            if tok.i in joined or tok.pos in {"VERB", "AUX"}:
+                return False
+            if tok.i in others:
+                return True
+        return False
+
+    def price_clause(self, m: Mention, unit: Token | None, verb: Token | None) -> Token | None:
+        """The verb that buys or sells the things a price is said of in a relative clause: "He
+        bought 3 erasers that cost 15 cents each" (bought: the erasers, counted, are its object);
+        else None."""
+        money = m.kind == "money" or (unit is not None and unit.lemma.lower() in MONEY_WORDS)
+        if not money or verb is None or verb.dep != "relcl":
+            return None
+        things = self.tokens[verb.head]
+        if (things.pos != "NOUN" or things.dep != "dobj" or things.i > m.start
+                or not any(k.dep == "nummod" and k.pos == "NUM" for k in self.kids[things.i])):
+            return None
+        buyer = self.tokens[things.head]
+        return buyer if buyer.pos == "VERB" else None
 
     def partitive(self, tok: Token | None) -> Token | None:
         """Who a quantity word as a subject stands for: "Each of 7 students brought 4 cans"
@@ -732,6 +814,51 @@ def _pairs(doc: Document, mentions: list[Mention], question: NumberInfo, qsent: 
     return sorted(out, key=lambda m: m.start)
 
 
+def _contrasted(doc: Document, m: Mention) -> bool:
+    """"one" set against "another" or "the other" of the same thing ("26 stickers on one page and
+    38 stickers on another page", "One dog eats 2 cups ... the other dog"): it picks one of them,
+    and counts nothing."""
+    if m.text.lower() != "one" or m.end >= len(doc.tokens):
+        return False
+    noun = doc.tokens[m.end]
+    if noun.pos != "NOUN":
+        return False
+    later = doc.tokens[m.end + 1 :]
+    return any(t.lemma.lower() == noun.lemma.lower() and k > 0 and (
+        later[k - 1].text.lower() == "another" or k > 1 and [u.text.lower() for u in later[k - 2 : k]] == ["the", "other"])
+        for k, t in enumerate(later))
+
+
+def _recounted(reader: _Reader, question: NumberInfo, mentions: list[Mention], qsent: int) -> set[int]:
+    """Numbers of the question that count again what the text has told one by one: "The bookstore
+    sold 32 books on Friday, 45 books on Saturday, and 28 books on Sunday. How many books did it
+    sell over the three days?" (the three days are those of the three numbers of books), "26
+    stickers on one page and 38 stickers on another page. How many stickers are on the two
+    pages?". A number N said with "the", "those" or "all" before its noun ("the three days"),
+    when exactly N numbers before the question count what the question asks (its unit, or money
+    when it asks an amount): their starts."""
+    if question.unit is None:
+        return set()
+    doc = reader.doc
+    money = question.unit.lemma in MONEY_WORDS
+
+    def counts_asked(m: Mention) -> bool:
+        if m.kind == "money":
+            return money
+        unit = reader.unit(m)
+        return unit is not None and (unit.lemma.lower() == question.unit.lemma or money and unit.lemma.lower() in MONEY_WORDS)
+
+    told = [m for m in mentions if m.sentence != qsent and counts_asked(m)]
+    out = set()
+    for m in mentions:
+        if m.sentence != qsent or m.start == 0 or m.value != len(told) or m.value < 2:
+            continue
+        before, head = doc.tokens[m.start - 1], doc.tokens[m.head]
+        if before.text.lower() in {"the", "those", "these", "all"} and head.dep == "nummod" and doc.tokens[head.head].pos == "NOUN":
+            out.add(m.start)
+    return out
+
+
 def _dozens(doc: Document, mentions: list[Mention]) -> list[Mention]:
     """"3 dozen pencils" is one number, 36 pencils (the reader gives 3 and the 12 of "dozen",
     as ALGES counts them); so is "half a dozen eggs", 6 eggs (the reader gives 1/2 and 12)."""
@@ -770,6 +897,8 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     parts = _parts(reader, qsent, question, found, taken_away)
     mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m)
                 and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
+    recounted = _recounted(reader, question, mentions, qsent)
+    mentions = [m for m in mentions if m.start not in recounted and not _contrasted(doc, m)]
     share_heads = {m.head for m in found if _is_share(doc, m)}
     numbers: list[NumberInfo] = []
     last_unit: Phrase | None = None
@@ -787,10 +916,17 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
             # number is 11" says what the half is: there the half stays the subject)
             subj_tok = None
         iobj_tok, obj_tok = reader.objects(verb, m, unit_tok)
+        passive = subj_tok is not None and subj_tok.dep == "nsubjpass"
         if subj_tok is not None and subj_tok.dep == "nsubjpass" and verb is not None and verb.lemma.lower() in DITRANSITIVE:
             # "Jane is given 7 crayons by her mom": Jane receives, her mom gives
             iobj_tok, subj_tok = subj_tok, reader.agent(verb)
         rate_tok = reader.rate(m, unit_tok, verb)
+        buying = reader.price_clause(m, unit_tok, verb)
+        if buying is not None:
+            # "He bought 3 erasers that cost 15 cents each": the 15 cents are paid in the buying,
+            # as in "bought 3 erasers for 15 cents each" (its rate stays the erasers)
+            verb, subj_tok = buying, reader.subject(buying)
+            iobj_tok, obj_tok = reader.objects(verb, m, unit_tok)
         if m.kind == "money":
             unit = Phrase(m.text[0], "$", -1, ("$",))
         elif unit_tok is not None:
@@ -830,7 +966,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
                 1 - m.value if rest else m.value,
                 m,
                 subj=subj,
-                verb=reader.phrase(verb) if verb is not None else None,
+                verb=reader.verb_phrase(verb) if verb is not None else None,
                 iobj=reader.phrase(iobj_tok, reader.resolve(iobj_tok, iobj_tok.i, own)) if iobj_tok is not None else None,
                 obj=reader.phrase(obj_tok, reader.resolve(obj_tok, obj_tok.i, own)) if obj_tok is not None else None,
                 unit=unit,
@@ -843,13 +979,17 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
                 compared=(reader.phrase(compared_tok, reader.resolve(compared_tok, compared_tok.i, own))
                           if compared_tok is not None else None),
                 already=m.sentence != qsent and any(t.lemma.lower() == "already" for t in reader.clause(verb, m.sentence)),
+                passive=passive,
             )
         )
     start, end = doc.sentences[qsent] if doc.sentences else (0, 0)
     words = tuple(t.lemma.lower() for t in doc.tokens[start:end])
     if _asks_rest(reader, qsent, said_with_be=False) and "rest" not in words:
         words += ("rest",)  # the question asks what "the rest" are, in the text's words
-    return ProblemInfo(doc, tuple(numbers), question, qsent, words)
+    elif _denies(reader, question) and "rest" not in words:
+        words += ("rest",)  # "How many students did not bring a lunch?": the others, the rest
+    left_out = _left_out(reader, question, numbers, qsent) if _denies(reader, question) else frozenset()
+    return ProblemInfo(doc, tuple(numbers), question, qsent, words, left_out=left_out)
 
 
 def unreadable_problem(text: str, error: str) -> ProblemInfo:
@@ -887,11 +1027,74 @@ def _question_sentence(doc: Document) -> int:
     return max(len(doc.sentences) - 1, 0)
 
 
+def _denies(reader: _Reader, question: NumberInfo) -> bool:
+    """Whether the question asks with its verb denied ("How many students did not bring a
+    lunch?", "How many seats are not sold?", "How many chocolates do not have nuts?"): it asks
+    for the rest of a whole, the things the text says something else of."""
+    verb = question.verb
+    return verb is not None and verb.head >= 0 and any(k.dep == "neg" for k in reader.kids[verb.head])
+
+
+def _left_out(reader: _Reader, question: NumberInfo, numbers: list[NumberInfo], qsent: int) -> frozenset[int]:
+    """The numbers a question with its verb denied leaves out: said outside the question as the
+    subject or the object of that verb, not denied ("35 brought a lunch", "240 seats are sold",
+    "has 20 chocolates with nuts" for "did not bring a lunch", "are not sold", "do not have
+    nuts"). Not a number inside a phrase of its own ("Out of 60 students, 35 brought a lunch":
+    the 60 is the whole)."""
+    asked = question.verb.lemma
+    out = set()
+    for n in numbers:
+        if n.mention.sentence == qsent or n.verb is None or n.verb.lemma != asked or n.verb.head < 0:
+            continue
+        verb = reader.tokens[n.verb.head]
+        if any(k.dep == "neg" for k in reader.kids[verb.i]):
+            continue
+        if [t.text.lower() for t in reader.tokens[max(0, n.mention.start - 2) : n.mention.start]] == ["out", "of"]:
+            continue  # "Out of 60 students" (which the parser may make the verb's subject) is the whole
+        tok = reader.tokens[n.mention.head]
+        if tok.dep in {"nummod", "quantmod"} and tok.head != tok.i:
+            tok = reader.tokens[tok.head]  # the noun the number counts
+        if tok.head == verb.i and tok.dep in {"nsubj", "nsubjpass", "dobj", "attr"}:
+            out.add(n.index)
+    return frozenset(out)
+
+
+def _helped_verb(reader: _Reader, do: Token, toks: list[Token]) -> tuple[Token | None, Token | None]:
+    """The verb a question's "did"/"does"/"do", read as its main verb, helps, and the subject when
+    the parser glued the two into one noun phrase: the first base-form verb after it ("How many
+    houses did developers build?": build; "did Tommy have to start with": have), else a noun
+    after it that WordNet knows as a verb, with the subject as its modifier and nothing but a
+    preposition, an adverb or the end after it ("How many pounds did the dog gain?": gain,
+    subject dog). (None, None) when "do" is a verb of its own ("How many laps did he do?") or no
+    such word is there."""
+    if any(k.dep == "aux" for k in reader.kids[do.i]):
+        return None, None  # "did ... do": "do" is the verb
+    after = [t for t in toks if t.i > do.i]
+
+    def glued(t: Token) -> Token | None:
+        if any(c.dep in {"nsubj", "nsubjpass"} for c in reader.kids[t.i]):
+            return None
+        return next((c for c in reversed(reader.kids[t.i]) if c.dep in {"compound", "poss"} and c.i < t.i
+                     and c.pos in {"NOUN", "PROPN"}), None)
+
+    verb = next((t for t in after if (t.tag == "VB" or t.tag == "VBP" and t.pos in {"VERB", "AUX"}) and t.lemma.lower() != "do"), None)
+    if verb is not None:
+        return verb, glued(verb)
+    for k, t in enumerate(after):
+        if t.pos != "NOUN" or t.dep not in {"dobj", "nsubj", "attr"} or t.head != do.i or usage(t.lemma.lower(), "v")[1] == 0:
+            continue
+        rest = after[k + 1 :]
+        subject = glued(t)
+        if subject is not None and (not rest or rest[0].pos in {"ADP", "ADV", "PUNCT"}):
+            return t, subject
+    return None, None
+
+
 def _read_question(reader: _Reader, sentence: int, math_terms) -> NumberInfo:
     doc = reader.doc
     start, end = doc.sentences[sentence] if doc.sentences else (0, 0)
     toks = doc.tokens[start:end]
-    unit = rate = verb = subj = None
+    unit = rate = verb = None
     for k, t in enumerate(toks):
         if t.text.lower() == "how" and k + 1 < len(toks) and toks[k + 1].text.lower() in {"many", "much"}:
             nxt = reader.nouns_after(toks[k + 1].i, sentence, 3)
@@ -909,11 +1112,18 @@ def _read_question(reader: _Reader, sentence: int, math_terms) -> NumberInfo:
     # auxiliary "did"; the question's verb is the verb it helps
     if verb is not None and verb.dep == "aux" and verb.head != verb.i and doc.tokens[verb.head].pos == "VERB":
         verb = doc.tokens[verb.head]
+    # "How many pounds did the dog gain?", "How many houses did developers build?": the parser
+    # may make "did" the question's main verb, and the verb it helps a noun glued to the subject
+    # ("the dog gain") or a clause of its own; the question's verb is then the verb helped
+    glued = None
+    if verb is not None and verb.lemma.lower() == "do" and verb.dep == "ROOT":
+        helped, glued = _helped_verb(reader, verb, toks)
+        verb = helped or verb
     # "How much money did Sandy get in change?": the money asked is change
     change = next((t for t in toks if t.lemma.lower() == "change" and t.dep == "pobj" and doc.tokens[t.head].text.lower() == "in"), None)
     if change is not None and (unit is None or unit.lemma in {"money", "$"}):
         unit = reader.phrase(change)
-    subj_tok = reader.subject(verb)
+    subj_tok = glued if glued is not None else reader.subject(verb)
     if subj_tok is not None and subj_tok.text.lower() in {"many", "much", "how", "what"}:
         subj_tok = None
     if subj_tok is not None and unit is not None and subj_tok.i == unit.head:
@@ -931,7 +1141,7 @@ def _read_question(reader: _Reader, sentence: int, math_terms) -> NumberInfo:
         Fraction(0),
         dummy,
         subj=reader.phrase(subj_tok, reader.resolve(subj_tok, subj_tok.i)) if subj_tok is not None else None,
-        verb=reader.phrase(verb) if verb is not None else None,
+        verb=reader.verb_phrase(verb, after=glued.i if glued is not None else -1) if verb is not None else None,
         unit=unit,
         rate=rate,
         math=math,

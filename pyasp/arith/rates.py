@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import InputError, malformed
+from ..errors import malformed
 from .properties import NumberInfo, Phrase, ProblemInfo
 
 EACH = frozenset({"each", "every", "per"})
@@ -375,10 +375,30 @@ def decide(info: ProblemInfo, model: RateModel | None = None, labels: set[int] |
     for n in info.numbers:
         f, named = number_evidence(info, n)
         rate = labels is not None and n.index in labels if labels is not None else model.number_probability(f) >= model.threshold
+        if labels is None and rate and (_own_unit(n, n.rate or named) or _anothers(info, n, named)):
+            # "Three friends each picked 14 pumpkins": the friends are what the 14 is counted
+            # per; 3 friends per friend is no rate. "packs 45 cookies into bags with 5 cookies in
+            # each bag": the reader says "each bag" of the 5, and not of the 45
+            rate = False
         numbers.append(_with_rate(n, rate, named))
     f, named = question_evidence(info)
     rate = 0 in labels if labels is not None else model.question_probability(f) >= model.threshold
     return dataclasses.replace(info, numbers=tuple(numbers), question=_with_rate(info.question, rate, named))
+
+
+def _own_unit(n: NumberInfo, per: Phrase | None) -> bool:
+    """Whether the "per" unit a cue names for a number is the number's own unit (read, not
+    borrowed): "3 friends" per friend, "3 buckets" per bucket."""
+    return per is not None and n.unit is not None and not n.unit_inferred and per.lemma == n.unit.lemma
+
+
+def _anothers(info: ProblemInfo, n: NumberInfo, named: Phrase | None) -> bool:
+    """Whether the "per" unit a cue names for a number that the reader gives none is what the
+    reader counts another number of the sentence per (the same word: "45 cookies into bags with
+    5 cookies in each bag": bag, the 5's)."""
+    return (n.rate is None and named is not None and named.head >= 0
+            and any(o.index != n.index and o.mention.sentence == n.mention.sentence and o.rate is not None
+                    and o.rate.head == named.head for o in info.numbers))
 
 
 def _with_rate(n: NumberInfo, rate: bool, named: Phrase | None) -> NumberInfo:

