@@ -202,7 +202,7 @@ def parse_json(text: str, path: str | Path):
     except json.JSONDecodeError as err:
         message = err.msg.removesuffix(" at")  # "Unterminated string starting at", then where
         raise InputError(f"{path}: not valid JSON: {message} at line {err.lineno}, column {err.colno}") from None
-    except ValueError as err:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
+    except ValueError:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
         raise InputError(f"{path}: a number in the file has more digits than can be read (more than 4300)") from None
 
 

@@ -509,7 +509,7 @@ def test_unit_features_follow_dimensional_analysis():
     from pyasp.arith.inference import UNIT_FEATURES, combine_units, final_units
 
     name = lambda k: UNIT_FEATURES[k]
-    dollars_per_hour, hours, dollars = ("$", "hour"), ("hour", None), ("$", None)
+    dollars_per_hour, hours = ("$", "hour"), ("hour", None)
     # a rate times a quantity of its "per" unit: the "per" unit cancels, in either order
     assert (name(combine_units(dollars_per_hour, hours, "multiply")[0]), combine_units(dollars_per_hour, hours, "multiply")[1]) == ("mul_cancel", ("$", None))
     assert combine_units(hours, dollars_per_hour, "multiply")[1] == ("$", None)
@@ -890,7 +890,7 @@ def test_cross_validation_needs_two_fold_files(examples, tmp_path, command):
 def test_a_problem_in_two_folds_or_twice_in_one_is_refused(examples, tmp_path, command):
     data = str(examples / command / "problems.json")
     ids = [str(p["iIndex"]) for p in json.loads(Path(data).read_text())][:3]
-    for fold0, fold1, message in ((ids[:2], ids[1:], f"is in fold0.txt and in fold1.txt"),
+    for fold0, fold1, message in ((ids[:2], ids[1:], "is in fold0.txt and in fold1.txt"),
                                   ([ids[0], ids[0]], ids[1:], "is twice in fold0.txt")):
         folds = tmp_path / f"folds{len(message)}"
         folds.mkdir()

@@ -203,7 +203,7 @@ def test_numbers_next_to_punctuation_are_still_read():
 def test_empty_text_is_bad_input():
     import pytest
 
-    from pyasp.errors import InputError, PyaspError
+    from pyasp.errors import PyaspError
 
     with pytest.raises(PyaspError, match="text 1: empty problem"):
         read_many(["Tom has 3 apples.", "  "])
