@@ -263,3 +263,22 @@ def test_times_of_day_are_told_apart_for_both_engines(text, times):
 
     doc = read(text)
     assert {m.text.lower() for m in doc.mentions if tells_time(doc, m)} == times
+
+
+@pytest.mark.parametrize("text, number, pronoun", [
+    ("They shared the apples equally between the 2 of them.", "2", "them"),
+    ("All 3 of us went to the park.", "3", "us"),
+    ("The 4 of you can split the bill.", "4", "you"),
+    ("The cake was cut between 2 of them.", "2", "them"),
+    ("She ate 9 of them on the way home.", "9", None),
+    ("12 of them are broken.", "12", None),
+])
+def test_a_number_of_a_pronoun_counts_the_group_it_names(text, number, pronoun):
+    """The shared reading of "the 2 of them" (pyasp.text.reading.pronoun_group): the people the
+    pronoun names, not the things counted before ("ate 9 of them")."""
+    from pyasp.text.reading import pronoun_group
+
+    doc = read(text)
+    m = next(m for m in doc.mentions if m.text == number)
+    found = pronoun_group(doc, m.start, m.end)
+    assert (found.text.lower() if found is not None else None) == pronoun

@@ -30,7 +30,7 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..text.numbers import CENTS
-from ..text.reading import Document, Mention, Token, tells_time
+from ..text.reading import SHARING_PREPOSITIONS, Document, Mention, Token, pronoun_group, tells_time
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
 MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
@@ -525,11 +525,9 @@ def _price_list(doc: Document, base: list[Qset]) -> list[Qset]:
 
 def _sharers(doc: Document, num: Token) -> bool:
     """"shared the apples between *the 2 of them*": a number of persons named by a pronoun, among whom
-    something is shared."""
+    something is shared (the group, :func:`pyasp.text.reading.pronoun_group`, on "between"/"among")."""
     head = doc.tokens[num.head]
-    if head.i == num.i or head.text.lower() not in {"between", "among", "amongst"}:
-        return False
-    return any(obj.text.lower() in {"them", "us", "you"} for _, obj in _prep_objects(doc, num.i, {"of"}))
+    return head.i != num.i and head.text.lower() in SHARING_PREPOSITIONS and pronoun_group(doc, num.i, num.i + 1) is not None
 
 
 #: Words after a number that say it is given for each of several things: "25 students *each*".

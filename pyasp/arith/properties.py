@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from ..text.lexical import usage
 from ..text.names import gender
-from ..text.reading import AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, tells_time
+from ..text.reading import AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, pronoun_group, tells_time
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 PRONOUNS = frozenset("he she it they him her them his hers its their theirs i you we me us my our your".split())
@@ -287,7 +287,7 @@ class _Reader:
             return parent
         noun = self.nouns_after(m.head, m.sentence)
         if noun is None:
-            group = self.group(m)
+            group = pronoun_group(self.doc, m.start, m.end)
             if group is not None:
                 return group
         # "7 on each shelf", "3 per box": the noun after "each" is what the number is counted
@@ -303,17 +303,6 @@ class _Reader:
                 and noun.dep == "pobj" and noun.head == m.end):
             return None
         return noun
-
-    def group(self, m: Mention) -> Token | None:
-        """"between the 2 of them", "the 3 of us": a number of a whole group counts its members,
-        the people the pronoun names (not the things counted before it, as in "ate 9 of them")."""
-        before = self.tokens[m.start - 1] if m.start > 0 else None
-        of = self.tokens[m.end] if m.end < len(self.tokens) else None
-        if (before is None or before.text.lower() not in {"the", "all", "both"} or of is None or of.text.lower() != "of"
-                or of.i + 1 >= len(self.tokens)):
-            return None
-        whom = self.tokens[of.i + 1]
-        return whom if whom.text.lower() in {"them", "us", "you"} else None
 
     def rate(self, m: Mention, unit: Token | None, verb: Token | None) -> Token | None:
         """The noun a number is counted per: "5 pies per row", "$2 a pound", "10 in each box",

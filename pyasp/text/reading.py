@@ -89,6 +89,24 @@ def tells_time(doc: Document, mention: Mention) -> bool:
     return before in {"past", "to"} and before2 in {"half", "quarter"} or before == "past" and before2 in {"minute", "minutes"}
 
 
+#: the pronouns that name a group a number counts the members of ("the 2 of *them*")
+GROUP_PRONOUNS = frozenset({"them", "us", "you"})
+#: the prepositions among whose objects something is shared ("*between* the 2 of them")
+SHARING_PREPOSITIONS = frozenset({"between", "among", "amongst"})
+
+
+def pronoun_group(doc: Document, start: int, end: int) -> Token | None:
+    """The pronoun whose group the number of tokens [start, end) counts the members of: "between
+    the 2 of *them*", "all 3 of *us*", "among 4 of *you*" (the number after "the", "all" or "both",
+    or on "between"/"among"); None otherwise, as for "ate 9 of them" (9 of the things)."""
+    tokens = doc.tokens
+    if end + 1 >= len(tokens) or tokens[end].text.lower() != "of" or tokens[end + 1].text.lower() not in GROUP_PRONOUNS:
+        return None
+    before = tokens[start - 1].text.lower() if start > 0 else ""
+    on = tokens[tokens[end - 1].head].text.lower()
+    return tokens[end + 1] if before in {"the", "all", "both"} or on in SHARING_PREPOSITIONS else None
+
+
 @lru_cache(maxsize=1)
 def load_pipeline():
     """spaCy's English pipeline, loaded once per process."""
