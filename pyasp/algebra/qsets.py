@@ -2035,6 +2035,15 @@ def _denied(doc: Document, base: list[Qset], target: Qset, question: int) -> lis
     return _taken_from_whole(base, denied, target, question)
 
 
+def _said_of(doc: Document, subject: Token) -> set[str]:
+    """What a subject is said to be or do, as lemmas: {"blue"} for "the rest are *blue*", {"ride"}
+    for "the rest *ride* the bus"."""
+    verb = doc.tokens[subject.head]
+    if verb.lemma.lower() == "be":
+        return {c.lemma.lower() for c in _children(doc, verb.i) if c.dep in {"acomp", "attr"}}
+    return {verb.lemma.lower()}
+
+
 def _rest_named(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
     """The parts said before "the rest" when the question asks what the rest are: "A class has 24
     students. 9 of them are boys, and the rest are girls. How many girls are in the class?". A number of
@@ -2046,11 +2055,7 @@ def _rest_named(doc: Document, base: list[Qset], target: Qset, question: int) ->
     for t in doc.tokens:
         if t.sentence == question or t.lemma.lower() not in REST_WORDS or t.dep not in {"nsubj", "nsubjpass"}:
             continue
-        verb = doc.tokens[t.head]
-        if verb.lemma.lower() == "be":
-            said = {c.lemma.lower() for c in _children(doc, verb.i) if c.dep in {"acomp", "attr"}}
-        else:
-            said = {verb.lemma.lower()}
+        said = _said_of(doc, t)
         if not said & asked - {"be", "have", "do"}:
             continue
         for q in base:
@@ -2127,11 +2132,7 @@ def _rest_asked(doc: Document, q: Qset, target: Qset, question: int) -> bool:
         if (t.sentence == question or t.lemma.lower() not in REST_WORDS or t.dep not in {"nsubj", "nsubjpass"}
                 or not 0 <= t.sentence - q.sentence <= 1):
             continue
-        verb = doc.tokens[t.head]
-        if verb.lemma.lower() == "be":
-            said = {c.lemma.lower() for c in _children(doc, verb.i) if c.dep in {"acomp", "attr"}}
-        else:
-            said = {verb.lemma.lower()}
+        said = _said_of(doc, t)
         if said & asked - {"be", "have", "do"}:
             return True
     after = doc.tokens[q.token + 1 : q.token + 4]
