@@ -248,3 +248,20 @@ def test_nothing_is_shared_when_no_share_is_asked():
 
     text = "Mr. Cole had 50 pencils. He divided 36 pencils equally among 4 students. How many pencils does he have left?"
     assert shared_among(qsets(text)) == set()
+
+
+# -- a comparison whose base is said after it, and "they" asked ----------------------------------------
+def test_the_base_said_after_a_comparison_is_its_number_when_they_are_asked():
+    """"Liam has 3 times as many cards as Mia. Mia has 14 cards. How many do *they* have together?": x
+    is theirs, not Mia's (she is only named last), so the 3 multiplies Mia's 14 and the total is
+    14 * (1 + 3)."""
+    text = "Liam has 3 times as many cards as Mia. Mia has 14 cards. How many cards do they have together?"
+    p = qsets(text)
+    assert number(p, "3").whole == number(p, "14").token
+    assert 56 in answers(text)
+
+
+def test_x_stays_the_base_when_one_owner_is_asked():
+    text = "Rita has 8 fewer stickers than Paul. Rita has 20 stickers. How many stickers does Paul have?"
+    p = qsets(text)
+    assert number(p, "8").whole == target(p).token

@@ -1086,10 +1086,19 @@ def _comparative_operations(doc: Document, base: list[Qset], target: Qset) -> tu
             words = _content_lemmas(doc.tokens[start:stop])
             bases = [p for p in base if p is not q and p.sentence != q.sentence and p.qnt is not None and words
                      and words <= {t.lemma.lower() for t in doc.tokens[slice(*doc.sentences[p.sentence])]}]
+        if len(bases) == 2 and target in bases and _asks_a_group(doc, target):
+            bases.remove(target)  # "How many do *they* have?": x is theirs, not only the one named last
         if len(bases) == 1:
             whole = bases[0].token
         out.append(replace(q, operation=op, whole=whole))
     return out, target
+
+
+def _asks_a_group(doc: Document, target: Qset) -> bool:
+    """Whether the question's subject is several owners ("How many cards do *they* have together?"),
+    so that x belongs to no one of them, whoever was named last."""
+    return target.sentence >= 0 and any(t.text.lower() in {"they", "we"} and t.dep in {"nsubj", "nsubjpass"}
+                                        for t in doc.sentence_tokens(target.sentence))
 
 
 #: Words of a question about what two owners have between them: "How many do they have *together*?"
