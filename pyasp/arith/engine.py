@@ -159,6 +159,7 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     prepared = Prepared(info, values, memberships=memberships, conversions=conversions,
                         order=() if order == tuple(range(1, len(order) + 1)) else order)
     contexts: dict[tuple[int, int], list[str]] = {}
+    ratio = _times_as_many(info)
     for a, b, rule_name, d in applicable(knowledge, info, memberships, order):
         rule = knowledge.rules[rule_name]
         na, nb = info.numbers[a - 1], info.numbers[b - 1]
@@ -168,7 +169,7 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         row = len(prepared.option_features)
         if contradicted(info, na, nb, knowledge.assumptions.get((rule_name, d), ())):
             prepared.denied.add(row)
-        elif rule.op in ("divide", "divide_reversed") and _inverted(info, na, nb, rule.op):
+        elif rule.op in ("divide", "divide_reversed") and _inverted(ratio, na, nb, rule.op):
             prepared.denied.add(row)
         elif (a in info.left_out) != (b in info.left_out) and (rule.op == "add" or rule.op != "subtract" and _asked_unit(
                 info, na if a in info.left_out else nb)):
@@ -222,11 +223,10 @@ def _times_as_many(info: ProblemInfo) -> tuple[frozenset[str], frozenset[str]] |
     return None
 
 
-def _inverted(info: ProblemInfo, first: NumberInfo, second: NumberInfo, op: str) -> bool:
+def _inverted(asked: tuple[frozenset[str], frozenset[str]] | None, first: NumberInfo, second: NumberInfo, op: str) -> bool:
     """Whether dividing ``first`` by ``second`` (``op`` "divide"; "divide_reversed": the other way)
-    inverts what the question asks: "How many times as many blue cars as red cars?" is the blue
-    cars over the red ones, never the red over the blue."""
-    asked = _times_as_many(info)
+    inverts what the question asks (``asked``, :func:`_times_as_many`): "How many times as many blue
+    cars as red cars?" is the blue cars over the red ones, never the red over the blue."""
     if asked is None or first.unit is None or second.unit is None:
         return False
     units = frozenset(first.unit.lemmas), frozenset(second.unit.lemmas)

@@ -973,11 +973,12 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
         )
     start, end = doc.sentences[qsent] if doc.sentences else (0, 0)
     words = tuple(t.lemma.lower() for t in doc.tokens[start:end])
-    if _asks_rest(reader, qsent, said_with_be=False) and "rest" not in words:
-        words += ("rest",)  # the question asks what "the rest" are, in the text's words
-    elif _denies(reader, question) and "rest" not in words:
-        words += ("rest",)  # "How many students did not bring a lunch?": the others, the rest
-    left_out = _left_out(reader, question, numbers, qsent) if _denies(reader, question) else frozenset()
+    denied = _denies(reader, question)
+    # the question asks what "the rest" are, in the text's words, or with its verb denied ("How
+    # many students did not bring a lunch?": the others, the rest)
+    if "rest" not in words and (_asks_rest(reader, qsent, said_with_be=False) or denied):
+        words += ("rest",)
+    left_out = _left_out(reader, question, numbers, qsent) if denied else frozenset()
     return ProblemInfo(doc, tuple(numbers), question, qsent, words, left_out=left_out)
 
 
