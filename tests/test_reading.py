@@ -282,3 +282,17 @@ def test_a_number_of_a_pronoun_counts_the_group_it_names(text, number, pronoun):
     m = next(m for m in doc.mentions if m.text == number)
     found = pronoun_group(doc, m.start, m.end)
     assert (found.text.lower() if found is not None else None) == pronoun
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Hailey has 26 stickers on one page and 38 stickers on another page.", True),
+    ("One dog eats 2 cups of food and the other dog eats 3 cups.", True),
+    ("One box holds 12 pens. How many pens are in 4 boxes?", False),
+])
+def test_a_one_set_against_another_picks_a_thing(text, expected):
+    """The shared reading of "one page ... another page" (pyasp.text.reading.one_of_several)."""
+    from pyasp.text.reading import one_of_several
+
+    doc = read(text)
+    m = next(m for m in doc.mentions if m.text.lower() == "one")
+    assert one_of_several(doc, m) is expected

@@ -30,7 +30,7 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..text.numbers import CENTS
-from ..text.reading import SHARING_PREPOSITIONS, Document, Mention, Token, pronoun_group, tells_time
+from ..text.reading import SHARING_PREPOSITIONS, Document, Mention, Token, one_of_several, pronoun_group, tells_time
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
 MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
@@ -2217,10 +2217,10 @@ def _naming_number(doc: Document, q: Qset, tok: Token, question: int) -> str:
     two* classes collect?" after two classes are named (the things named before, as many as said)."""
     word = doc.tokens[q.token].text.lower()
     noun = _noun_phrase_head_lemma(tok)
-    statements = [t for t in doc.tokens if t.sentence != question and t.pos in NOUN_POS and _noun_phrase_head_lemma(t) == noun]
-    if word == "one" and q.sentence != question and any(
-            c.dep == "det" and c.text.lower() in {"another", "other"} for t in statements if t.i > tok.i for c in _children(doc, t.i)):
+    mention = next((m for m in doc.mentions if m.start == q.token), None)
+    if q.sentence != question and mention is not None and one_of_several(doc, mention):
         return f"one {noun} of those named"
+    statements = [t for t in doc.tokens if t.sentence != question and t.pos in NOUN_POS and _noun_phrase_head_lemma(t) == noun]
     if (q.sentence == question and q.qnt.denominator == 1 and q.qnt >= 2 and not any(c.isdigit() for c in word)
             and any(c.dep == "det" and c.text.lower() in {"the", "these", "those", "both"} for c in _children(doc, tok.i))
             and len(statements) == q.qnt):

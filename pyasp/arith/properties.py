@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from ..text.lexical import usage
 from ..text.names import gender
-from ..text.reading import AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, pronoun_group, tells_time
+from ..text.reading import AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, one_of_several, pronoun_group, tells_time
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 PRONOUNS = frozenset("he she it they him her them his hers its their theirs i you we me us my our your".split())
@@ -803,21 +803,6 @@ def _pairs(doc: Document, mentions: list[Mention], question: NumberInfo, qsent: 
     return sorted(out, key=lambda m: m.start)
 
 
-def _contrasted(doc: Document, m: Mention) -> bool:
-    """"one" set against "another" or "the other" of the same thing ("26 stickers on one page and
-    38 stickers on another page", "One dog eats 2 cups ... the other dog"): it picks one of them,
-    and counts nothing."""
-    if m.text.lower() != "one" or m.end >= len(doc.tokens):
-        return False
-    noun = doc.tokens[m.end]
-    if noun.pos != "NOUN":
-        return False
-    later = doc.tokens[m.end + 1 :]
-    return any(t.lemma.lower() == noun.lemma.lower() and k > 0 and (
-        later[k - 1].text.lower() == "another" or k > 1 and [u.text.lower() for u in later[k - 2 : k]] == ["the", "other"])
-        for k, t in enumerate(later))
-
-
 def _recounted(reader: _Reader, question: NumberInfo, mentions: list[Mention], qsent: int) -> set[int]:
     """Numbers of the question that count again what the text has told one by one: "The bookstore
     sold 32 books on Friday, 45 books on Saturday, and 28 books on Sunday. How many books did it
@@ -887,7 +872,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m)
                 and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
     recounted = _recounted(reader, question, mentions, qsent)
-    mentions = [m for m in mentions if m.start not in recounted and not _contrasted(doc, m)]
+    mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m)]
     share_heads = {m.head for m in found if _is_share(doc, m)}
     numbers: list[NumberInfo] = []
     last_unit: Phrase | None = None

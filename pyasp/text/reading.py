@@ -107,6 +107,19 @@ def pronoun_group(doc: Document, start: int, end: int) -> Token | None:
     return tokens[end + 1] if before in {"the", "all", "both"} or on in SHARING_PREPOSITIONS else None
 
 
+def one_of_several(doc: Document, mention: Mention) -> bool:
+    """Whether a "one" picks one of several things rather than counting them: "26 stickers on *one*
+    page and 38 stickers on *another* page", "*One* dog eats 2 cups ... *the other* dog" (the noun
+    after it said again later with "another" or "the other")."""
+    tokens = doc.tokens
+    if mention.text.lower() != "one" or mention.end >= len(tokens) or tokens[mention.end].pos != "NOUN":
+        return False
+    noun = tokens[mention.end].lemma.lower()
+    words = [t.text.lower() for t in tokens]
+    return any(t.lemma.lower() == noun and (words[t.i - 1] == "another" or words[t.i - 2 : t.i] == ["the", "other"])
+               for t in tokens[mention.end + 2 :])
+
+
 @lru_cache(maxsize=1)
 def load_pipeline():
     """spaCy's English pipeline, loaded once per process."""
