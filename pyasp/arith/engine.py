@@ -12,18 +12,19 @@ property is in class C of the rule file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..asp import Program
+from ..text.lexical import is_hyponym
 from ..text.numbers import CENTS
 from ..text.reading import Document
 from . import rates as _rates
-from .features import (assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
+from .features import (TIME_UNITS, assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
                        root_features, stray_numbers)
 from .inference import WILDCARD, Option
 from .knowledge import Knowledge
-from .properties import PROPERTIES, NumberInfo, ProblemInfo, read_problem
+from .properties import PROPERTIES, NumberInfo, Phrase, ProblemInfo, read_problem
 
 
 @dataclass
@@ -56,6 +57,21 @@ class Prepared:
     #: numbers the text plainly says count nothing the question asks (an age, things of another
     #: kind: :func:`pyasp.arith.features.stray_numbers`), left out with the irrelevant ones
     stray: frozenset[int] = frozenset()
+    #: numbers the text says every answer uses (a whole and its parts when the rest is asked:
+    #: :func:`rest_denied`), kept whatever the relevance classifier says
+    kept: frozenset[int] = frozenset()
+    #: the number that says again the base of a comparison when the question asks the total of
+    #: the two ("Liam has 3 times as many cards as Mia. Mia has 14 cards. How many cards do they
+    #: have together?": a second 14, :func:`compared_total`), else 0: the answer adds it to the
+    #: rest (:meth:`pyasp.arith.model.KnowledgeModel.best`)
+    total_of: int = 0
+    #: how the base said again is combined last: "add" (a total), "subtract" (a difference)
+    total_op: str = "add"
+    #: the number :attr:`total_of` says again
+    total_base: int = 0
+    #: the comparison's number, and the operations that apply it (a multiple multiplies or
+    #: divides, "5 more than" adds or subtracts)
+    total_comparison: tuple[int, frozenset[str]] = (0, frozenset())
 
     @property
     def shares(self) -> tuple[str | None, ...]:
@@ -150,10 +166,27 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     if info.error is not None:  # the reader refused the text: no number (solver.unanswerable says why)
         return Prepared(info, ())
     info = _rates.decide(info, rates, labels)
+    base, comparison, last = compared_total(info, knowledge) if labels is None else (0, 0, "")
+    if not base and labels is None:
+        base, comparison, last = square_side(info, knowledge)
+    if base:
+        # the base counts twice: once as compared with, once in the total
+        info = replace(info, numbers=(*info.numbers, replace(info.numbers[base - 1], index=len(info.numbers) + 1)))
     if len(info.numbers) > MAX_NUMBERS:  # not solved (solver.solve_prepared says why): skip the pairwise work
         return Prepared(info, tuple(n.value for n in info.numbers), memberships={})
+    timed = time_conversions(info)
+    q = info.question
+    if q.rate is not None and q.rate.head >= 0 and any(n.index in timed and n.unit.head == q.rate.head for n in info.numbers):
+        # "Kayla reads 15 pages every day. How many pages does she read in one week?": the week,
+        # read in days, is counted (7 days), not asked per ("How far did she drive in 1 hour?" is)
+        info = replace(info, question=replace(q, rate=None))
+    if timed:
+        # "one week" read as 7 days when something is counted per day
+        info = replace(info, numbers=tuple(replace(n, unit=Phrase(timed[n.index][2], timed[n.index][2][:-1], n.unit.head,
+                                                                  (timed[n.index][2][:-1],)))
+                                           if n.index in timed else n for n in info.numbers))
     memberships = {n.index: knowledge.classes.memberships(n) for n in (*info.numbers, info.question)}
-    conversions = money_conversions(info)
+    conversions = {**money_conversions(info), **timed}
     values = tuple(n.value * conversions[n.index][1] if n.index in conversions else n.value for n in info.numbers)
     order = time_order(info, memberships)
     prepared = Prepared(info, values, memberships=memberships, conversions=conversions,
@@ -178,6 +211,18 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
             # counting what the question counts ("240 seats are sold. How many seats are not
             # sold?"), they are only taken away (a number of rows sold may be multiplied first)
             prepared.denied.add(row)
+        elif base and {a, b} == {base, len(info.numbers)} and comparison != base:
+            prepared.denied.add(row)  # the base is not added to (or multiplied by) itself
+        elif rule.op != "multiply" and area_asked(info, knowledge) and _length(na) and _length(nb):
+            prepared.denied.add(row)  # "8 feet long and 5 feet wide. What is the area?": 8 * 5
+        elif rest_denied(info, a, b, rule.op):
+            prepared.denied.add(row)
+        elif rule.op in ("multiply", "divide", "divide_reversed") and difference_asked(info, na, nb):
+            prepared.denied.add(row)
+        elif rule.op == "add" and states_of_one(info, na, nb, memberships) and asks_change(info, memberships):
+            # "The temperature was 47 degrees in the morning. In the afternoon it was 66 degrees.
+            # How many degrees did the temperature go up?": two states are never summed
+            prepared.denied.add(row)
         prepared.option_features.append(option_features(contexts[(a, b)], rule.name, rule.concept, rule.op, assumed))
         prepared.root_features.append(root_features(info, rule.concept, rule.op))
         prepared.labelled.append(concept_label(info, na, nb, rule.op, memberships) == rule.concept)
@@ -186,10 +231,209 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
                                                               _reads_rate(knowledge, rule_name, d)))
     prepared.priced = priced_pairs(info, memberships)
     prepared.relevance_features = [relevance_features(info, n) for n in info.numbers]
-    prepared.stray = stray_numbers(info)
+    prepared.stray = stray_numbers(info) | rest_strays(info)
+    prepared.kept = frozenset((info.rest_of[0], *info.rest_of[1])) if info.rest_of else frozenset()
+    if base:
+        prepared.total_of, prepared.total_op, prepared.total_base = len(info.numbers), last, base
+        if comparison == base:  # the side of a square, times itself
+            prepared.total_comparison = (base, frozenset())
+        else:
+            prepared.total_comparison = (comparison, comparison_applied(info, knowledge, base, comparison))
+        prepared.kept |= {base, comparison, len(info.numbers)}
     prepared.units = [unit_of(n, knowledge) for n in info.numbers]
     prepared.question_unit = unit_of(info.question, knowledge)
     return prepared
+
+
+#: the math classes of the rule file that compare two quantities ("5 more than", "3 times as many")
+COMPARISONS = frozenset({"ADD", "SUB", "MUL"})
+#: what a question asking the total of several quantities says ("How many do they have together?")
+TOTAL_WORDS = frozenset({"together", "altogether", "total", "combined", "combine", "both", "sum"})
+
+
+def asks_total(info: ProblemInfo) -> bool:
+    """Whether the question asks for a total: "together", "altogether", "in all", "in total",
+    "combined", "both", "sum"."""
+    words = info.words
+    return bool(TOTAL_WORDS & set(words)) or any(a == "in" and b == "all" for a, b in zip(words, words[1:]))
+
+
+#: the operations that apply a comparison of each math class to its base, and that undo it
+APPLIED = {"ADD": ({"add"}, {"subtract"}), "SUB": ({"subtract"}, {"add"}),
+           "MUL": ({"multiply"}, {"divide", "divide_reversed"})}
+
+
+def comparison_applied(info: ProblemInfo, knowledge: Knowledge, base: int, comparison: int) -> frozenset[str]:
+    """The operations that give the thing compared from the base of a comparison: applied ("Ana
+    has 5 more marbles than Ben. Ben has 8": 8 + 5; "6 fewer than Ella. Ella has 20": 20 - 6;
+    "3 times as many as Mia. Mia has 14": 3 * 14) when the base is the number of whom it is
+    compared with, or when it names no one ("twice as many on Tuesday"); undone when the base is
+    the comparison's own subject's ("Liam has 42 cards, 3 times as many as Mia": 42 / 3)."""
+    b, c = info.numbers[base - 1], info.numbers[comparison - 1]
+    undone = (c.compared is not None and b.subj is not None and c.subj is not None and b.subj.key == c.subj.key
+              and b.subj.key != c.compared.key)
+    out: set[str] = set()
+    for cls in knowledge.classes.math_classes(c.math):
+        if cls in APPLIED:
+            out |= APPLIED[cls][1 if undone else 0]
+    return frozenset(out)
+
+
+def compared_total(info: ProblemInfo, knowledge: Knowledge) -> tuple[int, int, str]:
+    """The base of a comparison whose total with the thing compared the question asks ("Liam has
+    3 times as many cards as Mia. Mia has 14 cards. How many cards do they have together?": 14 +
+    3 * 14; "Zoe read 12 pages on Monday and twice as many on Tuesday. How many pages did she read
+    in all?": 12 + 12 * 2): the answer uses that number twice. One number has a comparison (a
+    math term of the rule file's ADD, SUB or MUL classes), and exactly one other number, outside
+    the question, with no rate nor comparison, counts its things (the same unit; when the
+    comparison names whom it compares with, that one's number, if any).
+
+    So too the difference of the two, asked ("how many more", "how many fewer") of a multiple
+    ("Jenna has 3 times as many stamps as Luis. Luis has 15. How many more stamps does Jenna have
+    than Luis?": 3 * 15 - 15); a difference of "5 more than" is the 5 itself.
+
+    The base's index, the comparison's and the operation that combines the base said again
+    ("add", "subtract"), else (0, 0, "")."""
+    total = asks_total(info)
+    if not total and not asks_difference(info):
+        return 0, 0, ""
+    compared = [n for n in info.numbers if n.math is not None and n.share is None
+                and COMPARISONS & set(knowledge.classes.math_classes(n.math))]
+    if len(compared) != 1 or compared[0].unit is None or compared[0].mention.sentence == info.question_sentence:
+        return 0, 0, ""
+    if not total and "MUL" not in knowledge.classes.math_classes(compared[0].math):
+        return 0, 0, ""
+    c = compared[0]
+    bases = [n for n in info.numbers if n is not c and n.math is None and n.rate is None and n.share is None
+             and n.unit is not None and n.unit.lemma == c.unit.lemma and n.mention.sentence != info.question_sentence]
+    if c.compared is not None and any(n.subj is not None and n.subj.key == c.compared.key for n in bases):
+        bases = [n for n in bases if n.subj is not None and n.subj.key == c.compared.key]
+    return (bases[0].index, c.index, "add" if total else "subtract") if len(bases) == 1 else (0, 0, "")
+
+
+#: the math classes of the rule file that ask an area ("What is the area of the garden?")
+AREAS = frozenset({"AREA"})
+
+
+def area_asked(info: ProblemInfo, knowledge: Knowledge) -> bool:
+    """Whether the question asks an area (its math term is of the rule file's AREA class)."""
+    return bool(AREAS & set(knowledge.classes.math_classes(info.question.math)))
+
+
+def _length(n: NumberInfo) -> bool:
+    """Whether a number is a length: its unit is a linear unit of WordNet (inch, foot, meter, ...)."""
+    return n.unit is not None and n.rate is None and is_hyponym(n.unit.lemma, "linear_unit")
+
+
+def square_side(info: ProblemInfo, knowledge: Knowledge) -> tuple[int, int, str]:
+    """The side of a square whose area the question asks ("A square tile is 9 inches long on
+    each side. What is the area of the tile in square inches?"): the one length of the text, said
+    of something "square" outside the question. The answer is the side times itself. (index,
+    index, "multiply"), else (0, 0, "")."""
+    if not area_asked(info, knowledge) or not info.doc.sentences:
+        return 0, 0, ""
+    lengths = [n for n in info.numbers if n.mention.sentence != info.question_sentence
+               and n.unit is not None and is_hyponym(n.unit.lemma, "linear_unit")]
+    start, _ = info.doc.sentences[info.question_sentence]
+    square = any(t.lemma.lower() == "square" for t in info.doc.tokens[:start])
+    if len(lengths) != 1 or not square:
+        return 0, 0, ""
+    return lengths[0].index, lengths[0].index, "multiply"
+
+
+#: the verbs classes of the rule file that say a change of what the subject has (a question
+#: asking with one asks for a change: "How many pounds did the puppy gain?")
+CHANGES = frozenset({"GET", "TAKE", "CONSTRUCT", "GIVE", "DESTROY"})
+#: particles that make a verb one of change ("go up", "went down")
+CHANGE_PARTICLES = frozenset({"up", "down"})
+
+
+def _verb_classes(memberships: dict[int, list[tuple[str, str]]], n: NumberInfo) -> set[str]:
+    return {c for p, c in memberships.get(n.index, ()) if p == "verb"}
+
+
+#: words after "how many"/"how much" that ask for a difference ("How many more dollars ...?")
+DIFFERENCE_WORDS = frozenset({"more", "fewer", "less"})
+
+
+def difference_asked(info: ProblemInfo, a: NumberInfo, b: NumberInfo) -> bool:
+    """Whether the question asks for a difference of the things two numbers both count ("Aiden
+    has 7 dollars. A kite costs 20 dollars. How many more dollars does Aiden need?": dollars and
+    dollars): no product or quotient of the two is such a difference. Both have the question's
+    unit as their own, and neither a comparison ("3 times as many")."""
+    q = info.question.unit
+    if q is None or a.math is not None or b.math is not None:
+        return False
+    if not all(n.unit is not None and not n.unit_inferred and n.unit.lemma == q.lemma for n in (a, b)):
+        return False
+    return asks_difference(info)
+
+
+def asks_difference(info: ProblemInfo) -> bool:
+    """Whether the question asks "how many more", "how much less", "how many fewer"."""
+    if not info.doc.sentences:
+        return False
+    start, end = info.doc.sentences[info.question_sentence]
+    toks = info.doc.tokens[start:end]
+    return any(t.text.lower() == "how" and toks[k + 1].text.lower() in {"many", "much"}
+               and toks[k + 2].text.lower() in DIFFERENCE_WORDS for k, t in enumerate(toks[:-2]))
+
+
+def states_of_one(info: ProblemInfo, a: NumberInfo, b: NumberInfo, memberships) -> bool:
+    """Two states of one holder at two times: both said with a verb of the rule file's HAVE
+    class, in two sentences, of the same subject (after pronouns are resolved) and the same unit,
+    with no rate and no comparison ("Lucy's puppy weighed 12 pounds ... Now it weighs 31
+    pounds")."""
+    return (a.mention.sentence != b.mention.sentence and a.subj is not None and b.subj is not None
+            and a.subj.key == b.subj.key and a.unit is not None and b.unit is not None and a.unit.lemma == b.unit.lemma
+            and not a.unit_inferred and not b.unit_inferred
+            and a.rate is None and b.rate is None and a.math is None and b.math is None
+            and STATES & _verb_classes(memberships, a) and STATES & _verb_classes(memberships, b)
+            and not CHANGES & (_verb_classes(memberships, a) | _verb_classes(memberships, b)))
+
+
+def asks_change(info: ProblemInfo, memberships) -> bool:
+    """Whether the question asks for a change of what its subject has: its verb is one of the
+    rule file's verbs of change ("did the puppy gain", "did it grow") or says "up"/"down" ("did
+    the temperature go up"), and it is asked of no state ("have", "be") nor of a total ("How many
+    games will he attend in all?")."""
+    q = info.question
+    if q.verb is None or asks_total(info):
+        return False
+    classes = _verb_classes(memberships, q)
+    return bool(CHANGES & classes) and not STATES & classes or q.verb.particle in CHANGE_PARTICLES
+
+
+def rest_denied(info: ProblemInfo, a: int, b: int, op: str) -> bool:
+    """Of a whole and its parts when the question asks about the rest of it ("18 pieces of
+    fruit. 7 are bananas and the rest are oranges": :attr:`ProblemInfo.rest_of`), the rest is the
+    whole minus the parts: a part is only taken from the whole, parts are added or taken from
+    one another, and nothing among them is multiplied or divided."""
+    if info.rest_of is None:
+        return False
+    whole, parts = info.rest_of
+    group = {whole, *parts}
+    if a not in group or b not in group:
+        return False
+    if whole in (a, b):
+        return op != "subtract"
+    return op not in ("add", "subtract")
+
+
+def rest_strays(info: ProblemInfo) -> frozenset[int]:
+    """When the question asks about the rest of a whole (:attr:`ProblemInfo.rest_of`), the
+    numbers that count other things than the whole, its parts and the question do ("Each banana
+    costs 20 cents", "The quilt took 5 weeks to make", "He also has 6 pairs of pants"): no part of
+    the rest."""
+    if info.rest_of is None:
+        return frozenset()
+    whole, parts = info.rest_of
+    group = {whole, *parts}
+    units = {info.numbers[i - 1].unit.lemma for i in group if info.numbers[i - 1].unit is not None}
+    if info.question.unit is not None:
+        units.add(info.question.unit.lemma)
+    return frozenset(n.index for n in info.numbers if n.index not in group and n.mention.sentence != info.question_sentence
+                     and n.unit is not None and not n.unit_inferred and n.unit.lemma not in units)
 
 
 def _asked_unit(info: ProblemInfo, n: NumberInfo) -> bool:
@@ -290,6 +534,41 @@ def priced_pairs(info: ProblemInfo, memberships: dict[int, list[tuple[str, str]]
                     and (a.rate is None) != (b.rate is None)):
                 out.add((a.index, b.index))
     return frozenset(out)
+
+
+#: prepositions before a number of a unit of time that make it a span ("in one week", "for 2 days")
+SPANS = frozenset({"in", "for", "over", "during", "within"})
+
+
+def _span(info: ProblemInfo, n: NumberInfo) -> bool:
+    """"in one week", "for 2 days": a number of a unit of time after a preposition of a span."""
+    return (n.unit is not None and n.unit.lemma in TIME_UNITS and n.mention.start > 0
+            and info.doc.tokens[n.mention.start - 1].text.lower() in SPANS)
+
+
+#: how many of a smaller unit of time make one of a larger one
+TIME_FACTORS = {("week", "day"): 7, ("day", "hour"): 24, ("hour", "minute"): 60, ("minute", "second"): 60,
+                ("year", "month"): 12, ("year", "week"): 52, ("week", "hour"): 168}
+
+
+def time_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:
+    """Numbers of a unit of time read in the smaller unit something is counted per ("Kayla reads
+    15 pages every day. How many pages does she read in one week?": one week is 7 days; "saves 50
+    cents every day for 2 weeks": 14 days), when nothing is counted per the larger unit and the
+    question does not ask in it. Number -> (unit as written, factor, the unit read: "days")."""
+    pers = {n.rate.lemma for n in info.numbers if n.rate is not None}
+    q = info.question
+    asked = {q.unit.lemma} if q.unit is not None else set()
+    out = {}
+    for n in info.numbers:
+        if n.unit is None or n.unit_inferred or n.rate is not None or n.unit.lemma in pers | asked:
+            continue
+        if n.mention.sentence == info.question_sentence and not _span(info, n):
+            continue  # in the question, only a span ("in one week", "for 2 days")
+        targets = [small for (large, small) in TIME_FACTORS if large == n.unit.lemma and small in pers]
+        if len(targets) == 1:
+            out[n.index] = (n.unit.text, Fraction(TIME_FACTORS[(n.unit.lemma, targets[0])]), f"{targets[0]}s")
+    return out
 
 
 #: the money units a question can ask an amount in (asked coins, "how many quarters", are counted)

@@ -325,6 +325,21 @@ def _is_age(info: ProblemInfo, n: NumberInfo) -> bool:
     return info.doc.tokens[n.unit.head + 1].lemma.lower() == "old"
 
 
+#: units of time, and the words after which a number of them says when something happened
+#: ("Two weeks later", "3 days ago")
+TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month", "year", "decade", "century"})
+WHEN_WORDS = frozenset({"later", "ago", "earlier", "afterward", "afterwards"})
+
+
+def _tells_when(info: ProblemInfo, n: NumberInfo) -> bool:
+    """"Two weeks later it was 23 centimeters tall", "3 days ago": the number of a unit of time
+    modifies "later"/"ago"/"earlier", saying when, not how much."""
+    if n.unit is None or n.unit_inferred or n.unit.lemma not in TIME_UNITS or n.unit.head < 0 or n.rate is not None:
+        return False
+    tok = info.doc.tokens[n.unit.head]
+    return tok.head != tok.i and info.doc.tokens[tok.head].lemma.lower() in WHEN_WORDS
+
+
 def _kinds_asked(info: ProblemInfo) -> list[tuple[str, str]]:
     """The kinds of things the question counts, as WordNet words and their head lemma: its unit
     ("big cats": big_cat, and cat), and what a unit of pieces of something counts ("How many
@@ -348,6 +363,8 @@ def stray_numbers(info: ProblemInfo) -> frozenset[int]:
 
     - an age ("She is 10 years old") when the question asks none ("How many pets does Sue
       have?"; no "old", "age", "younger", ... and no years asked);
+    - a time that says when ("Two weeks later it was 23 centimeters tall", :func:`_tells_when`)
+      when the question asks nothing in that unit and no number is counted per it;
     - things of another kind than the question counts, when it counts a kind that two or more
       numbers count kinds of and none counts itself ("A zoo has 8 lions, 5 tigers, and 12
       monkeys. How many big cats ...?": lions and tigers are big cats (WordNet), the monkeys are
@@ -359,6 +376,10 @@ def stray_numbers(info: ProblemInfo) -> frozenset[int]:
     if (not AGE_WORDS & set(info.words) and (q.unit is None or q.unit.lemma != "year")
             and not any(n.rate is not None and n.rate.lemma == "year" for n in info.numbers)):
         out.update(n.index for n in info.numbers if _is_age(info, n))
+    # a time that says when ("Two weeks later"), when nothing is counted per that unit of time
+    # nor asked in it
+    times = {x.lemma for x in (q.unit, q.rate) if x is not None} | {n.rate.lemma for n in info.numbers if n.rate is not None}
+    out.update(n.index for n in info.numbers if _tells_when(info, n) and n.unit.lemma not in times)
     start, end = info.doc.sentences[info.question_sentence]
     named = {t.lemma.lower() for t in info.doc.tokens[start:end] if t.pos in {"NOUN", "PROPN"}}
     counted = [n for n in info.numbers if n.unit is not None and not n.unit_inferred and n.rate is None and n.share is None]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -27,7 +28,7 @@ from scipy import sparse
 from ..errors import InputError, malformed
 from ..wordproblems import is_correct
 from .engine import Prepared
-from .inference import NORMAL_FORMS, UNIT_BASE, Expr, Leaf, final_units, leaves, search, steps, struct_index, struct_names
+from .inference import NORMAL_FORMS, UNIT_BASE, Expr, Leaf, Step, final_units, leaves, search, steps, struct_index, struct_names
 from .rates import RateModel, logistic_weights
 
 FORMAT = "pyasp-arith-model"
@@ -95,7 +96,7 @@ class KnowledgeModel:
         if self.relevance != "classifier" or not self.relevance_:
             return None
         keep = frozenset(i + 1 for i, f in enumerate(p.relevance_features)
-                         if sum(self.relevance_.get(k, 0.0) * v for k, v in f.items()) > 0.0) - p.stray
+                         if sum(self.relevance_.get(k, 0.0) * v for k, v in f.items()) > 0.0 or i + 1 in p.kept) - p.stray
         return keep if len(keep) >= 2 else None
 
     @staticmethod
@@ -200,9 +201,19 @@ class KnowledgeModel:
         # learning without the text's hard evidence, inference with it (L+I, as in Roth's
         # constrained conditional models): an option the text contradicts is not searched
         options = {pair: [o for o in opts if o.row not in p.denied] for pair, opts in p.options.items()} if p.denied else None
+        if p.total_of:
+            # the total of a comparison's base and the thing compared: the base, said again, is
+            # added last to what the rest gives (:func:`pyasp.arith.engine.compared_total`)
+            found = self._search(p, vec, w, struct, top=top, numbers=keep, options=options, accept=partial(_adds_last, p.total_of, p.total_op, *p.total_comparison))
+            if found:
+                return found
+            keep = (keep if keep is not None else frozenset(range(1, len(p.values) + 1))) - {p.total_of}
+            if len(keep) < 2:
+                return []
         found = self._search(p, vec, w, struct, top=top, numbers=keep, options=options)
         if not found and keep is not None:  # no derivation combines all the relevant numbers
-            found = self._search(p, vec, w, struct, top=top, options=options)
+            found = self._search(p, vec, w, struct, top=top, options=options,
+                                 numbers=frozenset(range(1, len(p.values) + 1)) - {p.total_of} if p.total_of else None)
         return found
 
     def check_rules(self, knowledge) -> None:
@@ -286,6 +297,22 @@ class KnowledgeModel:
             raise InputError(f"{path}: not a pyasp arith model (a zip file, as `pyasp algebra train` writes; "
                              "`pyasp arith train` writes JSON)")
         return cls.from_json(read_json_file(path, "model"), str(path))
+
+
+def _adds_last(number: int, op: str, comparison: int, applied: frozenset[str], expr: Expr) -> bool:
+    """Whether an expression's last operation (``op``) combines ``number`` (a leaf) with the
+    comparison ``comparison`` applied (a step of one of the operations ``applied`` with that
+    number as an operand): the total of a comparison's base and the thing compared ("add"), or
+    their difference ("subtract")."""
+    if not isinstance(expr, Step) or expr.option.op != op:
+        return False
+    for e, other in ((expr.first, expr.second), (expr.second, expr.first)):
+        if isinstance(e, Leaf) and e.number == number:
+            if not applied:  # the number itself, said again: the side of a square times itself
+                return isinstance(other, Leaf) and other.number == comparison
+            return (isinstance(other, Step) and other.option.op in applied
+                    and any(isinstance(x, Leaf) and x.number == comparison for x in (other.first, other.second)))
+    return False
 
 
 def _gold(expr: Expr, solutions: tuple[float, ...], used: frozenset[int] | None) -> bool:

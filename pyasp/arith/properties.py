@@ -132,6 +132,9 @@ class ProblemInfo:
     #: numbers (1-based) that count what a question with its verb denied leaves out: "35 brought a
     #: lunch" when it asks "How many students did not bring a lunch?" (:func:`_left_out`)
     left_out: frozenset[int] = frozenset()
+    #: a whole and its parts when the question asks about the rest of it (:func:`_rest_of`):
+    #: (whole, parts), numbers 1-based, else None
+    rest_of: tuple[int, tuple[int, ...]] | None = None
 
 
 def _children(doc: Document) -> dict[int, list[Token]]:
@@ -765,6 +768,74 @@ def _asks_rest(reader: _Reader, qsent: int, said_with_be: bool = True) -> bool:
     return False
 
 
+#: words that, said of the subject's noun, make it the rest of a whole ("the other slices", "the
+#: remaining cupcakes")
+REST_MODIFIERS = frozenset({"other", "remaining"})
+
+
+def _rest_of(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tuple[int, tuple[int, ...]] | None:
+    """A whole, its parts and its rest, when the question asks about the rest: "A fruit bowl has
+    18 pieces of fruit. 7 are bananas and the rest are oranges. How many oranges ...?", "Of the 32
+    cupcakes, 14 have chocolate frosting. The others have vanilla frosting. How many cupcakes have
+    vanilla frosting?", "12 chose summer, 9 chose winter, and the rest chose spring or fall".
+
+    The rest is a subject "the rest", "the others", "the other X" or "the remaining X" outside
+    the question, in a clause with no number. The question asks about it when it asks with the
+    rest's verb (not be/have/do), or when a content word said after the rest's verb is in the
+    question ("are oranges" / "How many oranges"). The parts are the numbers before the rest
+    that are the subject of a verb with the rest's verb's lemma ("7 are", "14 have", "9 chose");
+    the whole is the last number before the first part whose value exceeds the parts' sum. The
+    answer is the whole minus the parts (:func:`pyasp.arith.engine.prepare` denies the other
+    operations between them, and leaves out numbers of other things). (whole, parts) by their
+    indices, or None."""
+    doc = reader.doc
+    if not doc.sentences or any(n.share is not None for n in numbers):
+        return None
+    start, end = doc.sentences[qsent]
+    qtoks = doc.tokens[start:end]
+    asked = {t.lemma.lower() for t in qtoks if t.pos in {"VERB", "AUX"}} - {"be", "have", "do"}
+    described = {t.lemma.lower() for t in qtoks if t.pos in CONTENT_POS} - {"be", "have", "do"}
+
+    def rest_word(t: Token) -> bool:
+        return (t.lemma.lower() in REST_WORDS or t.text.lower() in REST_WORDS
+                or t.pos == "NOUN" and any(k.text.lower() in REST_MODIFIERS and k.dep in {"amod", "det"} and k.i < t.i
+                                           for k in reader.kids[t.i]))
+
+    def subject_of(n: NumberInfo, verb: Token) -> bool:
+        tok = reader.tokens[n.mention.head]
+        if tok.dep in {"nummod", "quantmod"} and tok.head != tok.i:
+            tok = reader.tokens[tok.head]
+        return tok.head == verb.i and tok.dep in {"nsubj", "nsubjpass"}
+
+    for t in doc.tokens[: start]:
+        if not rest_word(t):
+            continue
+        verb = reader.verb_of(t.i) if reader.is_subject(t) else None
+        after = doc.tokens[t.i + 1] if t.i + 1 < start else None
+        if (verb is None and after is not None and after.pos in {"VERB", "AUX"}
+                and not any(k.dep in {"nsubj", "nsubjpass"} for k in reader.kids[after.i])):
+            verb = after  # "7 are bananas and the rest are oranges", parsed with "rest" a conjunct of "bananas"
+        if verb is None:
+            continue
+        sentence = next(k for k, (a, b) in enumerate(doc.sentences) if a <= t.i < b)
+        clause = reader.clause(verb, sentence)
+        if any(u.pos == "NUM" for u in clause):
+            continue  # "the rest of the class brought 2 pounds": a part given
+        lemma = verb.lemma.lower()
+        said = {u.lemma.lower() for u in clause if u.i > verb.i and u.pos in CONTENT_POS}
+        if lemma not in asked and not (lemma in {"be", "have"} and said & described):
+            continue
+        parts = [n for n in numbers if n.mention.sentence != qsent and n.mention.end <= t.i and n.verb is not None
+                 and n.verb.head >= 0 and n.verb.lemma == lemma and subject_of(n, reader.tokens[n.verb.head])]
+        if not parts:
+            continue
+        total = sum(n.value for n in parts)
+        whole = [n for n in numbers if n.index < parts[0].index and n.mention.sentence != qsent and n.value > total]
+        if whole:
+            return whole[-1].index, tuple(n.index for n in parts)
+    return None
+
+
 def _counts(doc: Document, unit: Phrase, whole: str) -> bool:
     """Whether a number of this unit counts the things a share is of ("$" and "money" alike). A
     name read as the unit ("She gave 20 to Tom": the reader takes "Tom") counts nothing of its
@@ -833,6 +904,23 @@ def _recounted(reader: _Reader, question: NumberInfo, mentions: list[Mention], q
     return out
 
 
+def _said_again(reader: _Reader, mentions: list[Mention], qsent: int) -> set[int]:
+    """Numbers of the question that say again a number the text gave: "Amir wants to collect
+    100 bottle caps. He has 58 so far. How many more bottle caps does he need to reach 100?" (the
+    goal named twice is one number). A number after the question's "how" or "what", with no
+    unit of its own ("If he got another 5 dollars, how much ...", "How many cases of 12 boxes"
+    keep theirs), whose value a number before the question has: their starts."""
+    if not reader.doc.sentences:
+        return set()
+    start, end = reader.doc.sentences[qsent]
+    asking = next((t.i for t in reader.tokens[start:end] if t.text.lower() in {"how", "what"}), None)
+    if asking is None:
+        return set()
+    told = {m.value for m in mentions if m.sentence != qsent and m.kind != "money"}
+    return {m.start for m in mentions if m.sentence == qsent and m.start > asking and m.kind != "money"
+            and m.value in told and reader.unit(m) is None}
+
+
 def _dozens(doc: Document, mentions: list[Mention]) -> list[Mention]:
     """"3 dozen pencils" is one number, 36 pencils (the reader gives 3 and the 12 of "dozen",
     as ALGES counts them); so is "half a dozen eggs", 6 eggs (the reader gives 1/2 and 12)."""
@@ -873,6 +961,8 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
                 and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
     recounted = _recounted(reader, question, mentions, qsent)
     mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m)]
+    said_again = _said_again(reader, mentions, qsent)
+    mentions = [m for m in mentions if m.start not in said_again]
     share_heads = {m.head for m in found if _is_share(doc, m)}
     numbers: list[NumberInfo] = []
     last_unit: Phrase | None = None
@@ -964,7 +1054,8 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     if "rest" not in words and (_asks_rest(reader, qsent, said_with_be=False) or denied):
         words += ("rest",)
     left_out = _left_out(reader, question, numbers, qsent) if denied else frozenset()
-    return ProblemInfo(doc, tuple(numbers), question, qsent, words, left_out=left_out)
+    return ProblemInfo(doc, tuple(numbers), question, qsent, words, left_out=left_out,
+                       rest_of=_rest_of(reader, qsent, numbers))
 
 
 def unreadable_problem(text: str, error: str) -> ProblemInfo:
@@ -1049,8 +1140,9 @@ def _helped_verb(reader: _Reader, do: Token, toks: list[Token]) -> tuple[Token |
     def glued(t: Token) -> Token | None:
         if any(c.dep in {"nsubj", "nsubjpass"} for c in reader.kids[t.i]):
             return None
+        # ("the puppy gain" may tag "puppy" an adjective, as a compound)
         return next((c for c in reversed(reader.kids[t.i]) if c.dep in {"compound", "poss"} and c.i < t.i
-                     and c.pos in {"NOUN", "PROPN"}), None)
+                     and (c.pos in {"NOUN", "PROPN"} or c.dep == "compound" and c.pos == "ADJ")), None)
 
     verb = next((t for t in after if (t.tag == "VB" or t.tag == "VBP" and t.pos in {"VERB", "AUX"}) and t.lemma.lower() != "do"), None)
     if verb is not None:

@@ -126,6 +126,8 @@ class Solution:
             if n.index in self.prepared.conversions:  # "75 cents" when dollars are asked: value 0.75
                 unit, factor, target = self.prepared.conversions[n.index]
                 item["converted"] = {"from": unit, "to": target, "value": as_number(n.value), "factor": as_number(factor)}
+            if n.index == self.prepared.total_of:  # the base of a comparison (or a square's side) read twice
+                item["said_again"] = self.prepared.total_base
             if n.share is not None:  # "half of them": the share, or what is left after it is taken away
                 item["share"] = _share_reading(n)
             for prop in PROPERTIES:
