@@ -18,7 +18,7 @@ from fractions import Fraction
 from ..asp import Program
 from ..text.lexical import is_hyponym
 from ..text.numbers import CENTS
-from ..text.reading import Document
+from ..text.reading import FRACTION_WORDS, PERCENT, Document
 from . import rates as _rates
 from .features import (TIME_UNITS, assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
                        root_features, stray_numbers)
@@ -46,6 +46,12 @@ class Prepared:
     memberships: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
     units: list[tuple] = field(default_factory=list)  # (unit, per) of each number, for the unit features
     question_unit: tuple = (None, None)
+    #: numbers said as a percentage or a fraction ("25% off", "a third of"): ratios, whose units
+    #: the search's unit checks do not read (:class:`pyasp.arith.inference.UnitCheck`)
+    ratios: frozenset[int] = frozenset()
+    #: what else the question's unit phrase names: the noun its unit modifies ("how many 6 dollar
+    #: toys": toy, the unit read being "dollar"), for the same checks
+    question_names: frozenset[str] = frozenset()
     #: numbers of money read in the unit the question asks ("75 cents" as 0.75 when dollars are
     #: asked): number -> (unit it was written in, factor its value was multiplied by, the unit
     #: it is read in: "dollars" or "cents")
@@ -242,7 +248,28 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         prepared.kept |= {base, comparison, len(info.numbers)}
     prepared.units = [unit_of(n, knowledge) for n in info.numbers]
     prepared.question_unit = unit_of(info.question, knowledge)
+    prepared.ratios = frozenset(n.index for n in info.numbers if n.share is not None or _said_as_ratio(n))
+    prepared.question_names = _modified(info)
     return prepared
+
+
+def _modified(info: ProblemInfo) -> frozenset[str]:
+    """The noun the question's unit is a compound of ("6 dollar toys": toy), if any."""
+    unit = info.question.unit
+    tokens = info.doc.tokens
+    if unit is None or not 0 <= unit.head < len(tokens):
+        return frozenset()
+    token = tokens[unit.head]
+    if token.dep != "compound" or not 0 <= token.head < len(tokens) or tokens[token.head].pos != "NOUN":
+        return frozenset()
+    return frozenset({tokens[token.head].lemma.lower()})
+
+
+def _said_as_ratio(n: NumberInfo) -> bool:
+    """Whether a number is said as a percentage or a fraction ("25%", "a third", "3/4")."""
+    last = n.mention.text.split()[-1].lower() if n.mention.text.split() else ""
+    return (last in PERCENT or last.endswith("%") or last.rstrip("s") in FRACTION_WORDS
+            or "/" in n.mention.text)
 
 
 #: the math classes of the rule file that compare two quantities ("5 more than", "3 times as many")

@@ -99,6 +99,74 @@ def final_units(unit: Unit, question: Unit) -> tuple[int, ...]:
     return tuple(out)
 
 
+#: the checks ``search(..., strict_units=True)`` makes (:class:`UnitCheck`; a module setting, so
+#: that tests and experiments can switch one off)
+STRICT_CHECKS = frozenset({"linked", "rate_count", "squared", "final"})
+
+
+class UnitCheck:
+    """Dimensional consistency the search may require at inference (``strict_units``), over the
+    units it tracks (:func:`combine_units`), where the text gives them (an unknown unit, None, or
+    a wildcard "per" passes every check):
+
+    - "linked": two things a rate of the problem converts into each other ("15 books on each
+      shelf": books and shelves) are no like quantities: they are never added or subtracted, and
+      multiplied only as a rate times what it is per ("6 rows" times "8 carrots in each row",
+      not times "11 carrots");
+    - "rate_count": a rate is not added to a count, nor subtracted from one, when its "per" unit
+      is counted in the problem ("15 books on each shelf" and "12 more books": the 15 first
+      multiplies the shelves);
+    - "squared": a rate of X is not multiplied by a count of X ("8 carrots in each row" times
+      "11 carrots");
+    - "final": the answer is not a count of another thing than the question asks for (or names:
+      "how many 6 dollar toys" asks toys, whatever unit the reader gave it), nor a pure ratio of
+      like quantities when the question asks a rate.
+    """
+
+    def __init__(self, units: list, question: Unit, words: frozenset[str] = frozenset()):
+        known = [u for u in (*units, question) if u[0] not in (None, WILDCARD)]
+        self.counted = {u[0] for u in known}
+        self.linked = {frozenset((u[0], u[1])) for u in known
+                       if u[1] not in (None, WILDCARD) and u[1] != u[0] and u[1] in self.counted}
+        self.question = question
+        self.words = words
+
+    def additive(self, a: Unit, b: Unit) -> bool:
+        """Whether quantities of units ``a`` and ``b`` may be added or subtracted."""
+        if a[0] in (None, WILDCARD) or b[0] in (None, WILDCARD):
+            return True
+        if "linked" in STRICT_CHECKS and a[0] != b[0] and frozenset((a[0], b[0])) in self.linked:
+            return False
+        if "rate_count" in STRICT_CHECKS:
+            for x, y in ((a, b), (b, a)):
+                if x[1] in self.counted and x[1] != WILDCARD and y[1] is None:
+                    return False
+        return True
+
+    def multiplies(self, a: Unit, b: Unit) -> bool:
+        """Whether quantities of units ``a`` and ``b`` may be multiplied."""
+        if "squared" in STRICT_CHECKS:
+            for x, y in ((a, b), (b, a)):
+                if (x[0] not in (None, WILDCARD) and x[1] not in (None, WILDCARD) and y[1] is None and y[0] == x[0]
+                        and y[0] != x[1]):
+                    return False
+        if ("linked" in STRICT_CHECKS and None not in (a[0], b[0]) and WILDCARD not in (a[0], b[0])
+                and frozenset((a[0], b[0])) in self.linked and a[1] != b[0] and b[1] != a[0]):
+            return False
+        return True
+
+    def answers(self, unit: Unit, ratio: bool) -> bool:
+        """Whether a result of ``unit`` (``ratio``: a quotient of like quantities) answers the question."""
+        if "final" not in STRICT_CHECKS:
+            return True
+        q = self.question
+        if ratio:
+            return q[1] in (None, WILDCARD)
+        if unit[0] in (None, WILDCARD) or q[0] in (None, WILDCARD):
+            return True
+        return unit[0] == q[0] or unit[0] in self.words
+
+
 @dataclass(frozen=True)
 class Leaf:
     number: int  # 1-based index of the number
@@ -276,6 +344,9 @@ def search(
     wholes: tuple[tuple[int, ...], ...] | None = None,
     priced: frozenset[tuple[int, int]] = frozenset(),
     order: tuple[int, ...] = (),
+    strict_units: bool = False,
+    ratios: frozenset[int] = frozenset(),
+    question_words: frozenset[str] = frozenset(),
 ) -> list[tuple[float, Expr]]:
     """The best expressions (score, expression), best first; with ``accept``, only those it
     accepts (training: the expressions that give the right answer).
@@ -304,12 +375,18 @@ def search(
     the count) is no transfer with an amount of money. ``order`` (one rank per number, see
     :func:`pyasp.arith.engine.time_order`; empty: the text's order) says which of two
     representatives is the earlier, role 1 of the rules (``options`` are keyed so). The search
-    computes in floating point; the expressions returned carry exact values.
+    computes in floating point; the expressions returned carry exact values. With
+    ``strict_units`` (inference), operations and answers whose units are inconsistent
+    (:class:`UnitCheck`) are not built, where ``ratios`` (numbers said as a percentage or a
+    fraction) count as of no unit and an answer may count what ``question_words`` (lemmas the
+    question's unit phrase names besides its unit) name; if that leaves no expression, the
+    search is run again without the checks.
     """
     n = len(values)
     rank = [0] + list(order or range(1, n + 1))
     states: dict[int, list[Expr]] = {}
     units = units or [NO_UNIT] * n
+    check = UnitCheck(units, question_unit, question_words) if strict_units else None
     for i in range(n):
         states[1 << i] = [Leaf(i + 1, i + 1, 0.0, float(values[i]), 1 << i, units[i])]
     scores = [float(x) for x in option_scores]
@@ -371,6 +448,7 @@ def search(
                         # the notebooks got from the bill
                         counted_and_money = any(_counted(e, priced) and o.unit[0] == MONEY_UNIT
                                                 for e, o in ((first, second), (second, first)))
+                        dims = tuple(NO_UNIT if isinstance(e, Leaf) and e.number in ratios else e.unit for e in (first, second))
                         for opt in opts:
                             op = opt.op
                             if (paid[0] and opt.reads_rate[0]) or (paid[1] and opt.reads_rate[1]):
@@ -393,6 +471,10 @@ def search(
                                 else:
                                     combined[op] = combine_units(first.unit, second.unit, op)
                             ufeat, unit = combined[op]
+                            if check is not None and not (check.additive(*dims) if op in ADDITIVE
+                                                          else op != "multiply" or scaled is not None
+                                                          or check.multiplies(*dims)):
+                                continue
                             if op == "add":
                                 value = x + y
                             elif op == "subtract":
@@ -433,9 +515,17 @@ def search(
             continue
         bonus = float(sum(relevance_scores[i] for i in range(n) if mask >> i & 1))
         for expr in kept:
+            if check is not None and not check.answers(expr.unit, expr.unit_feature == _U["div_same"]
+                                                       and expr.option.op in DIVISIONS):
+                continue
             if accept is None or accept(expr):
                 final = sum(struct[unit_base + f] for f in final_units(expr.unit, question_unit))
                 finals.append((expr.score + bonus + roots[expr.option.row] + final, expr))
+    if check is not None and not finals:
+        return search(values, options, option_scores, relevance_scores, has_rate, has_math, beam=beam,
+                      max_numbers=max_numbers, accept=accept, top=top, root_scores=root_scores,
+                      struct_scores=struct_scores, numbers=numbers, units=units, question_unit=question_unit,
+                      canonical=canonical, shares=shares, wholes=wholes, priced=priced, order=order)
     finals.sort(key=lambda t: -t[0])
     return [(score, exact(expr, values)) for score, expr in finals[:top]]
 

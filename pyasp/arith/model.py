@@ -81,14 +81,15 @@ class KnowledgeModel:
         return [[sparse.csr_matrix((d, i, ptr), shape=(len(ptr) - 1, size)) for ptr, i, d in mats] for mats in out]
 
     def _search(self, p: Prepared, vec, w: np.ndarray, struct: np.ndarray, accept=None, top: int = 1,
-                numbers: frozenset[int] | None = None, options=None):
+                numbers: frozenset[int] | None = None, options=None, strict_units: bool = False):
         if numbers is not None and not 2 <= len(numbers) <= self.max_numbers:
             numbers = None
         return search(p.values, p.options if options is None else options, vec[0] @ w, vec[1] @ w, p.has_rate, p.has_math,
                       beam=self.beam, max_numbers=self.max_numbers, accept=accept, top=top,
                       root_scores=vec[2] @ w, struct_scores=w[struct], numbers=numbers,
                       units=p.units, question_unit=p.question_unit, canonical=self.canonical, shares=p.shares, wholes=p.wholes,
-                      priced=p.priced, order=p.order)
+                      priced=p.priced, order=p.order, strict_units=strict_units, ratios=p.ratios,
+                      question_words=p.question_names)
 
     def relevant(self, p: Prepared) -> frozenset[int] | None:
         """The numbers an expression must use: all but those the relevance classifier calls
@@ -204,15 +205,15 @@ class KnowledgeModel:
         if p.total_of:
             # the total of a comparison's base and the thing compared: the base, said again, is
             # added last to what the rest gives (:func:`pyasp.arith.engine.compared_total`)
-            found = self._search(p, vec, w, struct, top=top, numbers=keep, options=options, accept=partial(_adds_last, p.total_of, p.total_op, *p.total_comparison))
+            found = self._search(p, vec, w, struct, top=top, numbers=keep, options=options, strict_units=True, accept=partial(_adds_last, p.total_of, p.total_op, *p.total_comparison))
             if found:
                 return found
             keep = (keep if keep is not None else frozenset(range(1, len(p.values) + 1))) - {p.total_of}
             if len(keep) < 2:
                 return []
-        found = self._search(p, vec, w, struct, top=top, numbers=keep, options=options)
+        found = self._search(p, vec, w, struct, top=top, numbers=keep, options=options, strict_units=True)
         if not found and keep is not None:  # no derivation combines all the relevant numbers
-            found = self._search(p, vec, w, struct, top=top, options=options,
+            found = self._search(p, vec, w, struct, top=top, options=options, strict_units=True,
                                  numbers=frozenset(range(1, len(p.values) + 1)) - {p.total_of} if p.total_of else None)
         return found
 
