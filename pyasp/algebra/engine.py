@@ -214,16 +214,56 @@ def _signed_terms(node, sign: int, out: dict[int, int]) -> None:
         _signed_terms(node.right, sign if node.op == "add" else -sign, out)
 
 
+def _group_counts(problem: Problem) -> dict[str, tuple[int, int]]:
+    """Units that no number counts but a quotient does: "24 students split into teams of 4 students each"
+    (24 / 4 teams): unit -> (leaf of the things, leaf of the size of a group), when exactly one number
+    counts the things and exactly one gives them per the unit."""
+    qsets = problem.qsets
+    counted = {q.ent for q in qsets if q.qnt is not None and not (q.rate or q.per)}
+    out = {}
+    for i, r in enumerate(qsets, start=1):
+        unit = r.rate or r.per
+        if r.qnt is None or r.implicit or not unit or unit in counted or r.ent not in counted:
+            continue
+        things = [j for j, q in enumerate(qsets, start=1) if q.qnt is not None and not (q.rate or q.per) and q.ent == r.ent]
+        sizes = [j for j, q in enumerate(qsets, start=1) if q.qnt is not None and (q.rate or q.per) == unit and q.ent == r.ent]
+        if len(things) == 1 and sizes == [i]:
+            out[unit] = (things[0], i)
+    return out
+
+
 def _applied_rates(problem: Problem) -> dict[int, str]:
     """Leaf index -> unit of each constant that is a rate per a unit another constant counts ("4
-    classes with 25 students each": 25 students per class, 4 classes), unless it is a change of x's
-    share, x being a rate per that unit too ("each student gets 2 more": added to each share)."""
+    classes with 25 students each": 25 students per class, 4 classes) or a quotient counts
+    (:func:`_group_counts`: "24 students in teams of 4 each. Each team gets 3 balls": 3 per team, 24 / 4
+    teams), unless it is a change of x's share, x being a rate per that unit too ("each student gets 2
+    more": added to each share)."""
     counted = {q.ent for q in problem.qsets if q.qnt is not None and not (q.rate or q.per)}
+    groups = _group_counts(problem)
+    counted |= {unit for unit in groups if any((q.rate or q.per) == unit and q.ent != problem.qsets[groups[unit][1] - 1].ent
+                                               for q in problem.qsets if q.qnt is not None)}
     target = problem.qsets[problem.target_index]
     asked = {target.rate, target.per} - {""}  # "each student gets 2 more. How many does each student have?"
+    sizes = {size for _, size in groups.values()}  # the size of a group makes the count, it is not applied to it
     return {i: q.rate or q.per for i, q in enumerate(problem.qsets, start=1)
             if q.qnt is not None and (q.rate or q.per) in counted and (q.rate or q.per) != q.ent
-            and not (q.change and (q.rate or q.per) in asked)}
+            and not (q.change and (q.rate or q.per) in asked) and i not in sizes}
+
+
+def _times(node, a: int, b: int) -> bool:
+    """Whether ``node`` is a product in which leaves a and b are both factors."""
+    if isinstance(node, Leaf) or node.op != "mul":
+        return False
+    factors: list[int] = []
+
+    def collect(n) -> None:
+        if isinstance(n, Leaf):
+            factors.append(n.index)
+        elif n.op == "mul":
+            collect(n.left)
+            collect(n.right)
+    collect(node)
+    return a in factors and b in factors
 
 
 def unapplied_rate(tree, problem: Problem, rates: dict[int, str] | None = None) -> bool:
@@ -235,6 +275,22 @@ def unapplied_rate(tree, problem: Problem, rates: dict[int, str] | None = None) 
     if not rates:
         return False
     counts = {i: q.ent for i, q in enumerate(problem.qsets, start=1) if q.qnt is not None and not (q.rate or q.per)}
+    groups = _group_counts(problem)
+
+    def counts_unit(node, unit: str) -> bool:  # a count of the unit: a number, or things / size of a group
+        if _any_leaf(node, lambda leaf: counts.get(leaf.index) == unit):
+            return True
+        if unit not in groups:
+            return False
+        things, size = groups[unit]
+
+        def quotient(n) -> bool:
+            if isinstance(n, Leaf):
+                return False
+            if n.op == "div" and _holds(n.left, things) and _holds(n.right, size):
+                return True
+            return quotient(n.left) or quotient(n.right)
+        return quotient(node)
 
     applied: set[int] = set()
 
@@ -243,8 +299,12 @@ def unapplied_rate(tree, problem: Problem, rates: dict[int, str] | None = None) 
             return
         if node.op == "mul":
             for mine, other in ((node.left, node.right), (node.right, node.left)):
-                if isinstance(mine, Leaf) and mine.index in rates and _any_leaf(other, lambda leaf, unit=rates[mine.index]: counts.get(leaf.index) == unit):
+                if isinstance(mine, Leaf) and mine.index in rates and counts_unit(other, rates[mine.index]):
                     applied.add(mine.index)
+        if node.op == "div":  # (24 * 3) / 4: the rate times the things, divided by the size of a group
+            for r, unit in rates.items():
+                if unit in groups and _holds(node.right, groups[unit][1]) and _times(node.left, r, groups[unit][0]):
+                    applied.add(r)
         walk(node.left)
         walk(node.right)
 

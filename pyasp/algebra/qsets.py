@@ -211,12 +211,21 @@ def _noun_phrase_head_lemma(tok: Token) -> str:
     return lemma
 
 
-def _resolve(doc: Document, tok: Token, verb: int = -1) -> str:
+#: The possessive of a subject pronoun: a noun "her friend" is someone else than "she".
+POSSESSIVE_OF = {"she": "her", "he": "his"}
+
+
+def _resolve(doc: Document, tok: Token, verb: int = -1, possessed: bool = True) -> str:
     """A subject's name, pronouns resolved to the last named subject before them; an object of
-    ``verb`` (a token index) is not its own verb's subject ("Her teacher gave *her* 7 pencils")."""
+    ``verb`` (a token index) is not its own verb's subject ("Her teacher gave *her* 7 pencils").
+    ``possessed=False``: nor a subject its own possessive describes ("After *her* friend gave her some,
+    *she* had 51": she is not the friend)."""
     if tok.text.lower() in PRONOUNS:
+        owner = None if possessed else POSSESSIVE_OF.get(tok.text.lower())
         for prev in reversed(doc.tokens[: tok.i]):
             if prev.dep in {"nsubj", "nsubjpass"} and prev.pos in NOUN_POS and prev.head != verb:
+                if owner and any(c.dep == "poss" and c.text.lower() == owner for c in _children(doc, prev.i)):
+                    continue  # "After *her* friend gave her some, *she* had 51": she is not the friend
                 return _noun_phrase_head_lemma(prev)
         return ""
     if tok.text.lower() == "there":
@@ -349,6 +358,8 @@ def _target(doc: Document, sentence: int, qsets: list[Qset]) -> Qset:
             if tok.text.lower() == "much":
                 after = after[: next((k for k, t in enumerate(after) if t.pos in VERB_POS | {"PRON", "ADP"}), len(after))]
             ent_tok = next((t for t in after if t.pos == "NOUN" and t.lemma.lower() not in NOT_ENTITIES), None)
+            while ent_tok is not None and ent_tok.dep == "poss" and doc.tokens[ent_tok.head].pos == "NOUN":
+                ent_tok = doc.tokens[ent_tok.head]  # "how many of last *week's* eggs": the eggs
             break
     if ent_tok is None and qword.text.lower() in {"what", "which"}:
         for tok in doc.tokens[qword.i + 1 : toks[-1].i + 1]:
@@ -356,6 +367,9 @@ def _target(doc: Document, sentence: int, qsets: list[Qset]) -> Qset:
                 ent_tok = tok
                 break
     verb = _governing_verb(doc, (ent_tok or qword).i)
+    # "How many markers *did* each classroom *get*?" parsed with "did" as the head: the rate is read on "get"
+    main = doc.tokens[verb.head] if (verb is not None and verb.dep == "aux" and verb.head != verb.i
+                                     and doc.tokens[verb.head].pos == "VERB") else verb
     words = {t.lemma.lower() for t in toks}
     fallback = False
     if ent_tok is not None:
@@ -388,7 +402,7 @@ def _target(doc: Document, sentence: int, qsets: list[Qset]) -> Qset:
         vrb=verb.lemma.lower() if verb is not None else "",
         loc=loc,
         syn=ent_tok.dep if ent_tok is not None else "",
-        rate=_rate_of(doc, ent_tok, verb),
+        rate=_rate_of(doc, ent_tok, verb) or (_rate_of(doc, None, main) if main is not verb else ""),
         text="x",
         token=qword.i,
         sentence=sentence,
@@ -601,6 +615,23 @@ def _to_each(doc: Document, anchor: Token, q: Qset) -> str:
     return ""
 
 
+def _for_each(doc: Document, mention: Mention, q: Qset) -> str:
+    """The unit of a number said "for each" or "for every" thing right after it: "Tickets cost *$8 for
+    each adult*", "She gets 3 stickers for every page" ($8 per adult, 3 stickers per page: its ``rate``,
+    as "per adult" gives); "" otherwise."""
+    toks = doc.tokens
+    ent_tok = None if mention.kind == "money" else _entity_token(doc, mention)
+    anchor = ent_tok if ent_tok is not None and ent_tok.i >= mention.head else toks[mention.head]
+    i = anchor.i + 1
+    if i + 2 >= len(toks) or toks[i].text.lower() != "for" or toks[i + 1].text.lower() not in {"each", "every"}:
+        return ""
+    noun = toks[i + 2]
+    if noun.pos != "NOUN" or noun.head == i + 1:
+        return ""
+    unit = _noun_phrase_head_lemma(noun)
+    return unit if unit not in {q.ent, "dollar", "cent"} and unit not in TIME_WORDS else ""
+
+
 def _groups_of(doc: Document, mention: Mention, q: Qset) -> str:
     """The unit of a number of things said "of" a counted group: "4 boxes *of* 10 markers", "5 rows of 6
     chairs" (10 markers per box, 6 chairs per row); "" otherwise ("a box of 48 chocolates" is one box)."""
@@ -649,6 +680,8 @@ def _given_rates(doc: Document, base: list[Qset]) -> list[Qset]:
             unit = _each_rate(doc, m, q) or _one_of_a_kind(doc, m, q, counted - {q.ent}) or _groups_of(doc, m, q)
             if unit:
                 q = replace(q, per=unit)
+            elif unit := _for_each(doc, m, q):  # "$8 for each adult" says its unit as plainly as "per adult"
+                q = replace(q, rate=unit)
         out.append(q)
     return out
 
@@ -1029,6 +1062,8 @@ def _comparison(doc: Document, q: Qset, end: int) -> tuple[str, int] | None:
             j = skip(i + 2, i + 6)
             if j < stop and toks[j].text.lower() == "as":
                 return "mul", j + 1
+            if j >= stop or toks[j].pos in {"ADP", "PUNCT", "CCONJ"} and toks[j].text.lower() != "as":
+                return "mul", -1  # "12 pages on Monday and *twice as many* on Tuesday": as the number before
         return None
     i = skip(i, i + 3)
     kind = next((k for k, words in COMPARATIVES.items() if i < stop and toks[i].text.lower() in words), None)
@@ -1068,6 +1103,11 @@ def _comparative_operations(doc: Document, base: list[Qset], target: Qset) -> tu
             out.append(q)
             continue
         op, start = found
+        if start < 0:  # said without "as ...": the number of the same things said last before it
+            before = [p for p in base if p.qnt is not None and p.token < q.token and p.ent != FRACTION and not p.implicit
+                      and (_same_things(p.ent, q.ent) or q.ent_fallback) and q.sentence - p.sentence in (0, 1)]
+            out.append(replace(q, operation=op, whole=before[-1].token if before else -1))
+            continue
         first, stop = doc.sentences[q.sentence]
         noun = next((t for t in doc.tokens[start : min(stop, start + 4)]
                      if t.pos in NOUN_POS or t.pos == "PRON" and t.dep != "poss"), None)  # "than his brother"
@@ -1107,25 +1147,42 @@ TOGETHER = {"together", "altogether", "combined", "both", "total"}
 
 def _together(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
     """"Ben has 15 marbles. Amy has *twice as many* marbles as Ben. How many marbles do *they* have
-    *together*?": what both have is Ben's 15 and Amy's 2 * 15, 15 * (1 + 2). A multiplier of a
-    comparison whose base is a number of another owner becomes 1 + itself (``shown`` so) when the
-    question asks what they have together ("together", "altogether", "in all", "combined", "both",
-    "total", with "they" or both owners named) and no other number counts their things."""
+    *together*?": what both have is Ben's 15 and Amy's 2 * 15, 15 * (1 + 2). The trees use each number
+    once, so a comparison and its base, both counted in the total, become one number when the question
+    asks what they have together ("together", "altogether", "in all", "combined", "both", "total", with
+    "they" or both owners named, or one owner at two times: "12 pages on Monday and twice as many on
+    Tuesday ... in all") and no other number counts their things:
+
+    * a multiplier becomes 1 + itself (``shown`` "(1+2)"): 15 * (1 + 2);
+    * a number more or fewer leaves its base counted twice ("Zoe has 5 more stickers than Ann. Ann has 9
+      stickers. How many do they have in all?"): the base becomes 2 * itself (``shown`` "(2*9)"), and the
+      comparison adds or takes its number from it: 2 * 9 + 5."""
     qtoks = doc.sentence_tokens(question)
     words = {t.text.lower() for t in qtoks}
     in_all = any(t.text.lower() == "in" and t.i + 1 < len(doc.tokens) and doc.tokens[t.i + 1].text.lower() == "all" for t in qtoks)
     if not (words & TOGETHER or in_all) or target.asks:
         return base
     by_token = {q.token: q for q in base}
+    named = {_noun_phrase_head_lemma(t) for t in qtoks}
+    ends = {m.start: m.end - 1 for m in doc.mentions}
+    # "How many do *the two girls* have?": a group of as many as are compared
+    group = any(t.text.lower() in {"two", "2"} and t.i > 0 and doc.tokens[t.i - 1].text.lower() == "the" for t in qtoks)
+    doubled: dict[int, Qset] = {}
     out = []
     for q in base:
-        b = by_token.get(q.whole) if q.operation == "mul" and q.whole >= 0 and q.ent != FRACTION else None
-        if (b is not None and b.qnt is not None and q.qnt is not None and q.qnt > 1 and q.ctr and b.ctr and q.ctr != b.ctr
-                and (words & {"they", "we", "both"} or {q.ctr, b.ctr} <= {_noun_phrase_head_lemma(t) for t in qtoks})
+        b = by_token.get(q.whole) if q.operation in {"mul", "add", "sub"} and q.whole >= 0 and q.ent != FRACTION else None
+        if b is not None and _comparison(doc, q, ends.get(q.token, q.token)) is None:
+            b = None  # a comparison, not "9 dozen" (12 times 9 of one owner)
+        if (b is not None and b.qnt is not None and q.qnt is not None and q.ctr and b.ctr
+                and (q.ctr != b.ctr and (words & {"they", "we", "both"} or {q.ctr, b.ctr} <= named or group)
+                     or q.ctr == b.ctr and q.sentence == b.sentence and target.ctr in ("", q.ctr))
                 and not any(p.qnt is not None and p is not q and p is not b and _same_things(p.ent, target.ent) for p in base)):
-            q = replace(q, qnt=q.qnt + 1, shown=f"(1+{_number_text(q.qnt)})")
+            if q.operation == "mul" and q.qnt > 1:
+                q = replace(q, qnt=q.qnt + 1, shown=f"(1+{_number_text(q.qnt)})")
+            elif q.operation in {"add", "sub"} and b.token not in doubled and not b.shown:
+                doubled[b.token] = replace(b, qnt=2 * b.qnt, shown=f"(2*{b.text if b.text.isdigit() else _number_text(b.qnt)})")
         out.append(q)
-    return out
+    return [doubled.get(q.token, q) for q in out]
 
 
 def _times_difference(doc: Document, base: list[Qset], target: Qset, question: int) -> tuple[list[Qset], Qset]:
@@ -1490,6 +1547,7 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
                                   implicit=f"{factor} {small}s per {large}"))
     for pair in _pairs(doc, units | {t}):  # "Each of the 6 kids has a pair of gloves": 2 gloves per kid
         extra.append(pair)
+    extra += _square_sides(doc, base, target)
     lemmas = {tok.lemma.lower() for tok in doc.tokens}
     if lemmas & SHARING_WORDS and not ({"person", "people"} & units):
         people = _listed_people(doc)
@@ -1497,6 +1555,34 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
             extra.append(Qset(Fraction(people), "person", text=str(people), token=last, sentence=-1,
                               implicit=f"{people} people named"))
     return extra
+
+
+#: Units of length: "square *inches*" names a unit of area, not a square.
+LENGTH_UNITS = {"inch", "foot", "feet", "meter", "metre", "centimeter", "yard", "mile", "kilometer", "millimeter", "cm", "m", "ft"}
+
+
+def _square_sides(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
+    """What a square implies, when the text gives one length and asks its area or perimeter: "A
+    *square* tile is 9 inches long on each side. What is the area of the tile?" (the other side, 9:
+    9 * 9), "... What is the perimeter?" (its 4 sides: 4 * 9). A square is the word before a thing
+    ("a square garden"), not "square inches"."""
+    question = doc.sentence_tokens(target.sentence) if target.sentence >= 0 else ()
+    asked = {t.lemma.lower() for t in question}
+    lengths = [q for q in base if q.qnt is not None and not q.implicit and q.ent in LENGTH_UNITS]
+    given = [q for q in base if q.qnt is not None and not q.implicit]
+    if len(lengths) != 1 or len(given) != 1 or not asked & {"area", "perimeter"}:
+        return []
+    toks = doc.tokens
+    square = any(t.lemma.lower() == "square" and t.sentence != target.sentence and t.i + 1 < len(toks)
+                 and toks[t.i + 1].pos == "NOUN" and toks[t.i + 1].lemma.lower() not in LENGTH_UNITS for t in toks)
+    if not square:
+        return []
+    side = lengths[0]
+    if "area" in asked:  # side * side
+        return [Qset(side.qnt, side.ent, text=side.text, token=side.token + 1, sentence=-1, operation="mul",
+                     whole=side.token, implicit="the other side of a square")]
+    return [Qset(Fraction(4), "side", rate="square", text="4", token=side.token + 1, sentence=-1, operation="mul",
+                 whole=side.token, implicit="4 sides of a square")]
 
 
 def _pairs(doc: Document, counted: set[str]) -> list[Qset]:
@@ -1639,7 +1725,10 @@ def _end_state(doc: Document, base: list[Qset], target: Qset, question: int) -> 
             t.text.lower() in LEFT_AFTER and t.head in {ent_tok.i, verb.i} and t.i > ent_tok.i for t in doc.tokens[ent_tok.i + 1 : ent_tok.i + 3])
         # "and then had 39 shells" (a state after the changes), "19 children are still playing"
         ends = END_WORDS | STILL_WORDS | (THEN_WORDS if verb.lemma.lower() in {"have", "be"} else set())
-        if any(t.lemma.lower() in ends for t in clause) or left or verb.lemma.lower() == "remain":
+        # "After her friend gave her some ribbons, she had 51": a state after a change said in a clause
+        after = verb.lemma.lower() in {"have", "be"} and any(
+            c.dep == "advcl" and any(m.dep == "mark" and m.lemma.lower() == "after" for m in _children(doc, c.i)) for c in clause)
+        if any(t.lemma.lower() in ends for t in clause) or left or after or verb.lemma.lower() == "remain":
             found = q.token
     return found
 
@@ -1661,6 +1750,12 @@ LOSS_VERBS = {"lose", "eat", "give", "sell", "spend", "use", "break", "donate", 
 DESTROY_VERBS = {"eat", "drink", "break", "use", "pop", "burn", "spill", "crack", "melt"}
 #: Verbs whose money goes the other way than their goods: "bought a jacket *for 45 dollars*".
 MONEY_FLOWS = {"buy": "sub", "purchase": "sub", "sell": "add", "earn": "add", "spend": "sub", "pay": "sub"}
+#: Verbs with which things move themselves ("12 children *went* inside"), and the adverbs that say where
+#: to: anywhere but the story's owner (a place) is away from it.
+MOTION_VERBS = {"go", "walk", "run", "fly", "drive", "ride", "swim", "hop", "move", "head", "wander", "march", "hurry",
+                "crawl", "sail", "travel"}
+PLACE_ADVERBS = {"inside", "outside", "indoors", "outdoors", "home", "upstairs", "downstairs", "away", "off", "out",
+                 "elsewhere", "abroad", "ashore", "back"}
 #: Particles that say where things go: "got *off*", "gave *away*"; "got *on*".
 AWAY_PARTICLES = {"off", "away", "out"}
 TOWARD_PARTICLES = {"on", "in", "back"}
@@ -1679,13 +1774,18 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
     # "got *off*"; also an adverb that says where things go ("24 cars drove *away*", "6 children went *home*")
     particles = {c.text.lower() for c in _children(doc, verb.i)
                  if c.dep == "prt" or c.dep == "advmod" and c.text.lower() in AWAY_PARTICLES | {"back"}}
-    if lemma == "go" and any(c.dep == "advmod" and c.text.lower() == "home" for c in _children(doc, verb.i)):
-        particles.add("away")
     subj = _subject(doc, verb)
     giver = _resolve(doc, subj) if subj is not None else ""
     mention = next((m for m in doc.mentions if m.start == q.token), None)
     ent_tok = _entity_token(doc, mention) if mention is not None and mention.kind != "money" else None
     moving = subj is not None and ent_tok is not None and subj.i == ent_tok.i  # "6 more birds joined them"
+    if lemma in MOTION_VERBS and moving:  # "12 children went *inside*", "6 ducks flew *home*", "walked *to the park*"
+        places = [c for c in _children(doc, verb.i) if c.dep == "advmod" and c.lemma.lower() in PLACE_ADVERBS]
+        places += [obj for _, obj in _prep_objects(doc, verb.i, {"to", "into", "toward", "towards"})]
+        if any(p.lemma.lower() == "back" or owner and _resolve(doc, p, verb.i) == owner for p in places):
+            particles.add("back")
+        elif places:
+            particles.add("away")
     if lemma in GIVE_VERBS | {"send", "mail"} and owner and not moving:  # given to the owner, or by the owner
         receiver = _receiver(doc, verb)
         if receiver == owner:
@@ -1771,6 +1871,10 @@ def _story(doc: Document, base: list[Qset], target: Qset, question: int, end: in
     named = target.ctr if any(_noun_phrase_head_lemma(t) == target.ctr for t in doc.sentence_tokens(question)) else ""
     if end is not None:
         end_owner = next(q.ctr for q in base if q.token == end)
+        verb = _governing_verb(doc, end)
+        subj = _subject(doc, verb) if verb is not None else None
+        if subj is not None and subj.text.lower() in POSSESSIVE_OF:  # "After her friend gave her some, she had 51"
+            end_owner = _resolve(doc, subj, possessed=False) or end_owner
         # whose story: the question's subject when it asks the start ("How many did Carlos have at first?");
         # when it asks a change, the question's subject may be its receiver ("How many did she give to Sam?")
         owner = (named or end_owner or target.ctr) if START_WORDS & keywords else end_owner
@@ -1779,7 +1883,9 @@ def _story(doc: Document, base: list[Qset], target: Qset, question: int, end: in
     else:  # the start: the first number of x's things ("4 packs of cards with 10 cards in each pack")
         starts = [q for q in base if q.qnt is not None and q.sentence not in (question, -1) and _same_things(q.ent, target.ent)]
         owner = named or (starts[0].ctr if starts else "") or target.ctr or target.loc
-        if not owner or not ENDED & keywords or START_WORDS & keywords or not starts:
+        # "How many did he bring home?", "... end up with?": how the story ends, said otherwise
+        ended = ENDED & keywords or "end" in keywords or "home" in keywords and keywords & {"bring", "take", "carry"}
+        if not owner or not ended or START_WORDS & keywords or not starts:
             return base, target
         first, last, some = starts[0].token, doc.sentences[question][0], None
     ops = {q.token: _change_operation(doc, q, owner) for q in base if first < q.token < last and _change(q, target, question)}
@@ -1820,6 +1926,27 @@ def _grouped_changes(doc: Document, base: list[Qset], target: Qset, question: in
             ops = {_change_operation(doc, replace(c, ent=q.ent), owner) for c in counts}
             if len(counts) == 1 and len(ops) == 1 and "" not in ops:
                 q = replace(q, change=ops.pop())
+        out.append(q)
+    return out
+
+
+def _share_changes(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """Changes of one's share, when the question asks how one's share ends ("How many pencils does
+    *each student* have *now*?"): a later number of x's things per the same unit ("Then each student
+    gives 2 of their pencils back") takes the operation its verb has on one of the unit
+    (:func:`_change_operation`, the owner being the unit: gives away, sub; gets, add) as its ``change``."""
+    keywords = set(target.keywords)
+    unit = target.rate or target.per
+    if not unit or not ENDED & keywords or START_WORDS & keywords or target.qnt is not None:
+        return base
+    out = []
+    for q in base:
+        if (q.qnt is not None and not q.change and not q.implicit and not q.irrelevant and not q.operation
+                and (q.rate or q.per) == unit and q.sentence not in (question, -1) and q.sentence > 0
+                and _same_things(q.ent, target.ent)):
+            op = _change_operation(doc, q, unit)
+            if op:
+                q = replace(q, change=op)
         out.append(q)
     return out
 
@@ -2041,7 +2168,11 @@ def _denied(doc: Document, base: list[Qset], target: Qset, question: int) -> lis
         around = _subtree_lemmas(doc, noun) | {c.lemma.lower() for c in _children(doc, verb.i)}
         if any(lemma == pred and said <= around for pred, said in preds):
             denied.add(q.token)
-    return _taken_from_whole(base, denied, target, question)
+    out = _taken_from_whole(base, denied, target, question)
+    if out is base:
+        return base
+    keep = {q.token for q in out if q.qnt is not None and _same_things(q.ent, target.ent)}
+    return _apart_from(out, keep, target.ent, f"the {target.ent}s the question denies a part of")
 
 
 def _said_of(doc: Document, subject: Token) -> set[str]:
@@ -2080,6 +2211,108 @@ def _rest_named(doc: Document, base: list[Qset], target: Qset, question: int) ->
     return [replace(q, change="sub") if q.token in parts else q for q in base]
 
 
+#: Parts of speech of the words that say what a clause is about (for :func:`_clause_words`).
+CONTENT_POS = NOUN_POS | {"VERB", "ADJ", "ADV"}
+#: Words that tell nothing apart: "the rest *have* ...", "*only*" stays (it says something).
+PLAIN_WORDS = {"be", "have", "do", "also", "all", "in", "total", "altogether", "then", "so", "far", "how", "many", "much"}
+
+
+def _span_words(doc: Document, i: int, skip: set[int] = frozenset()) -> set[str]:
+    """The content lemmas of the stretch of a sentence around token ``i``, between the commas, "and"s and
+    sentence ends on either side ("Kate picked 30 apples, *Jon picked 25 apples*, and Beth ..."): what is
+    said of a number or of "the rest", read from the words themselves, not the parse (which often joins
+    "bananas and the rest" into one noun phrase). Tokens of ``skip`` are left out."""
+    toks = doc.tokens
+    sentence = toks[i].sentence
+    bound = lambda t: t.sentence != sentence or t.pos in {"PUNCT", "CCONJ"}
+    lo = i
+    while lo > 0 and not bound(toks[lo - 1]):
+        lo -= 1
+    hi = i
+    while hi + 1 < len(toks) and not bound(toks[hi + 1]):
+        hi += 1
+    return {t.lemma.lower() for t in toks[lo:hi + 1]
+            if t.i not in skip and t.pos in CONTENT_POS and t.lemma.lower() not in PLAIN_WORDS}
+
+
+def _rest_token(doc: Document, question: int) -> Token | None:
+    """The word that names the rest of a set, in a statement: "*the rest* are blue", "*the others* have
+    vanilla frosting", "Beth picked *the rest*", "*the other* slices have only cheese", "*the remaining*
+    students" (after "the", "his", ...); the last such, or None."""
+    found = None
+    for t in doc.tokens:
+        if t.sentence == question or t.i == 0 or doc.tokens[t.i - 1].lemma.lower() not in DEFINITE:
+            continue
+        lemma = t.lemma.lower()
+        if lemma in REST_WORDS or lemma == "remaining" and t.pos == "ADJ":
+            found = t
+    return found
+
+
+def _rest_of_whole(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """A whole, its parts and "the rest", when the question asks for the rest: "Eli has 55 coins. 23 of
+    them are pennies and 19 are dimes. The rest are nickels. How many nickels does Eli have?", "The
+    three friends picked 85 apples in all. Kate picked 30 apples, Jon picked 25 apples, and Beth picked
+    the rest. How many apples did Beth pick?", "Of the 32 cupcakes, 14 have chocolate frosting. The
+    others have vanilla frosting. How many cupcakes have vanilla frosting?".
+
+    The question asks for the rest when it names something the text says of the rest and of no part
+    ("vanilla", "Beth", "sold to *children*"). The whole is the first number before the rest that counts
+    the things the parts count (in an earlier sentence, or "of the 32 cupcakes"), the parts the numbers of
+    those things between the whole and the rest; they must be fewer than the whole. The parts are taken
+    from the whole (``change`` sub), and every other number, of other things and no rate of them ("over
+    the two days", "the three friends", "Lunch costs $3", "He also has 6 pairs of pants"), takes no part
+    (``irrelevant``). Nothing is read when another number counts the whole's things."""
+    rest = _rest_token(doc, question)
+    if rest is None or target.qnt is not None or target.asks or target.operation or target.rate or target.per:
+        return base  # "puts the rest into 5 equal piles. How many cards are in *each* pile?" asks a share
+    said = _span_words(doc, rest.i, {rest.i}) - {"other", "remaining"}
+    if any(doc.tokens[m.head].sentence == rest.sentence and _span_words(doc, m.head) == _span_words(doc, rest.i)
+           and m.kind != "determiner" for m in doc.mentions):
+        return base  # a number said of the rest itself ("shared the rest among 8 friends")
+    numbers = [q for q in base if q.qnt is not None and not q.implicit and q.ent != FRACTION]
+    before = [q for q in numbers if q.token < rest.i]
+    if not before:
+        return base
+    whole = None
+    for w in before:  # the first number of things that later numbers before the rest also count
+        parts = [q for q in before if q.token > w.token and _same_things(q.ent, w.ent)]
+        if parts:
+            whole = w
+            break
+    if whole is None or sum(q.qnt for q in parts) >= whole.qnt:
+        return base
+    first = min(parts, key=lambda q: q.token)
+    mention = next((m for m in doc.mentions if m.start == whole.token), None)
+    whole_tok = None if mention is None or mention.kind == "money" else _entity_token(doc, mention)
+    partitive = whole_tok is not None and whole_tok.dep == "pobj" and doc.tokens[whole_tok.head].lemma.lower() == "of"
+    if not (whole.sentence < first.sentence or partitive and whole.sentence == first.sentence):
+        return base
+    if any(q.sentence != question and _same_things(q.ent, whole.ent) and q is not whole and q not in parts for q in numbers):
+        return base
+    part_words = set().union(*(_span_words(doc, q.token) for q in parts))
+    qtoks = doc.sentence_tokens(question)
+    asked = {t.lemma.lower() for t in qtoks} | {t.text.lower() for t in qtoks} | set(target.adj)
+    told = (said - part_words) & asked
+    if not told or not (_same_things(target.ent, whole.ent) or target.ent in said):
+        return base
+    tokens = {q.token for q in parts}
+    base = [replace(q, change="sub") if q.token in tokens else q for q in base]
+    return _apart_from(base, tokens | {whole.token}, whole.ent, f"the {whole.ent}s the rest completes")
+
+
+def _apart_from(base: list[Qset], keep: set[int], ent: str, what: str) -> list[Qset]:
+    """``base`` with every number of other things than ``ent`` marked ``irrelevant`` (not of ``what``),
+    except the numbers of ``keep`` (tokens), the units of their rates ("15 pages a day for *5 days*") and
+    the rates of ``ent`` ("$3 per student"): once a whole and its parts are read, a number of something
+    else ("He reads for 30 minutes every night", "He also has 6 pairs of pants") is said in passing."""
+    units = {u for q in base if q.token in keep for u in (q.rate, q.per) if u}
+    return [replace(q, irrelevant=f"{q.text} {q.ent}: not of {what}")
+            if (q.qnt is not None and not q.implicit and q.token not in keep and not q.irrelevant and q.ent != FRACTION
+                and q.ent not in units and not _same_things(q.ent, ent) and (q.rate or q.per) != ent) else q
+            for q in base]
+
+
 #: Words with which a question asks how much a measure went up, or down: "How many pounds did the dog *gain*?"
 RISE_WORDS = {"gain", "rise", "increase", "grow"}
 FALL_WORDS = {"lose", "drop", "fall", "decrease", "shrink"}
@@ -2107,6 +2340,10 @@ def _state_difference(doc: Document, base: list[Qset], target: Qset, question: i
         return base
     qtoks = doc.sentence_tokens(question)
     asked = {t.lemma.lower() for t in qtoks}
+    # "How many degrees did it *go up*?", "... *go down*?": a verb of motion with "up" or "down"
+    for t in qtoks:
+        if t.lemma.lower() in {"up", "down"} and t.head != t.i and doc.tokens[t.head].lemma.lower() in {"go", "come", "move", "climb"}:
+            asked.add("rise" if t.lemma.lower() == "up" else "fall")
     verbs = [_governing_verb(doc, q.token) for q in (first, last)]
     if asked & RISE_WORDS:
         signs = ("sub", "add")
@@ -2117,7 +2354,9 @@ def _state_difference(doc: Document, base: list[Qset], target: Qset, question: i
         signs = ("sub", "add")
     else:
         return base
-    return [replace(q, change=signs[0]) if q is first else replace(q, change=signs[1]) if q is last else q for q in base]
+    out = [replace(q, change=signs[0]) if q is first else replace(q, change=signs[1]) if q is last else q for q in base]
+    # "Two weeks later it was 23 centimeters tall": when it was says nothing of how much it changed
+    return _apart_from(out, {first.token, last.token}, target.ent, f"the two {target.ent}s compared")
 
 
 def _rest_asked(doc: Document, q: Qset, target: Qset, question: int) -> bool:
@@ -2211,6 +2450,12 @@ def _aside(doc: Document, tok: Token) -> str:
     return ""
 
 
+def _is_person(noun: str) -> bool:
+    from ..text.lexical import is_hyponym
+
+    return noun in {"person", "people"} or is_hyponym(noun, "person")
+
+
 def _naming_number(doc: Document, q: Qset, tok: Token, question: int) -> str:
     """Why a number word names things rather than counts them, or "": "26 stickers on *one* page and 38
     stickers on *another* page" (one of the things, "another" one follows), "How many cans did *the
@@ -2221,9 +2466,11 @@ def _naming_number(doc: Document, q: Qset, tok: Token, question: int) -> str:
     if q.sentence != question and mention is not None and one_of_several(doc, mention):
         return f"one {noun} of those named"
     statements = [t for t in doc.tokens if t.sentence != question and t.pos in NOUN_POS and _noun_phrase_head_lemma(t) == noun]
+    # "How many stickers do *the two girls* have?" after Ann and Zoe: as many people named as subjects
+    names = {t.lemma.lower() for t in doc.tokens if t.sentence != question and t.pos == "PROPN" and t.dep in {"nsubj", "nsubjpass"}}
     if (q.sentence == question and q.qnt.denominator == 1 and q.qnt >= 2 and not any(c.isdigit() for c in word)
             and any(c.dep == "det" and c.text.lower() in {"the", "these", "those", "both"} for c in _children(doc, tok.i))
-            and len(statements) == q.qnt):
+            and (len(statements) == q.qnt or not statements and len(names) == q.qnt and _is_person(noun))):
         return f"{word} {noun}: those named before"
     return ""
 
@@ -2283,7 +2530,7 @@ def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) ->
         kind = _aside(doc, tok)
         alone = not any(p is not q and p.ent == q.ent for p in base) and not any(
             t.i != tok.i and _noun_phrase_head_lemma(t) == q.ent for t in doc.tokens)
-        if kind and alone and q.ent not in asked and not any(p.rate == q.ent for p in base):
+        if kind and alone and q.ent not in asked and not any(p.rate == q.ent for p in base) and not asked & {"area", "perimeter"}:
             why[q.token] = f"{kind} the question does not ask about"
     # lists of sets of different things: the numbers whose entity tokens "conj" joins
     by_tok = {tok.i: q for q in base if (tok := ent_tok.get(q.token)) is not None and not q.ent_fallback}
@@ -2320,6 +2567,16 @@ def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) ->
         kind = _naming_number(doc, q, tok, question)
         if kind:
             why[q.token] = kind
+    # "He wants 100 caps. He has 58. How many more does he need to reach *100*?": said before; not "the 2
+    # pumpkins", "two-bedroom" or "how many five dollar bills" (words that name the things)
+    for q in base:
+        after = doc.tokens[q.token + 1] if q.token + 1 < len(doc.tokens) else None
+        if (q.qnt is not None and not q.implicit and q.sentence == question and q.token not in why
+                and doc.tokens[q.token - 1].text.lower() not in DEFINITE | {"both", "many", "much"}
+                and (after is None or after.text != "-")
+                and any(p.qnt == q.qnt and p.sentence not in (question, -1) and not p.implicit
+                        and (_same_things(p.ent, q.ent) or q.ent_fallback) for p in base)):
+            why[q.token] = f"{q.text}: the number said before"
     price = _lone_price(base, target)
     if price >= 0 and price not in why:
         why[price] = f"a price of one thing: the question asks {target.ent}, not money"
@@ -2397,10 +2654,12 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     base = _away(doc, base, target, question)
     base = _denied(doc, base, target, question)
     base = _rest_named(doc, base, target, question)
+    base = _rest_of_whole(doc, base, target, question)
     base = _state_difference(doc, base, target, question)
     if unknown is None:  # "... now has 11 pencils. How many did he have at first?": x - 6 = 11
         base, target = _story(doc, base, target, question, _end_state(doc, base, target, question))
         base = _grouped_changes(doc, base, target, question)
+        base = _share_changes(doc, base, target, question)
         base = _more_of_the_same(doc, base, target, question)
         base = _the_doing_asked(doc, base, target, question)
     base += _implicit_qsets(doc, base, target)
