@@ -1,7 +1,8 @@
 """The reader's repairs of spaCy's parse (pyasp.text.repairs): a noun the tagger read as a verb
 before its verb ("and popcorn costs 5 dollars") is read again as a noun; an "each" ending an
 amount that the parser read into the next clause ("2 dollars each and pears cost ...") is read
-again as ending its amount; parses that need no repair are kept as they are; and a parse cached
+again as ending its amount; the subject of a question asked with "do" that the parser read as the
+object of "do" ("How much do 2 tickets and 1 bag of popcorn cost?") is read again as the subject; parses that need no repair are kept as they are; and a parse cached
 before the repairs is not given back."""
 
 from __future__ import annotations
@@ -180,7 +181,7 @@ class Counting:
 
 def test_only_a_sentence_with_a_spot_to_repair_is_parsed_again_and_the_others_keep_their_parse():
     nlp = load_pipeline()
-    text = "Tom has 3 apples. A movie ticket costs 8 dollars and popcorn costs 5 dollars. How much do 3 tickets and 1 popcorn cost?"
+    text = "Tom has 3 apples. A movie ticket costs 8 dollars and popcorn costs 5 dollars. How much money does Tom have now?"
     sp_doc = nlp(text)
     counting = Counting(nlp)
     doc = repairs.repair(sp_doc, counting)
@@ -196,3 +197,49 @@ def test_only_a_sentence_with_a_spot_to_repair_is_parsed_again_and_the_others_ke
     assert reading_of(doc[second.start:second.end]) != reading_of(second)
     assert doc[12].text == "popcorn" and doc[12].pos_ == "NOUN" and doc[12].head.i == 13 and doc[13].head.i == 8  # -> costs -> costs
     assert repairs.repair(doc, counting) is doc and len(counting.texts) == 1  # nothing left to repair
+
+
+@pytest.mark.parametrize("text, subject, verb", [
+    ("How much do 2 tickets and 1 bag of popcorn cost?", "tickets", "cost"),
+    ("How many legs do 3 dogs and 2 chickens have?", "dogs", "have"),
+    ("How many apples did Tom and Ann pick?", "Tom", "pick"),
+    ("How much did 3 shirts and a hat cost in all?", "shirts", "cost"),
+    ("How much does a pen cost?", "pen", "cost"),
+    ("Ben has 4 dollars. How many pounds did the puppy gain?", "puppy", "gain"),
+])
+def test_the_subject_of_a_question_asked_with_do_is_read_again_as_its_subject(text, subject, verb):
+    nlp = load_pipeline()
+    plain = nlp(text)
+    do = [t for t in plain if t.lemma_ == "do"][0]
+    assert not (do.dep_ == "aux" and do.head.tag_.startswith("VB"))  # the mis-parse: "do" is no auxiliary
+    doc = read(text)
+    assert [t.text for t in doc.tokens] == [t.text for t in plain]
+    v, s, aux = token(doc, verb), token(doc, subject), doc.tokens[do.i]
+    assert v.pos == "VERB" and v.dep == "ROOT"
+    assert (s.dep, head(doc, s).i) == ("nsubj", v.i)
+    assert (aux.dep, head(doc, aux).i) == ("aux", v.i)
+    for t in doc.tokens:  # the phrase keeps its own reading: its words hang inside it or on the verb
+        if do.i < t.i < v.i and t.i != s.i:
+            assert do.i < t.head < v.i
+
+
+@pytest.mark.parametrize("text", [
+    "How much money does Tom have now?",  # parsed right already
+    "What did Tom do?",
+    "Tom did 5 push-ups.",  # no question
+])
+def test_questions_asked_with_do_that_are_parsed_right_are_kept(text):
+    nlp = load_pipeline()
+    sp_doc = nlp(text)
+    assert repairs.repair(sp_doc, nlp) is sp_doc
+
+
+
+def test_the_subject_repair_keeps_a_question_whose_words_after_do_are_no_noun_phrase():
+    """Between "did" and "drink" stand "Tom eat and Ann", which has a verb: not a subject. The
+    repair then tries the verb before, "eat", whose subject "Tom" is one noun phrase."""
+    nlp = load_pipeline()
+    sp_doc = nlp("How much did Tom eat and Ann drink?")
+    repaired = repairs._subject_of_question(sp_doc, nlp, 2)
+    assert repaired is not None
+    assert (repaired[3].dep_, repaired[3].head.text) == ("nsubj", "eat")

@@ -401,7 +401,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 13  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount; 11: "a third of", "two thirds of" are shares (1/3, 2/3); 12: so are "one third as many", "a quarter as much"; 13: the parse is repaired (repairs.py: a noun read as a verb before its verb, an "each" read into the next clause)
+READER_VERSION = 14  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount; 11: "a third of", "two thirds of" are shares (1/3, 2/3); 12: so are "one third as many", "a quarter as much"; 13: the parse is repaired (repairs.py: a noun read as a verb before its verb, an "each" read into the next clause); 14: so is the subject of a question asked with "do" ("How much do 2 pens and a ruler cost?")
 
 
 def _cache_key(text: str, determiners: bool) -> str:

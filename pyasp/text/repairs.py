@@ -41,7 +41,27 @@ read again when
    often written) makes E depend on a word before it, no subject, and the comma has no
    dependents. The parse is then that one without the comma.
 
-The repairs are made in that order, each spot once, and together: a new edit is tried on the
+**The subject of a question asked with "do" read as its object.** In "How much do 2 tickets and 1
+bag of popcorn cost?" or "How many apples did Tom and Ann pick?", the parser makes "do" the main
+verb, the first noun after it its object, and the verb at the end a noun ("cost") or a verb without
+a subject ("pick"), so the question's verb has no subject and the things asked about are lost. A
+form A of "do" is read again when
+
+1. A (VBP, VBZ or VBD, lemma "do") comes after a question word (WRB, WP, WDT) of its sentence, and
+   is not the auxiliary of a verb after it (its head a VB... token after it);
+2. a word V after A's next word is known by WordNet as a verb, and is its own base form ("cost",
+   "pick", "have"; the candidates are tried from the sentence's end);
+3. the sentence parsed again with the words between A and V replaced by a pronoun ("it" after
+   "does", "they" after "do" and "did": "How much do they cost?") makes V a base-form verb (VB),
+   the root, with A its auxiliary and the pronoun its subject;
+4. the words replaced, parsed alone ("2 tickets and 1 bag of popcorn"), are one phrase headed by a
+   noun or pronoun, with no verb in it.
+
+The sentence then takes the first parse outside those words and the second inside them, the
+phrase's head the subject of V (with the label the pronoun had). This repair is made first; a
+sentence it repairs takes no other.
+
+The other two repairs are made in that order, each spot once, and together: a new edit is tried on the
 sentence with the edits kept so far, and kept when the new parse reads every edited spot as it
 should. No noun is listed anywhere: what X and W may be comes from WordNet and the parser.
 
@@ -151,6 +171,74 @@ def _each_ends_its_amount(sp_doc, again, index, e: int) -> bool:
     return each.head.i < each.i and each.dep_ not in SUBJECTS and not any(True for _ in comma.children)
 
 
+#: the tags of a form of "do" that asks a question ("How much do ... cost?")
+DO_TAGS = frozenset({"VBP", "VBZ", "VBD"})
+QUESTION_TAGS = frozenset({"WRB", "WP", "WDT"})
+#: the tags of the head of a phrase that can be a subject
+SUBJECT_HEAD_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "PRP"})
+
+
+def _do_read_as_main_verb(sp_doc) -> list[int]:
+    """The tokens A of condition 1 of the repair of a question's subject."""
+    found = []
+    for a in sp_doc[1:-2]:
+        if (a.tag_ in DO_TAGS and a.lemma_ == "do" and any(t.tag_ in QUESTION_TAGS for t in sp_doc[:a.i])
+                and not (a.dep_ == "aux" and a.head.i > a.i and a.head.tag_.startswith("VB"))):
+            found.append(a.i)
+    return found
+
+
+def _subject_of_question(sentence, nlp, a: int):
+    """The sentence (a Doc of its own) with the subject after the "do" at token ``a`` read again
+    (conditions 2-4 of the repair), or None when no verb V makes them hold."""
+    from spacy.tokens import Doc
+
+    words = [t.text for t in sentence]
+    pronoun = "it" if sentence[a].tag_ == "VBZ" else "they"
+    for v in range(len(sentence) - 1, a + 1, -1):
+        word = sentence[v]
+        if not word.is_alpha or lexical.verb_base_form(word.lower_) != word.lower_ or lexical.usage(word.lower_, "v")[1] == 0:
+            continue
+        skeleton = nlp("".join(t.text_with_ws for t in sentence[:a + 1]) + pronoun + " "
+                       + "".join(t.text_with_ws for t in sentence[v:]))
+        shift = v - a - 2  # tokens from v on sit ``shift`` places earlier in the skeleton
+        if len(skeleton) != len(sentence) - shift or any(skeleton[i].text != words[i] for i in range(a + 1)) \
+                or any(skeleton[i - shift].text != words[i] for i in range(v, len(sentence))):
+            continue
+        verb, aux, subject = skeleton[v - shift], skeleton[a], skeleton[a + 1]
+        if not (verb.tag_ == "VB" and verb.dep_ == "ROOT" and aux.head.i == verb.i and aux.dep_ == "aux"
+                and subject.head.i == verb.i and subject.dep_ in SUBJECTS
+                and sum(t.dep_ == "ROOT" for t in skeleton) == 1):
+            continue
+        phrase = nlp("".join(t.text_with_ws for t in sentence[a + 1:v]).strip())
+        roots = [t for t in phrase if t.dep_ == "ROOT"]
+        if len(phrase) != v - a - 1 or any(phrase[i].text != words[a + 1 + i] for i in range(len(phrase))) \
+                or len(roots) != 1 or roots[0].tag_ not in SUBJECT_HEAD_TAGS or any(t.tag_.startswith("VB") for t in phrase):
+            continue
+
+        def position(k: int) -> int:  # a skeleton token's place in the sentence
+            return k if k <= a else (roots[0].i + a + 1 if k == a + 1 else k + shift)
+
+        tags, heads, deps = [], [], []
+        for i in range(len(sentence)):
+            if a < i < v:
+                t = phrase[i - a - 1]
+                tags.append(t.tag_)
+                heads.append(position(verb.i) if t.dep_ == "ROOT" else t.head.i + a + 1)
+                deps.append(subject.dep_ if t.dep_ == "ROOT" else t.dep_)
+            else:
+                t = skeleton[i if i <= a else i - shift]
+                tags.append(t.tag_)
+                heads.append(position(t.head.i))
+                deps.append(t.dep_)
+        doc = Doc(nlp.vocab, words=words, spaces=[bool(t.whitespace_) for t in sentence], tags=tags, heads=heads, deps=deps)
+        for name in ("attribute_ruler", "lemmatizer"):
+            if name in nlp.pipe_names:
+                doc = nlp.get_pipe(name)(doc)
+        return doc
+    return None
+
+
 #: the repairs, in the order they are made: the edit's name, where to make it, what the new parse must read
 REPAIRS = (("noun", _nouns_read_as_verbs, _read_as_noun), ("comma", _each_read_into_next_clause, _each_ends_its_amount))
 HOLDS = {name: holds for name, _, holds in REPAIRS}
@@ -158,6 +246,10 @@ HOLDS = {name: holds for name, _, holds in REPAIRS}
 
 def _repair_sentence(sentence, nlp):
     """The repairs of one sentence (a Doc of its own): its repaired Doc, or None when none holds."""
+    for a in _do_read_as_main_verb(sentence):
+        asked = _subject_of_question(sentence, nlp, a)
+        if asked is not None:
+            return asked
     edits: list[tuple[str, int]] = []
     current = None
     for name, find, _ in REPAIRS:
@@ -190,7 +282,7 @@ def repair(sp_doc, nlp=None):
         from .reading import load_pipeline
 
         nlp = load_pipeline()
-    spots = sorted({i for _, find, _ in REPAIRS for i in find(sp_doc)})
+    spots = sorted({i for _, find, _ in REPAIRS for i in find(sp_doc)} | set(_do_read_as_main_verb(sp_doc)))
     if not spots:
         return sp_doc
     fixed = {}
