@@ -22,11 +22,6 @@ from pyasp.rules import RulesError
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(scope="module")
-def knowledge():
-    return load_knowledge()
-
-
 def applies(knowledge, facts: str) -> set[tuple[str, int]]:
     """The (rule, disjunct) pairs clingo derives for the pair (1, 2) from hand-written facts."""
     program = Program(encoding=knowledge.encoding, text=knowledge.program + "\npair(1,2).\n" + facts)

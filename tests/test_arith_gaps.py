@@ -7,15 +7,9 @@ from __future__ import annotations
 import pytest
 
 from pyasp.arith.engine import prepare
-from pyasp.arith.knowledge import load_knowledge
 from pyasp.arith.properties import read_problem
 from pyasp.arith.solver import solve_text
 from pyasp.text.reading import read
-
-
-@pytest.fixture(scope="module")
-def knowledge():
-    return load_knowledge()
 
 
 def numbers(knowledge, text):

@@ -9,15 +9,9 @@ from __future__ import annotations
 import pytest
 
 from pyasp.arith.engine import facts, prepare, read_info, time_order
-from pyasp.arith.knowledge import load_knowledge
 from pyasp.arith.rates import number_evidence
 from pyasp.arith.solver import solve_text
 from pyasp.text.reading import read
-
-
-@pytest.fixture(scope="module")
-def knowledge():
-    return load_knowledge()
 
 
 def info_of(knowledge, text):

@@ -12,20 +12,9 @@ import pytest
 
 from pyasp.arith.engine import prepare, read_info
 from pyasp.arith.features import stray_numbers
-from pyasp.arith.knowledge import load_knowledge
 from pyasp.arith.rates import decide
-from pyasp.arith.solver import load_model, solve_text
+from pyasp.arith.solver import solve_text
 from pyasp.text.reading import read
-
-
-@pytest.fixture(scope="module")
-def knowledge():
-    return load_knowledge()
-
-
-@pytest.fixture(scope="module")
-def model():
-    return load_model("default")
 
 
 def info_of(knowledge, text):

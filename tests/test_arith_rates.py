@@ -7,14 +7,8 @@ from __future__ import annotations
 import pytest
 
 from pyasp.arith.engine import prepare, read_info
-from pyasp.arith.knowledge import load_knowledge
 from pyasp.arith.rates import RateModel, annotated_rates, decide, number_evidence, question_evidence
 from pyasp.text.reading import read
-
-
-@pytest.fixture(scope="module")
-def knowledge():
-    return load_knowledge()
 
 
 def info_of(knowledge, text):

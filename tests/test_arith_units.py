@@ -17,19 +17,8 @@ import pytest
 from pyasp.arith import inference
 from pyasp.arith.engine import prepare
 from pyasp.arith.inference import NO_UNIT, UnitCheck, search
-from pyasp.arith.knowledge import load_knowledge
-from pyasp.arith.solver import load_model, solve_text
+from pyasp.arith.solver import solve_text
 from pyasp.text.reading import read
-
-
-@pytest.fixture(scope="module")
-def model():
-    return load_model("default")
-
-
-@pytest.fixture(scope="module")
-def knowledge():
-    return load_knowledge()
 
 
 # -- the checks on units alone ------------------------------------------------------------------------
