@@ -30,7 +30,8 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..text.numbers import CENTS
-from ..text.reading import SHARING_PREPOSITIONS, Document, Mention, Token, one_of_several, pronoun_group, tells_time
+from ..text.reading import (SHARING_PREPOSITIONS, Document, Mention, Token, asks_total, one_of_several, pronoun_group,
+                             tells_time)
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
 MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
@@ -1141,10 +1142,6 @@ def _asks_a_group(doc: Document, target: Qset) -> bool:
                                         for t in doc.sentence_tokens(target.sentence))
 
 
-#: Words of a question about what two owners have between them: "How many do they have *together*?"
-TOGETHER = {"together", "altogether", "combined", "both", "total"}
-
-
 def _together(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
     """"Ben has 15 marbles. Amy has *twice as many* marbles as Ben. How many marbles do *they* have
     *together*?": what both have is Ben's 15 and Amy's 2 * 15, 15 * (1 + 2). The trees use each number
@@ -1158,9 +1155,8 @@ def _together(doc: Document, base: list[Qset], target: Qset, question: int) -> l
       stickers. How many do they have in all?"): the base becomes 2 * itself (``shown`` "(2*9)"), and the
       comparison adds or takes its number from it: 2 * 9 + 5."""
     qtoks = doc.sentence_tokens(question)
-    words = {t.text.lower() for t in qtoks}
-    in_all = any(t.text.lower() == "in" and t.i + 1 < len(doc.tokens) and doc.tokens[t.i + 1].text.lower() == "all" for t in qtoks)
-    if not (words & TOGETHER or in_all) or target.asks:
+    words = [t.text.lower() for t in qtoks]
+    if not asks_total(words) or target.asks:
         return base
     by_token = {q.token: q for q in base}
     named = {_noun_phrase_head_lemma(t) for t in qtoks}
@@ -1174,7 +1170,7 @@ def _together(doc: Document, base: list[Qset], target: Qset, question: int) -> l
         if b is not None and _comparison(doc, q, ends.get(q.token, q.token)) is None:
             b = None  # a comparison, not "9 dozen" (12 times 9 of one owner)
         if (b is not None and b.qnt is not None and q.qnt is not None and q.ctr and b.ctr
-                and (q.ctr != b.ctr and (words & {"they", "we", "both"} or {q.ctr, b.ctr} <= named or group)
+                and (q.ctr != b.ctr and ({"they", "we", "both"}.intersection(words) or {q.ctr, b.ctr} <= named or group)
                      or q.ctr == b.ctr and q.sentence == b.sentence and target.ctr in ("", q.ctr))
                 and not any(p.qnt is not None and p is not q and p is not b and _same_things(p.ent, target.ent) for p in base)):
             if q.operation == "mul" and q.qnt > 1:
@@ -1557,8 +1553,12 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
     return extra
 
 
-#: Units of length: "square *inches*" names a unit of area, not a square.
-LENGTH_UNITS = {"inch", "foot", "feet", "meter", "metre", "centimeter", "yard", "mile", "kilometer", "millimeter", "cm", "m", "ft"}
+def _is_length(word: str) -> bool:
+    """Whether a word names a unit of length (a linear unit in WordNet: inch, foot, cm, ...): "square
+    *inches*" names a unit of area, not a square."""
+    from ..text.lexical import is_hyponym
+
+    return is_hyponym(word, "linear_unit")
 
 
 def _square_sides(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
@@ -1568,13 +1568,13 @@ def _square_sides(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
     ("a square garden"), not "square inches"."""
     question = doc.sentence_tokens(target.sentence) if target.sentence >= 0 else ()
     asked = {t.lemma.lower() for t in question}
-    lengths = [q for q in base if q.qnt is not None and not q.implicit and q.ent in LENGTH_UNITS]
+    lengths = [q for q in base if q.qnt is not None and not q.implicit and _is_length(q.ent)]
     given = [q for q in base if q.qnt is not None and not q.implicit]
     if len(lengths) != 1 or len(given) != 1 or not asked & {"area", "perimeter"}:
         return []
     toks = doc.tokens
     square = any(t.lemma.lower() == "square" and t.sentence != target.sentence and t.i + 1 < len(toks)
-                 and toks[t.i + 1].pos == "NOUN" and toks[t.i + 1].lemma.lower() not in LENGTH_UNITS for t in toks)
+                 and toks[t.i + 1].pos == "NOUN" and not _is_length(toks[t.i + 1].lemma.lower()) for t in toks)
     if not square:
         return []
     side = lengths[0]
@@ -1750,10 +1750,9 @@ LOSS_VERBS = {"lose", "eat", "give", "sell", "spend", "use", "break", "donate", 
 DESTROY_VERBS = {"eat", "drink", "break", "use", "pop", "burn", "spill", "crack", "melt"}
 #: Verbs whose money goes the other way than their goods: "bought a jacket *for 45 dollars*".
 MONEY_FLOWS = {"buy": "sub", "purchase": "sub", "sell": "add", "earn": "add", "spend": "sub", "pay": "sub"}
-#: Verbs with which things move themselves ("12 children *went* inside"), and the adverbs that say where
-#: to: anywhere but the story's owner (a place) is away from it.
-MOTION_VERBS = {"go", "walk", "run", "fly", "drive", "ride", "swim", "hop", "move", "head", "wander", "march", "hurry",
-                "crawl", "sail", "travel"}
+#: The adverbs that say where things that move themselves go ("12 children *went* inside": a verb of
+#: motion in WordNet, :func:`pyasp.text.lexical.can_be_motion`): anywhere but the story's owner (a
+#: place) is away from it.
 PLACE_ADVERBS = {"inside", "outside", "indoors", "outdoors", "home", "upstairs", "downstairs", "away", "off", "out",
                  "elsewhere", "abroad", "ashore", "back"}
 #: Particles that say where things go: "got *off*", "gave *away*"; "got *on*".
@@ -1766,6 +1765,8 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
     uncle *gave him* 12 cards", "15 students got *on*", "6 birds *joined* them"), "sub" ("*ate* 6
     cookies", "9 people got *off*", "*gave* 15 stamps to her teacher", "transferred $69 *out of*
     her account"), "" when the text does not say."""
+    from ..text.lexical import can_be_motion
+
     toks = doc.tokens
     verb = _governing_verb(doc, q.token)
     if verb is None:
@@ -1779,7 +1780,7 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
     mention = next((m for m in doc.mentions if m.start == q.token), None)
     ent_tok = _entity_token(doc, mention) if mention is not None and mention.kind != "money" else None
     moving = subj is not None and ent_tok is not None and subj.i == ent_tok.i  # "6 more birds joined them"
-    if lemma in MOTION_VERBS and moving:  # "12 children went *inside*", "6 ducks flew *home*", "walked *to the park*"
+    if moving and can_be_motion(lemma):  # "12 children went *inside*", "6 ducks flew *home*", "walked *to the park*"
         places = [c for c in _children(doc, verb.i) if c.dep == "advmod" and c.lemma.lower() in PLACE_ADVERBS]
         places += [obj for _, obj in _prep_objects(doc, verb.i, {"to", "into", "toward", "towards"})]
         if any(p.lemma.lower() == "back" or owner and _resolve(doc, p, verb.i) == owner for p in places):
@@ -1962,9 +1963,8 @@ def _the_doing_asked(doc: Document, base: list[Qset], target: Qset, question: in
     asked one, all after a number of x's things said before them with another verb (how many there were,
     not what was done): that one takes no part (``irrelevant``)."""
     qtoks = doc.sentence_tokens(question)
-    words = {t.text.lower() for t in qtoks}
-    in_all = any(t.text.lower() == "in" and t.i + 1 < len(doc.tokens) and doc.tokens[t.i + 1].text.lower() == "all" for t in qtoks)
-    if not (words & TOGETHER or in_all) or "they" not in words or target.asks or target.qnt is not None:
+    words = [t.text.lower() for t in qtoks]
+    if not asks_total(words) or "they" not in words or target.asks or target.qnt is not None:
         return base
     root = next((t for t in qtoks if t.dep == "ROOT"), None)
     if root is None or root.pos not in VERB_POS or root.lemma.lower() in LIGHT_VERBS:

@@ -19,6 +19,7 @@ from ..asp import Program
 from ..text.lexical import is_hyponym
 from ..text.numbers import CENTS
 from ..text.reading import FRACTION_WORDS, PERCENT, Document
+from ..text.reading import asks_total as _asks_total
 from . import rates as _rates
 from .features import (TIME_UNITS, assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
                        root_features, stray_numbers)
@@ -274,15 +275,9 @@ def _said_as_ratio(n: NumberInfo) -> bool:
 
 #: the math classes of the rule file that compare two quantities ("5 more than", "3 times as many")
 COMPARISONS = frozenset({"ADD", "SUB", "MUL"})
-#: what a question asking the total of several quantities says ("How many do they have together?")
-TOTAL_WORDS = frozenset({"together", "altogether", "total", "combined", "combine", "both", "sum"})
-
-
 def asks_total(info: ProblemInfo) -> bool:
-    """Whether the question asks for a total: "together", "altogether", "in all", "in total",
-    "combined", "both", "sum"."""
-    words = info.words
-    return bool(TOTAL_WORDS & set(words)) or any(a == "in" and b == "all" for a, b in zip(words, words[1:]))
+    """Whether the question asks for a total (:func:`pyasp.text.reading.asks_total` of its lemmas)."""
+    return _asks_total(info.words)
 
 
 #: the operations that apply a comparison of each math class to its base, and that undo it

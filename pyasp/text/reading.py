@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -105,6 +105,16 @@ def pronoun_group(doc: Document, start: int, end: int) -> Token | None:
     before = tokens[start - 1].text.lower() if start > 0 else ""
     on = tokens[tokens[end - 1].head].text.lower()
     return tokens[end + 1] if before in {"the", "all", "both"} or on in SHARING_PREPOSITIONS else None
+
+
+#: words of a question that asks a total ("How many do they have *together*?"), as written or as lemmas
+TOTAL_WORDS = frozenset({"together", "altogether", "total", "combined", "combine", "both", "sum"})
+
+
+def asks_total(words: Sequence[str]) -> bool:
+    """Whether a question, given as its lower-case words or lemmas in order, asks a total:
+    "together", "altogether", "in all", "in total", "combined", "both", "the sum"."""
+    return bool(TOTAL_WORDS.intersection(words)) or any(a == "in" and b == "all" for a, b in zip(words, words[1:]))
 
 
 def one_of_several(doc: Document, mention: Mention) -> bool:

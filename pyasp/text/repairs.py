@@ -113,14 +113,20 @@ def _rebuilt(nlp, sp_doc, again, keep: list[int]):
     """A document of ``sp_doc``'s words with the tags, heads and labels of the tokens ``keep`` of
     ``again`` (one for each word, in order), its parts of speech and lemmas set by the pipeline's
     attribute ruler and lemmatizer; None when a kept token depends on one left out."""
-    from spacy.tokens import Doc
-
     position = {k: n for n, k in enumerate(keep)}
     if any(again[k].head.i not in position for k in keep):
         return None
+    return _parsed(nlp, sp_doc, [again[k].tag_ for k in keep], [position[again[k].head.i] for k in keep],
+                   [again[k].dep_ for k in keep])
+
+
+def _parsed(nlp, sp_doc, tags: list[str], heads: list[int], deps: list[str]):
+    """A document of ``sp_doc``'s words with these tags, heads and labels, its parts of speech and
+    lemmas set by the pipeline's attribute ruler and lemmatizer."""
+    from spacy.tokens import Doc
+
     doc = Doc(nlp.vocab, words=[t.text for t in sp_doc], spaces=[bool(t.whitespace_) for t in sp_doc],
-              tags=[again[k].tag_ for k in keep], heads=[position[again[k].head.i] for k in keep],
-              deps=[again[k].dep_ for k in keep])
+              tags=tags, heads=heads, deps=deps)
     for name in ("attribute_ruler", "lemmatizer"):
         if name in nlp.pipe_names:
             doc = nlp.get_pipe(name)(doc)
@@ -191,8 +197,6 @@ def _do_read_as_main_verb(sp_doc) -> list[int]:
 def _subject_of_question(sentence, nlp, a: int):
     """The sentence (a Doc of its own) with the subject after the "do" at token ``a`` read again
     (conditions 2-4 of the repair), or None when no verb V makes them hold."""
-    from spacy.tokens import Doc
-
     words = [t.text for t in sentence]
     pronoun = "it" if sentence[a].tag_ == "VBZ" else "they"
     for v in range(len(sentence) - 1, a + 1, -1):
@@ -231,11 +235,7 @@ def _subject_of_question(sentence, nlp, a: int):
                 tags.append(t.tag_)
                 heads.append(position(t.head.i))
                 deps.append(t.dep_)
-        doc = Doc(nlp.vocab, words=words, spaces=[bool(t.whitespace_) for t in sentence], tags=tags, heads=heads, deps=deps)
-        for name in ("attribute_ruler", "lemmatizer"):
-            if name in nlp.pipe_names:
-                doc = nlp.get_pipe(name)(doc)
-        return doc
+        return _parsed(nlp, sentence, tags, heads, deps)
     return None
 
 
