@@ -17,7 +17,8 @@ from ..errors import InputError
 from ..text.reading import Document
 from .candidates import Candidate, generate_candidates
 from .features import global_static_features, local_features
-from .qsets import REORDER_RULES, Problem, Qset, combine, ground_problem, parts_of_a_whole, shared_among
+from .qsets import (REORDER_RULES, TIME_WORDS, Problem, Qset, _is_length, combine, ground_problem,
+                    parts_of_a_whole, shared_among)
 from .quantities import FRACTION, MAX_QUANTITIES, Quantity, number_text
 from .trees import Leaf, Node
 
@@ -214,6 +215,18 @@ def _signed_terms(node, sign: int, out: dict[int, int]) -> None:
         _signed_terms(node.right, sign if node.op == "add" else -sign, out)
 
 
+def _counted(problem: Problem) -> dict[int, str]:
+    """Leaf index -> what each plain count (no rate) counts: its entity, or the unit of a rate its thing is
+    named for ("Tickets cost $9 for each adult ... 2 *adult* tickets": 2 adults, whom $9 each is paid for)."""
+    units = {q.rate or q.per for q in problem.qsets if q.qnt is not None} - {""}
+    out = {}
+    for i, q in enumerate(problem.qsets, start=1):
+        if q.qnt is not None and not (q.rate or q.per):
+            named = [a for a in q.adj if a in units and a != q.ent]
+            out[i] = named[0] if len(named) == 1 and q.ent not in units else q.ent
+    return out
+
+
 def _group_counts(problem: Problem) -> dict[str, tuple[int, int]]:
     """Units that no number counts but a quotient does: "24 students split into teams of 4 students each"
     (24 / 4 teams): unit -> (leaf of the things, leaf of the size of a group), when exactly one number
@@ -238,7 +251,7 @@ def _applied_rates(problem: Problem) -> dict[int, str]:
     (:func:`_group_counts`: "24 students in teams of 4 each. Each team gets 3 balls": 3 per team, 24 / 4
     teams), unless it is a change of x's share, x being a rate per that unit too ("each student gets 2
     more": added to each share)."""
-    counted = {q.ent for q in problem.qsets if q.qnt is not None and not (q.rate or q.per)}
+    counted = set(_counted(problem).values())
     groups = _group_counts(problem)
     counted |= {unit for unit in groups if any((q.rate or q.per) == unit and q.ent != problem.qsets[groups[unit][1] - 1].ent
                                                for q in problem.qsets if q.qnt is not None)}
@@ -274,7 +287,7 @@ def unapplied_rate(tree, problem: Problem, rates: dict[int, str] | None = None) 
     rates = _applied_rates(problem) if rates is None else rates
     if not rates:
         return False
-    counts = {i: q.ent for i, q in enumerate(problem.qsets, start=1) if q.qnt is not None and not (q.rate or q.per)}
+    counts = _counted(problem)
     groups = _group_counts(problem)
 
     def counts_unit(node, unit: str) -> bool:  # a count of the unit: a number, or things / size of a group
@@ -302,6 +315,10 @@ def unapplied_rate(tree, problem: Problem, rates: dict[int, str] | None = None) 
                 if isinstance(mine, Leaf) and mine.index in rates and counts_unit(other, rates[mine.index]):
                     applied.add(mine.index)
         if node.op == "div":  # (24 * 3) / 4: the rate times the things, divided by the size of a group
+            # "60 rolls in bags of 6 rolls each": the things divided by the rate count its unit (60 / 6 bags)
+            if isinstance(node.right, Leaf) and node.right.index in rates and _any_leaf(
+                    node.left, lambda leaf: counts.get(leaf.index) == problem.qsets[node.right.index - 1].ent):
+                applied.add(node.right.index)
             for r, unit in rates.items():
                 if unit in groups and _holds(node.right, groups[unit][1]) and _times(node.left, r, groups[unit][0]):
                     applied.add(r)
@@ -362,6 +379,131 @@ def unshared(tree, target: int, shares: set[tuple[int, int]]) -> bool:
     return any(not divided(solved, things, count) for things, count in shares)
 
 
+def _leaf_units(problem: Problem) -> dict[int, dict[str, int] | None]:
+    """Leaf index -> the unit of each quantity as powers of the things it counts: "6 students at each
+    table" is student^1 table^-1, "4 tables" table^1, "half" none; None when the reading is unsure (an
+    entity taken from elsewhere, a number of a number puzzle, an implied number)."""
+    target = problem.qsets[problem.target_index]
+    units: dict[int, dict[str, int] | None] = {}
+    counted = _counted(problem)
+    for i, q in enumerate(problem.qsets, start=1):
+        if q.is_target:
+            continue
+        after = problem.document.tokens[q.token + 1].text.lower() if 0 <= q.token < len(problem.document.tokens) - 1 else ""
+        if q.ent == FRACTION or after in {"times", "dozen"} or q.ent == "dozen":  # "3 times as many", "9 dozen": no things
+            units[i] = {}
+            continue
+        if q.ent_fallback or q.implicit or not q.ent or q.ent == "number":
+            units[i] = None
+            continue
+        ent = _person(target.ent if q.kind_of == target.ent else counted.get(i, q.ent))
+        unit = {} if ent in TIME_WORDS else {ent: 1}  # "15 pages every day for 7 days": a span of time counts no things
+        per = q.rate or q.per
+        if per and per != q.ent and per not in TIME_WORDS:
+            per = _person(per)
+            unit[per] = unit.get(per, 0) - 1
+        units[i] = {k: v for k, v in unit.items() if v}
+    # a rate per a unit nothing counts ("4 children ... each student will get 2 pencils"): unsure. A unit is
+    # counted by a number, or by things over their number per unit ("packs of 10 pens ... 60 pens")
+    counts = {k for u in units.values() if u and len(u) == 1 for k, v in u.items() if v > 0}
+    counts |= {k for u in units.values() if u and len(u) == 2 for k, v in u.items()
+               if v < 0 and any(c in counts and c not in {"dollar", "cent"} for c, w in u.items() if w > 0)}
+    for i, unit in units.items():
+        if unit and any(v < 0 and k not in counts for k, v in unit.items()):
+            units[i] = None
+    return units
+
+
+def unit_mismatch(tree, problem: Problem, units: dict[int, dict[str, int] | None] | None = None) -> bool:
+    """Whether x, solved for as a product or quotient, counts other things than x does, as a person checks
+    each step of a two-step problem: "4 tables with 6 students at each table. Then 5 students go home"
+    is students (4 * 6 = 24 students, less 5 students), never tables times students; "60 rolls in bags of 6
+    rolls each. He sold 7 bags. How many bags ..." is 60 / 6 - 7 bags, not 60 * 6 * 7 (rolls squared).
+    A step squares a thing (students times students; lengths may be squared: areas), adds or takes things
+    of two kinds, or leaves x's things out of the result. Sums and differences alone are not checked, nor is
+    a tree that uses a quantity of unsure unit."""
+    target = problem.qsets[problem.target_index]
+    if target.ent_fallback or not target.ent or target.ent in (FRACTION, "number") or target.ent in TIME_WORDS:
+        return False
+    qtoks = problem.document.sentence_tokens(problem.question_sentence)
+    if any(t.text.lower() in {"times", "percent", "%", "dozen"} for t in qtoks):
+        return False  # "how many times as much": a ratio
+    # x's things as the question says them: "How many *balls* ...", "How much (money) ..."; not a noun read
+    # past "many" ("how many can each *niece* get?")
+    said = any(t.text.lower() in {"many", "much"} and t.head != t.i and problem.document.tokens[t.head].lemma.lower() == target.ent
+               for t in qtoks)
+    if not said and not (target.ent in {"dollar", "cent"} and any(t.text.lower() == "much" for t in qtoks)):
+        return False
+    units = _leaf_units(problem) if units is None else units
+    # x's things counted by no constant ("the rest are oranges" of 30 pieces of fruit): only steps that
+    # square a thing or mix kinds, and results of several kinds of things ($15 times pieces), are ruled out
+    counted = any(u and u.get(_person(target.ent), 0) > 0 for u in units.values())
+    solved = solved_for(tree, problem.target_index + 1)
+    if isinstance(solved, Leaf) or not _any_op(solved, {"mul", "div"}):
+        return False
+    money = {"dollar", "cent"}
+
+    def combine_units(op: str, left: dict, right: dict) -> list[dict] | None:
+        """The units of ``left op right``; [] when they do not go together, None when unsure."""
+        if op in ("add", "sub"):
+            return [left] if _positive(left) == _positive(right) else []
+        if op == "mul" and len(left) == len(right) == 1 and left.keys() != right.keys() and min(left.values()) > 0 and min(right.values()) > 0:
+            # two counts: one of them is a rate the reading missed ("4 tables with 6 students"); money is
+            # the rate ("$2 ... 5 apples" is dollars)
+            if left.keys() & money or right.keys() & money:
+                return [left if left.keys() & money else right]
+            return [left, right]
+        sign = 1 if op == "mul" else -1
+        out = dict(left)
+        for k, v in right.items():
+            out[k] = out.get(k, 0) + sign * v
+        out = {k: v for k, v in out.items() if v}
+        if any(abs(v) > 1 and not _is_length(k) for k, v in out.items()):
+            return []  # students times students
+        return [out]
+
+    def unit_of(node) -> list[dict] | None:  # the possible units of a subtree; None when unsure
+        if isinstance(node, Leaf):
+            unit = units.get(node.index)
+            return None if unit is None else [unit]
+        left, right = unit_of(node.left), unit_of(node.right)
+        if node.op in ("add", "sub") and (left is None or right is None):
+            return right if left is None else left  # a sum has its terms' unit: one of unsure unit takes the other's
+        if left is None or right is None:
+            return None
+        out = []
+        for a in left:
+            for b in right:
+                for u in combine_units(node.op, a, b):
+                    if u not in out:
+                        out.append(u)
+        return out
+
+    found = unit_of(solved)
+    if found is None:
+        return False
+    want = {_person(target.ent): 1}
+    for unit in found:
+        positive = _positive(unit)
+        if positive == want if counted else len(positive) <= 1:
+            return False
+    return True
+
+
+def _person(ent: str) -> str:
+    return "person" if ent == "people" else ent
+
+
+def _positive(unit: dict[str, int]) -> dict[str, int]:
+    return {k: v for k, v in unit.items() if v > 0}
+
+
+def _any_op(node, ops: set[str]) -> bool:
+    if isinstance(node, Leaf):
+        return False
+    return node.op in ops or _any_op(node.left, ops) or _any_op(node.right, ops)
+
+
 def _in_text_order(tokens: tuple) -> bool:
     """The constants stand in the postfix sequence in their text order (x not counted)."""
     return list(tokens) == sorted(tokens)
@@ -378,6 +520,10 @@ def _fixed_by_text(node: Node, quantities: list[Quantity]) -> bool:
     ("half of them" times its whole, "increased by 7"), so no model need guess it."""
     operands = (node.left, node.right) if node.op in ("add", "mul") else (node.right,)
     return any(isinstance(o, Leaf) and quantities[o.index - 1].operation == node.op for o in operands)
+
+
+#: whether the unit check (:func:`unit_mismatch`) rules trees out when a model chooses
+UNIT_CHECK = True
 
 
 def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -> Prepared:
@@ -447,6 +593,12 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
                                and not subtracts_parts(c.tree, target, parts)
                                and not against_changes(c.tree, target, changes)
                                and not unshared(c.tree, target, shares) for c in result.candidates]
+    if UNIT_CHECK and result.candidates:  # the unit check narrows the other readings' choice, when it leaves any
+        units = _leaf_units(problem)
+        kept = prepared.admissible or [True] * len(result.candidates)
+        checked = [ok and not unit_mismatch(c.tree, problem, units) for ok, c in zip(kept, result.candidates)]
+        if any(checked) and checked != kept:
+            prepared.admissible = checked
     if not result.candidates:
         prepared.error = "no equation tree over the problem's quantities has a positive answer"
     prepared.seconds = time.perf_counter() - start

@@ -277,7 +277,7 @@ def _modifiers(doc: Document, i: int) -> tuple[str, ...]:
 def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
     """The unit of a rate: "per hour", "an hour", "each bus" (on the entity, or the subject)."""
     if ent_tok is not None:
-        for prep, obj in _prep_objects(doc, ent_tok.i, {"per", "for", "in", "on"}):
+        for prep, obj in _prep_objects(doc, ent_tok.i, {"per", "for", "in", "on", "at"}):
             dets = {c.text.lower() for c in _children(doc, obj.i) if c.dep == "det"}
             if prep == "per" or dets & RATE_DETERMINERS - {"a", "an"}:
                 return _noun_phrase_head_lemma(obj)
@@ -287,7 +287,9 @@ def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
                 if dets & RATE_DETERMINERS:
                     return _noun_phrase_head_lemma(child)
     if verb is not None:
-        for prep, obj in _prep_objects(doc, verb.i, {"per", "in", "on", "for"}):
+        for prep, obj in _prep_objects(doc, verb.i, {"per", "in", "on", "for", "at"}):
+            if prep == "at" and (ent_tok is None or not ent_tok.i < obj.i <= ent_tok.i + 3):
+                continue  # "4 chairs *at each table*": right after the things
             dets = {c.text.lower() for c in _children(doc, obj.i) if c.dep == "det"}
             if prep == "per" or dets & {"each", "every"}:
                 return _noun_phrase_head_lemma(obj)
@@ -296,6 +298,10 @@ def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
             dets = {c.text.lower() for c in _children(doc, subj.i) if c.dep == "det"}
             if dets & {"each", "every"}:
                 return _noun_phrase_head_lemma(subj)
+        for obj in _children(doc, verb.i):  # "The coach gives *each team* 2 balls"
+            if obj.dep == "dative" and obj.pos == "NOUN" and any(
+                    c.dep == "det" and c.text.lower() in {"each", "every"} for c in _children(doc, obj.i)):
+                return _noun_phrase_head_lemma(obj)
     return ""
 
 
@@ -361,6 +367,11 @@ def _target(doc: Document, sentence: int, qsets: list[Qset]) -> Qset:
             ent_tok = next((t for t in after if t.pos == "NOUN" and t.lemma.lower() not in NOT_ENTITIES), None)
             while ent_tok is not None and ent_tok.dep == "poss" and doc.tokens[ent_tok.head].pos == "NOUN":
                 ent_tok = doc.tokens[ent_tok.head]  # "how many of last *week's* eggs": the eggs
+            # "How many of his toy cars ...": the object of "of", not a word that names its kind
+            of = doc.tokens[tok.i + 1] if tok.i + 1 <= toks[-1].i else None
+            if ent_tok is not None and of is not None and of.text.lower() == "of" and ent_tok.dep == "compound" and (
+                    doc.tokens[ent_tok.head].dep == "pobj" and doc.tokens[ent_tok.head].head == of.i):
+                ent_tok = doc.tokens[ent_tok.head]
             break
     if ent_tok is None and qword.text.lower() in {"what", "which"}:
         for tok in doc.tokens[qword.i + 1 : toks[-1].i + 1]:
@@ -383,8 +394,11 @@ def _target(doc: Document, sentence: int, qsets: list[Qset]) -> Qset:
         fallback = True
         # "How much will he have after 4 weeks?": not the time the question names
         in_sentence = [q for q in qsets if q.sentence == sentence and not (q.ent in TIME_WORDS and q.syn.startswith("pobj:"))]
+        measure = _asked_measure(doc, toks, qword, qsets)
         qsets = [q for q in qsets if q.sentence != sentence] + in_sentence
         ent = _counted((in_sentence or qsets or [Qset(Fraction(0), "")])[-1])
+        if measure and measure != ent:  # "How long is each piece, in feet?" after "4 equal pieces": feet
+            ent, fallback = measure, False
     subj = _subject(doc, verb) if verb is not None else None
     ctr = _receiver(doc, verb)
     if not ctr and subj is not None and (ent_tok is None or subj.i != ent_tok.i):
@@ -410,6 +424,38 @@ def _target(doc: Document, sentence: int, qsets: list[Qset]) -> Qset:
         ent_fallback=fallback,
         keywords=tuple(t.lemma.lower() for t in toks if t.pos not in {"PUNCT", "DET"}),
     )
+
+
+def _asked_measure(doc: Document, toks, qword: Token, qsets: list[Qset]) -> str:
+    """The unit a question asks a measure in: "How *long* is each piece, *in feet*?" (the unit after "in"),
+    "How *far* did she walk?" (the one unit of length the numbers count); "" when the question asks no
+    measure or its unit is not clear."""
+    nxt = doc.tokens[qword.i + 1] if qword.i + 1 <= toks[-1].i else None
+    if qword.text.lower() != "how" or nxt is None or nxt.text.lower() not in MEASURE_ADJECTIVES - {"old", "away"}:
+        return ""
+    counted = {q.ent for q in qsets if q.qnt is not None}
+    # "in feet", not "in 4 hours" (a number of them)
+    said = [_noun_phrase_head_lemma(t) for t in toks if t.dep == "pobj" and doc.tokens[t.head].text.lower() == "in"
+            and not any(c.dep == "nummod" for c in _children(doc, t.i))]
+    for unit in said:
+        if unit in counted:
+            return unit
+    lengths = {e for e in counted if e and _is_length(e)}
+    return next(iter(lengths)) if len(lengths) == 1 and nxt.text.lower() in {"long", "tall", "wide", "high", "deep", "far"} else ""
+
+
+def _one_sharer(doc: Document, base: list[Qset], target: Qset, question: int) -> Qset:
+    """x is what one of those things were shared among has, when the question asks it of "that friend" or
+    "one friend" after "shares them equally among 5 friends": its ``rate`` is the sharers' unit, as "each
+    friend" gives it."""
+    if target.rate or target.per or target.qnt is not None:
+        return target
+    sharers = {q.ent for q in base if q.qnt is not None and q.syn in {"pobj:among", "pobj:between", "pobj:amongst"}}
+    for t in doc.sentence_tokens(question):
+        if t.pos in NOUN_POS and t.dep in {"nsubj", "nsubjpass"} and _noun_phrase_head_lemma(t) in sharers and any(
+                c.dep in {"det", "nummod"} and c.text.lower() in {"that", "this", "one"} for c in _children(doc, t.i)):
+            return replace(target, rate=_noun_phrase_head_lemma(t))
+    return target
 
 
 def _price_of_one(doc: Document, ent: str, ent_tok: Token | None, verb: Token | None) -> str:
@@ -687,6 +733,25 @@ def _given_rates(doc: Document, base: list[Qset]) -> list[Qset]:
     return out
 
 
+def _group_sizes(doc: Document, base: list[Qset], groups: dict[int, str]) -> list[Qset]:
+    """The size of groups said "of N" is a number of things per group (its ``per``): "They form teams of
+    4 students" (4 students per team), "Pens come in packs of 10" (10 pens per pack: a bare number counts
+    the things its verb's subject names). Read when a model chooses, as "4 students each" is."""
+    out = []
+    for q in base:
+        unit = groups.get(q.token, "")
+        if q.qnt is not None and unit and not (q.rate or q.per) and not q.implicit and q.ent != FRACTION:
+            if q.ent_fallback:  # "Pens come in packs of 10": the things are the subject of "come"
+                verb = _governing_verb(doc, q.token)
+                subj = _subject(doc, verb) if verb is not None else None
+                ent = _noun_phrase_head_lemma(subj) if subj is not None and subj.pos == "NOUN" and subj.tag == "NNS" else ""
+                q = replace(q, ent=ent, ent_fallback=False) if ent and ent != unit else q
+            if not q.ent_fallback and q.ent != unit:
+                q = replace(q, per=unit)
+        out.append(q)
+    return out
+
+
 def _base_qset(doc: Document, mention: Mention) -> Qset:
     num = doc.tokens[mention.head]
     ent_tok = None if mention.kind == "money" else _entity_token(doc, mention)
@@ -837,6 +902,12 @@ def _some_of(doc: Document, question: int, ent: str) -> tuple[Token, Token] | No
             ent_tok = objs[0][1] if objs else None
         if ent_tok is not None and _noun_phrase_head_lemma(ent_tok) == ent:
             return tok, ent_tok
+        # "Tom had 12 marbles. His cousin gave him *some more*": "some" alone, of the things named before
+        head = doc.tokens[tok.head]  # "some more" ("some" its determiner or adverb)
+        phrase = head if head.i != tok.i and head.lemma.lower() == "more" else tok if ent_tok is None else None
+        if (phrase is not None and phrase.dep in {"dobj", "nsubj", "nsubjpass"} and tok.sentence > 0
+                and any(t.pos in NOUN_POS and _noun_phrase_head_lemma(t) == ent for t in doc.tokens[: tok.i])):
+            return tok, phrase
     return None
 
 
@@ -1057,7 +1128,8 @@ def _comparison(doc: Document, q: Qset, end: int) -> tuple[str, int] | None:
         return i
 
     i = end + 1
-    if i < stop and toks[i].text.lower() == "times" or toks[q.token].text.lower() in MULTIPLIER_WORDS:
+    if (i < stop and toks[i].text.lower() == "times" or toks[q.token].text.lower() in MULTIPLIER_WORDS
+            or q.ent == FRACTION):  # "*half* as many pages on Sunday"
         i += toks[i].text.lower() == "times"
         if i + 1 < stop and toks[i].text.lower() == "as" and (toks[i + 1].text.lower() in {"many", "much"} or toks[i + 1].pos == "ADJ"):
             j = skip(i + 2, i + 6)
@@ -1098,15 +1170,18 @@ def _comparative_operations(doc: Document, base: list[Qset], target: Qset) -> tu
     out = []
     for q in base:
         found = None
-        if q.ent != FRACTION and not q.operation and q.qnt is not None and q.token >= 0:
+        if (q.ent != FRACTION and not q.operation or q.ent == FRACTION and _as_many_after(doc, q)) and q.qnt is not None and q.token >= 0:
             found = _comparison(doc, q, ends.get(q.token, q.token))
         if found is None:
             out.append(q)
             continue
         op, start = found
+        if q.ent == FRACTION and start >= 0:  # "half as much as the bag of potatoes": read as a fraction of it
+            out.append(q)
+            continue
         if start < 0:  # said without "as ...": the number of the same things said last before it
             before = [p for p in base if p.qnt is not None and p.token < q.token and p.ent != FRACTION and not p.implicit
-                      and (_same_things(p.ent, q.ent) or q.ent_fallback) and q.sentence - p.sentence in (0, 1)]
+                      and (_same_things(p.ent, q.ent) or q.ent_fallback or q.ent == FRACTION) and q.sentence - p.sentence in (0, 1)]
             out.append(replace(q, operation=op, whole=before[-1].token if before else -1))
             continue
         first, stop = doc.sentences[q.sentence]
@@ -1135,6 +1210,14 @@ def _comparative_operations(doc: Document, base: list[Qset], target: Qset) -> tu
     return out, target
 
 
+def _as_many_after(doc: Document, q: Qset) -> bool:
+    """A fraction that compares: "*half* as many pages", "a third as much" (the fraction's words, then "as
+    many" or "as much")."""
+    end = next((m.end for m in doc.mentions if m.start == q.token), q.token + 1)
+    words = [t.text.lower() for t in doc.tokens[end : end + 2]]
+    return words[:1] == ["as"] and words[1:] in (["many"], ["much"])
+
+
 def _asks_a_group(doc: Document, target: Qset) -> bool:
     """Whether the question's subject is several owners ("How many cards do *they* have together?"),
     so that x belongs to no one of them, whoever was named last."""
@@ -1156,7 +1239,7 @@ def _together(doc: Document, base: list[Qset], target: Qset, question: int) -> l
       comparison adds or takes its number from it: 2 * 9 + 5."""
     qtoks = doc.sentence_tokens(question)
     words = [t.text.lower() for t in qtoks]
-    if not asks_total(words) or target.asks:
+    if not (asks_total(words) or _over_named_periods(doc, question)) or target.asks:
         return base
     by_token = {q.token: q for q in base}
     named = {_noun_phrase_head_lemma(t) for t in qtoks}
@@ -1166,19 +1249,37 @@ def _together(doc: Document, base: list[Qset], target: Qset, question: int) -> l
     doubled: dict[int, Qset] = {}
     out = []
     for q in base:
-        b = by_token.get(q.whole) if q.operation in {"mul", "add", "sub"} and q.whole >= 0 and q.ent != FRACTION else None
+        fraction = q.ent == FRACTION and _as_many_after(doc, q)  # "half as many"
+        b = by_token.get(q.whole) if q.operation in {"mul", "add", "sub"} and q.whole >= 0 and (q.ent != FRACTION or fraction) else None
         if b is not None and _comparison(doc, q, ends.get(q.token, q.token)) is None:
             b = None  # a comparison, not "9 dozen" (12 times 9 of one owner)
         if (b is not None and b.qnt is not None and q.qnt is not None and q.ctr and b.ctr
                 and (q.ctr != b.ctr and ({"they", "we", "both"}.intersection(words) or {q.ctr, b.ctr} <= named or group)
-                     or q.ctr == b.ctr and q.sentence == b.sentence and target.ctr in ("", q.ctr))
+                     or (q.ctr == b.ctr or fraction) and q.sentence == b.sentence and target.ctr in ("", b.ctr))
                 and not any(p.qnt is not None and p is not q and p is not b and _same_things(p.ent, target.ent) for p in base)):
-            if q.operation == "mul" and q.qnt > 1:
-                q = replace(q, qnt=q.qnt + 1, shown=f"(1+{_number_text(q.qnt)})")
+            if q.operation == "mul" and (q.qnt > 1 or fraction):  # "half as many": 24 * (1 + 0.5)
+                d = q.qnt.denominator
+                while d % 2 == 0 or d % 5 == 0:
+                    d //= 2 if d % 2 == 0 else 5
+                text = _number_text(q.qnt) if d == 1 else f"{q.qnt.numerator}/{q.qnt.denominator}"  # "a third": 1/3
+                q = replace(q, qnt=q.qnt + 1, shown=f"(1+{text})")
             elif q.operation in {"add", "sub"} and b.token not in doubled and not b.shown:
                 doubled[b.token] = replace(b, qnt=2 * b.qnt, shown=f"(2*{b.text if b.text.isdigit() else _number_text(b.qnt)})")
         out.append(q)
     return [doubled.get(q.token, q) for q in out]
+
+
+def _over_named_periods(doc: Document, question: int) -> bool:
+    """Whether the question asks over a period that the statements name the parts of: "... on Saturday and
+    half as many on Sunday. How many pages did she read *over the weekend*?", "... on Monday ... on Tuesday.
+    How much did he earn *this week*?": a time word after "over", "during", "in", "for", "on", "this" or
+    "that" in the question, and at least two periods named by the statements (days, "morning" ...)."""
+    asked = any(t.lemma.lower() in TIME_WORDS - NAMED_PERIODS and t.pos in NOUN_POS and any(
+        c.text.lower() in {"this", "that", "the", "both"} for c in _children(doc, t.i)) and (
+        t.dep == "pobj" and doc.tokens[t.head].text.lower() in {"over", "during", "in", "for", "on", "across"}
+        or t.dep == "npadvmod") for t in doc.sentence_tokens(question))
+    named = {t.lemma.lower() for t in doc.tokens if t.sentence != question and t.lemma.lower() in NAMED_PERIODS}
+    return asked and len(named) >= 2
 
 
 def _times_difference(doc: Document, base: list[Qset], target: Qset, question: int) -> tuple[list[Qset], Qset]:
@@ -1628,7 +1729,9 @@ def _listed_people(doc: Document) -> int:
         while frontier:
             i = frontier.pop()
             for child in _children(doc, i):
-                if child.dep == "conj" or (child.dep == "npadvmod" and child.pos == "PRON"):
+                # "on Monday and 180 miles on Tuesday": counted things are no people
+                if (child.dep == "conj" and not any(c.dep == "nummod" for c in _children(doc, child.i))) or (
+                        child.dep == "npadvmod" and child.pos == "PRON"):
                     members += 1
                     frontier.append(child.i)
         best = max(best, members)
@@ -1746,6 +1849,8 @@ GAIN_VERBS = {"find", "get", "buy", "receive", "pick", "collect", "earn", "win",
               "add", "borrow", "purchase", "save", "join", "board", "come", "arrive"}
 LOSS_VERBS = {"lose", "eat", "give", "sell", "spend", "use", "break", "donate", "lend", "throw", "drink", "send", "mail",
               "pay", "leave", "remove", "drop", "hand", "pass", "trade"}
+#: Verbs with which someone takes things from where they are: "Students *borrowed* 48 of the books".
+TAKING_VERBS = {"borrow", "take", "pick", "buy", "purchase", "remove", "collect"}
 #: Verbs that use things up, whoever does it: "Her guests *ate* 15 of them".
 DESTROY_VERBS = {"eat", "drink", "break", "use", "pop", "burn", "spill", "crack", "melt"}
 #: Verbs whose money goes the other way than their goods: "bought a jacket *for 45 dollars*".
@@ -1787,6 +1892,8 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
             particles.add("back")
         elif places:
             particles.add("away")
+    if lemma in GIVE_VERBS and particles & {"out", "away"} and not moving:  # "The teacher gives out 20 of the pencils"
+        return "sub"
     if lemma in GIVE_VERBS | {"send", "mail"} and owner and not moving:  # given to the owner, or by the owner
         receiver = _receiver(doc, verb)
         if receiver == owner:
@@ -1810,6 +1917,9 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
         return "sub"
     if owner and giver not in ("", owner) and not moving and not _a_thing(doc, owner):
         return ""  # someone else's doing (a jar, a lot or a box is filled or emptied by someone else)
+    more = q.token + 1 < len(toks) and toks[q.token + 1].text.lower() in {"more", "extra"}  # "bought 6 *more* fish"
+    if owner and giver not in ("", owner) and not moving and lemma in TAKING_VERBS and not more:
+        return "sub"  # "A library had 215 books on a shelf. Students *borrowed* 48 of the books": taken from the shelf
     if q.ent in {"dollar", "cent"} and lemma in MONEY_FLOWS:  # "bought a jacket for 45 dollars": money paid
         return MONEY_FLOWS[lemma]
     if lemma in GAIN_VERBS:
@@ -1885,7 +1995,9 @@ def _story(doc: Document, base: list[Qset], target: Qset, question: int, end: in
         starts = [q for q in base if q.qnt is not None and q.sentence not in (question, -1) and _same_things(q.ent, target.ent)]
         owner = named or (starts[0].ctr if starts else "") or target.ctr or target.loc
         # "How many did he bring home?", "... end up with?": how the story ends, said otherwise
-        ended = ENDED & keywords or "end" in keywords or "home" in keywords and keywords & {"bring", "take", "carry"}
+        # "How many students are *still* in the classroom?": what is there at the end
+        ended = (ENDED & keywords or "end" in keywords or "home" in keywords and keywords & {"bring", "take", "carry"}
+                 or "still" in keywords and not keywords & {"need", "want", "have to", "must"})
         if not owner or not ended or START_WORDS & keywords or not starts:
             return base, target
         first, last, some = starts[0].token, doc.sentences[question][0], None
@@ -1942,14 +2054,27 @@ def _share_changes(doc: Document, base: list[Qset], target: Qset, question: int)
         return base
     out = []
     for q in base:
-        if (q.qnt is not None and not q.change and not q.implicit and not q.irrelevant and not q.operation
-                and (q.rate or q.per) == unit and q.sentence not in (question, -1) and q.sentence > 0
-                and _same_things(q.ent, target.ent)):
-            op = _change_operation(doc, q, unit)
-            if op:
+        if (q.qnt is not None and not q.change and not q.implicit and not q.irrelevant
+                and (not q.operation and (q.rate or q.per) == unit or _said_of_one(doc, q, unit))
+                and q.sentence not in (question, -1) and q.sentence > 0 and _same_things(q.ent, target.ent)):
+            op = _change_operation(doc, q, unit) or q.operation
+            if op in {"add", "sub"}:
                 q = replace(q, change=op)
         out.append(q)
     return out
+
+
+def _said_of_one(doc: Document, q: Qset, unit: str) -> bool:
+    """Whether a number is said of one of the things of ``unit``: "Then *one of the friends* gives 3 of his
+    stickers away", "*one cousin* loses 2 beads"."""
+    verb = _governing_verb(doc, q.token)
+    subj = _subject(doc, verb) if verb is not None else None
+    if subj is None:
+        return False
+    if subj.text.lower() == "one":
+        return any(_noun_phrase_head_lemma(o) == unit for _, o in _prep_objects(doc, subj.i, {"of"}))
+    return _noun_phrase_head_lemma(subj) == unit and any(
+        c.text.lower() in {"one", "that"} and c.dep in {"det", "nummod"} for c in _children(doc, subj.i))
 
 
 #: Verbs too light to say what was done: "How many do they *have* altogether?".
@@ -2286,7 +2411,9 @@ def _rest_of_whole(doc: Document, base: list[Qset], target: Qset, question: int)
     mention = next((m for m in doc.mentions if m.start == whole.token), None)
     whole_tok = None if mention is None or mention.kind == "money" else _entity_token(doc, mention)
     partitive = whole_tok is not None and whole_tok.dep == "pobj" and doc.tokens[whole_tok.head].lemma.lower() == "of"
-    if not (whole.sentence < first.sentence or partitive and whole.sentence == first.sentence):
+    # "It holds 30 pieces of fruit*:* 12 are apples and the rest are oranges": the parts listed after a colon
+    listed = whole.sentence == first.sentence and any(t.text == ":" for t in doc.tokens[whole.token:first.token])
+    if not (whole.sentence < first.sentence or (partitive or listed) and whole.sentence == first.sentence):
         return base
     if any(q.sentence != question and _same_things(q.ent, whole.ent) and q is not whole and q not in parts for q in numbers):
         return base
@@ -2299,6 +2426,64 @@ def _rest_of_whole(doc: Document, base: list[Qset], target: Qset, question: int)
     tokens = {q.token for q in parts}
     base = [replace(q, change="sub") if q.token in tokens else q for q in base]
     return _apart_from(base, tokens | {whole.token}, whole.ent, f"the {whole.ent}s the rest completes")
+
+
+def _listed_kinds(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """A whole said to be of only some kinds, a number of each kind but the asked one: "A pack of 36 balloons
+    has only red, yellow, and green balloons. 10 are red and 15 are yellow. How many green balloons are in
+    the pack?", "The farm has 40 animals: cows, pigs and goats. 12 are cows and 9 are pigs. How many goats
+    ..." The kinds are a list in a statement (words joined by "and" or commas, or modifiers of one noun) that
+    holds the asked kind (the question's modifier or noun); each part is said of exactly one other kind of the
+    list; the whole is the first number before the parts that counts the same things, said earlier, and the
+    parts sum to less than it. As for "the rest" (:func:`_rest_of_whole`), the parts are taken from the whole
+    and numbers of other things take no part."""
+    if target.qnt is not None or target.asks or target.operation or target.rate or target.per:
+        return base
+    asked = set(target.adj) | {target.ent}
+    qtoks = doc.sentence_tokens(question)
+    kinds: set[str] = set()
+    for t in doc.tokens:
+        if t.sentence == question or t.lemma.lower() not in asked or t.pos not in {"ADJ", "NOUN", "PROPN"}:
+            continue
+        root = t
+        while root.dep == "conj" and root.head != root.i:
+            root = doc.tokens[root.head]
+        group = {root.i}
+        frontier = [root.i]
+        while frontier:
+            for c in _children(doc, frontier.pop()):
+                if c.dep == "conj" and c.i not in group:
+                    group.add(c.i)
+                    frontier.append(c.i)
+        if root.dep == "amod" and root.head != root.i:  # "red, yellow, and green balloons": modifiers of one noun
+            group |= {c.i for c in _children(doc, root.head) if c.dep == "amod" and c.pos == "ADJ"}
+        found = {doc.tokens[i].lemma.lower() for i in group}
+        if len(found - asked) >= 2:
+            kinds, end = found, max(group)
+            break
+    if not kinds:
+        return base
+    numbers = [q for q in base if q.qnt is not None and not q.implicit and q.ent != FRACTION and q.sentence != question]
+    parts, named = [], set()
+    for q in numbers:
+        said = _span_words(doc, q.token) & kinds if q.token > end else set()
+        if len(said) == 1 and not said & asked and not said & named:
+            parts.append(q)
+            named |= said
+    if len(parts) < 1:
+        return base
+    first = min(parts, key=lambda q: q.token)
+    whole = next((w for w in numbers if w.token < first.token and w not in parts
+                  and all(_same_things(q.ent, w.ent) or q.ent_fallback for q in parts)), None)
+    if whole is None or whole.sentence >= first.sentence or sum(q.qnt for q in parts) >= whole.qnt:
+        return base
+    if not (_same_things(target.ent, whole.ent) or target.ent in kinds):
+        return base
+    if any(_same_things(q.ent, whole.ent) and q is not whole and q not in parts for q in numbers):
+        return base
+    tokens = {q.token for q in parts}
+    base = [replace(q, change="sub") if q.token in tokens else q for q in base]
+    return _apart_from(base, tokens | {whole.token}, whole.ent, f"the {whole.ent}s of the listed kinds")
 
 
 def _apart_from(base: list[Qset], keep: set[int], ent: str, what: str) -> list[Qset]:
@@ -2456,7 +2641,7 @@ def _is_person(noun: str) -> bool:
     return noun in {"person", "people"} or is_hyponym(noun, "person")
 
 
-def _naming_number(doc: Document, q: Qset, tok: Token, question: int) -> str:
+def _naming_number(doc: Document, q: Qset, tok: Token, question: int, base: list[Qset] = ()) -> str:
     """Why a number word names things rather than counts them, or "": "26 stickers on *one* page and 38
     stickers on *another* page" (one of the things, "another" one follows), "How many cans did *the
     two* classes collect?" after two classes are named (the things named before, as many as said)."""
@@ -2465,6 +2650,12 @@ def _naming_number(doc: Document, q: Qset, tok: Token, question: int) -> str:
     mention = next((m for m in doc.mentions if m.start == q.token), None)
     if q.sentence != question and mention is not None and one_of_several(doc, mention):
         return f"one {noun} of those named"
+    # "shares them among 5 friends. Then *one of the friends* gives 3 away. How many does *that* friend have?"
+    if (q.qnt == 1 and word == "one" and q.sentence != question and any(
+            p.qnt is not None and p.qnt > 1 and p.ent == q.ent and p.token < q.token for p in base)
+            and any(t.pos in NOUN_POS and _noun_phrase_head_lemma(t) == q.ent and any(
+                c.text.lower() == "that" and c.dep == "det" for c in _children(doc, t.i)) for t in doc.sentence_tokens(question))):
+        return f"one {q.ent} of those counted before, asked as that one"
     statements = [t for t in doc.tokens if t.sentence != question and t.pos in NOUN_POS and _noun_phrase_head_lemma(t) == noun]
     # "How many stickers do *the two girls* have?" after Ann and Zoe: as many people named as subjects
     names = {t.lemma.lower() for t in doc.tokens if t.sentence != question and t.pos == "PROPN" and t.dep in {"nsubj", "nsubjpass"}}
@@ -2473,6 +2664,59 @@ def _naming_number(doc: Document, q: Qset, tok: Token, question: int) -> str:
             and (len(statements) == q.qnt or not statements and len(names) == q.qnt and _is_person(noun))):
         return f"{word} {noun}: those named before"
     return ""
+
+
+#: Words that name one period of time by itself ("on *Saturday*", "in the *morning*").
+NAMED_PERIODS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "yesterday",
+                 "tomorrow", "morning", "afternoon", "evening", "night", "summer", "winter", "spring", "autumn"}
+#: Words that pick one of several periods: "the *first* weekend", "the *next* day".
+PICKING_WORDS = {"first", "second", "third", "fourth", "fifth", "last", "next", "other", "following", "final"}
+
+
+def _period_named(doc: Document, lo: int, hi: int, unit: str) -> str:
+    """The one period of time tokens lo .. hi-1 name, "" when none or several: "on *Saturday*", "the *first
+    weekend*" (a period of ``unit`` picked by an ordinal)."""
+    found = set()
+    for t in doc.tokens[lo:hi]:
+        lemma = t.lemma.lower()
+        if t.pos not in NOUN_POS:
+            continue
+        picks = [c.text.lower() for c in _children(doc, t.i) if c.dep in {"amod", "advmod", "det"} and c.text.lower() in PICKING_WORDS]
+        if lemma == unit and picks:
+            found.add(f"{picks[0]} {lemma}")
+        elif lemma in NAMED_PERIODS:
+            found.add(lemma)
+    return next(iter(found)) if len(found) == 1 else ""
+
+
+def _listed_periods(doc: Document, base: list[Qset], q: Qset, tok: Token) -> tuple[str, list[int]]:
+    """Why a number of periods of time counts periods the text then lists one by one, or "": "Over *the two
+    days* of the fair, 138 people came on Saturday and 164 people came on Sunday", "She spent *two weekends*
+    reading. She read 45 pages the first weekend and 38 pages the second weekend", "... 240 miles on Monday
+    and 180 miles on Tuesday ... How many gallons did they use on *the two days*?": as many numbers of one
+    thing as the periods, each said of another period (its day, or the period picked by "first", "second").
+    Such a number says over how long the listed numbers were counted; no rate is given per period. Also
+    the tokens of the listed numbers."""
+    unit = _noun_phrase_head_lemma(tok)
+    if unit not in TIME_WORDS or q.qnt is None or q.qnt.denominator != 1 or q.qnt < 2 or q.rate or q.per:
+        return "", []
+    starts = sorted(m.start for m in doc.mentions)
+    periods: dict[str, list[str]] = {}
+    tokens: dict[str, list[int]] = {}
+    for p in base:
+        if p is q or p.qnt is None or p.implicit or p.ent in TIME_WORDS or p.ent == FRACTION or p.rate or p.per:
+            continue
+        sent = doc.sentence_tokens(p.sentence)
+        lo, hi = sent[0].i, sent[-1].i + 1
+        before = max((s for s in starts if s < p.token and s >= lo), default=lo - 1) + 1
+        after = min((s for s in starts if s > p.token and s < hi), default=hi)
+        named = _period_named(doc, p.token + 1, after, unit) or _period_named(doc, before, p.token, unit)
+        periods.setdefault(p.ent, []).append(named)
+        tokens.setdefault(p.ent, []).append(p.token)
+    for ent, named in periods.items():
+        if len(named) == q.qnt and all(named) and len(set(named)) == len(named):
+            return f"{q.text} {unit}: the periods the text lists one by one", tokens[ent]
+    return "", []
 
 
 #: Entities of money: a price is no count of things.
@@ -2560,11 +2804,16 @@ def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) ->
             elsewhere = any(_noun_phrase_head_lemma(t) == q.ent for t in doc.tokens if t.i != i)
             if q.ent not in named and not elsewhere and not q.kind_of:
                 why[q.token] = f"{q.ent}: the question asks about {', '.join(sorted(named))}"
+    summed: set[int] = set()  # "How many gallons did they use on the two days?": the listed numbers add up
     for q in base:  # "on one page and ... on another page", "How many ... on the two pages?"
         tok = ent_tok.get(q.token)
         if q.qnt is None or q.implicit or tok is None or q.token in why:
             continue
-        kind = _naming_number(doc, q, tok, question)
+        kind = _naming_number(doc, q, tok, question, base)
+        if not kind:
+            kind, listed = _listed_periods(doc, base, q, tok)
+            if kind and (q.sentence == question or asks_total([t.text.lower() for t in qtoks])):
+                summed.update(listed)
         if kind:
             why[q.token] = kind
     # "He wants 100 caps. He has 58. How many more does he need to reach *100*?": said before; not "the 2
@@ -2580,6 +2829,7 @@ def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) ->
     price = _lone_price(base, target)
     if price >= 0 and price not in why:
         why[price] = f"a price of one thing: the question asks {target.ent}, not money"
+    base = [replace(q, change="add") if q.token in summed and not q.change and q.token not in why else q for q in base]
     return [replace(q, irrelevant=why[q.token]) if q.token in why and not q.is_target else q for q in base]
 
 
@@ -2632,6 +2882,7 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
             target = replace(target, side=x_side, operation=x_op)
     base = _fill_entities(base, target, doc)
     base = _given_rates(doc, base)
+    base = _group_sizes(doc, base, groups)
     base = _dozens(doc, base)
     base = _kinds_of_asked(doc, base, target)
     base = _share_operations(doc, base, target)
@@ -2655,10 +2906,12 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     base = _denied(doc, base, target, question)
     base = _rest_named(doc, base, target, question)
     base = _rest_of_whole(doc, base, target, question)
+    base = _listed_kinds(doc, base, target, question)
     base = _state_difference(doc, base, target, question)
     if unknown is None:  # "... now has 11 pencils. How many did he have at first?": x - 6 = 11
         base, target = _story(doc, base, target, question, _end_state(doc, base, target, question))
         base = _grouped_changes(doc, base, target, question)
+        target = _one_sharer(doc, base, target, question)  # after the quotient: x is one's share and what it did since
         base = _share_changes(doc, base, target, question)
         base = _more_of_the_same(doc, base, target, question)
         base = _the_doing_asked(doc, base, target, question)
@@ -2701,10 +2954,19 @@ def shared_among(problem: Problem) -> set[tuple[int, int]]:
             continue
         verb = _governing_verb(doc, q.token)
         mention = next((m for m in doc.mentions if m.start == q.token), None)
-        if verb is None or verb.lemma.lower() not in SHARE_VERBS or mention is None:
+        ent_tok = None if mention is None or mention.kind == "money" else _entity_token(doc, mention)
+        if (verb is None or verb.lemma.lower() not in SHARE_VERBS) and mention is not None:
+            # "Max has 40 stickers. He shares *them* equally among 5 friends": the next sentence shares them
+            verb = next((t for t in doc.sentence_tokens(q.sentence + 1) if t.lemma.lower() in SHARE_VERBS and any(
+                c.dep == "dobj" and c.text.lower() == "them" for c in _children(doc, t.i))), None) if (
+                q.sentence + 1 < problem.question_sentence and not any(
+                    p.qnt is not None and p.sentence == q.sentence and p.token > q.token and _same_things(p.ent, q.ent)
+                    for p in qsets)) else None
+            if verb is None:
+                continue
+        elif verb is None or mention is None:
             continue
-        ent_tok = None if mention.kind == "money" else _entity_token(doc, mention)
-        if not any(t is not None and t.dep == "dobj" and t.head == verb.i for t in (ent_tok, doc.tokens[mention.head])):
+        elif not any(t is not None and t.dep == "dobj" and t.head == verb.i for t in (ent_tok, doc.tokens[mention.head])):
             continue  # the things shared are the verb's object
         for _, obj in _prep_objects(doc, verb.i, {"among", "amongst", "between", "into"}):
             count = next((qsets[j - 1] for t, j in index.items() if doc.tokens[t].head == obj.i or t == obj.i), None)
