@@ -115,6 +115,13 @@ class ClassIndex:
         said = PATHS.get(verb.particle)
         return Phrase(said, said, -1, (said,)) if said is not None else None
 
+    def moving(self, number: NumberInfo) -> str | None:
+        """Whether the things a number counts move themselves away from the place they were at
+        (:data:`LEAVING`) or to it (:data:`ARRIVING`), by the particle of their verb of motion
+        ("9 students got off", "11 cars came in": see :meth:`_moving`), else None."""
+        said = self._moving(number)
+        return said.lemma if said is not None else None
+
     def math_classes(self, term: Phrase | None) -> tuple[str, ...]:
         if term is None:
             return ()

@@ -16,13 +16,14 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..asp import Program
-from ..text.lexical import is_hyponym
+from ..text.lexical import can_be_motion, is_hyponym
 from ..text.numbers import CENTS
 from ..text.reading import FRACTION_WORDS, PERCENT, Document
 from ..text.reading import asks_total as _asks_total
 from . import rates as _rates
+from .classes import ARRIVING, LEAVING
 from .features import (TIME_UNITS, assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
-                       root_features, stray_numbers)
+                       root_features, same_entity, stray_numbers)
 from .inference import WILDCARD, Option
 from .knowledge import Knowledge
 from .properties import PROPERTIES, NumberInfo, Phrase, ProblemInfo, read_problem
@@ -47,8 +48,9 @@ class Prepared:
     memberships: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
     units: list[tuple] = field(default_factory=list)  # (unit, per) of each number, for the unit features
     question_unit: tuple = (None, None)
-    #: numbers said as a percentage or a fraction ("25% off", "a third of"): ratios, whose units
-    #: the search's unit checks do not read (:class:`pyasp.arith.inference.UnitCheck`)
+    #: numbers said as a percentage, a fraction or a multiple ("25% off", "a third of", "twice as
+    #: much money"): ratios, whose units the search's unit checks do not read
+    #: (:class:`pyasp.arith.inference.UnitCheck`)
     ratios: frozenset[int] = frozenset()
     #: what else the question's unit phrase names: the noun its unit modifies ("how many 6 dollar
     #: toys": toy, the unit read being "dollar"), for the same checks
@@ -222,6 +224,12 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
             prepared.denied.add(row)  # the base is not added to (or multiplied by) itself
         elif rule.op != "multiply" and area_asked(info, knowledge) and _length(na) and _length(nb):
             prepared.denied.add(row)  # "8 feet long and 5 feet wide. What is the area?": 8 * 5
+        elif against_moves(info, na, nb, rule.op, memberships, knowledge):
+            prepared.denied.add(row)  # "29 children on the bus. 8 children got off and 5 got on": 29 - 8 + 5
+        elif gives_own_away(info, na, nb, rule.op, memberships):
+            prepared.denied.add(row)  # "Ethan had 52 stamps. ... Ethan gave 10 stamps to a friend": 52 - 10
+        elif rule.op == "multiply" and other_sentences_count(info, na, nb):
+            prepared.denied.add(row)  # "2 packs ... 8 in each pack. ... 3 packs ... 6 in each pack": 2 * 8
         elif rest_denied(info, a, b, rule.op):
             prepared.denied.add(row)
         elif rule.op in ("multiply", "divide", "divide_reversed") and difference_asked(info, na, nb):
@@ -238,7 +246,7 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
                                                               _reads_rate(knowledge, rule_name, d)))
     prepared.priced = priced_pairs(info, memberships)
     prepared.relevance_features = [relevance_features(info, n) for n in info.numbers]
-    prepared.stray = stray_numbers(info) | rest_strays(info)
+    prepared.stray = stray_numbers(info) | rest_strays(info) | days_said_again(info)
     prepared.kept = frozenset((info.rest_of[0], *info.rest_of[1])) if info.rest_of else frozenset()
     if base:
         prepared.total_of, prepared.total_op, prepared.total_base = len(info.numbers), last, base
@@ -249,7 +257,9 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         prepared.kept |= {base, comparison, len(info.numbers)}
     prepared.units = [unit_of(n, knowledge) for n in info.numbers]
     prepared.question_unit = unit_of(info.question, knowledge)
-    prepared.ratios = frozenset(n.index for n in info.numbers if n.share is not None or _said_as_ratio(n))
+    # (a multiple, "twice as much money", is a factor too: no amount of money)
+    prepared.ratios = frozenset(n.index for n in info.numbers if n.share is not None or _said_as_ratio(n)
+                                or "MUL" in knowledge.classes.math_classes(n.math))
     prepared.question_names = _modified(info)
     return prepared
 
@@ -301,6 +311,53 @@ def comparison_applied(info: ProblemInfo, knowledge: Knowledge, base: int, compa
     return frozenset(out)
 
 
+#: the days of the week, which a text tells numbers of ("24 pages on Saturday")
+DAY_NAMES = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+#: spans of time that hold several days ("over the weekend", "in the two days", "this week")
+DAY_SPANS = frozenset({"weekend", "week", "day"})
+#: prepositions before a span of time the question asks over
+OVER_WORDS = frozenset({"over", "in", "during", "for", "on", "across", "throughout", "this", "that"})
+
+
+def _days_told(info: ProblemInfo) -> frozenset[str]:
+    """The days of the week the text names before the question."""
+    start, _ = info.doc.sentences[info.question_sentence] if info.doc.sentences else (0, 0)
+    return frozenset(t.lemma.lower() for t in info.doc.tokens[:start] if t.lemma.lower() in DAY_NAMES)
+
+
+def asks_over_days(info: ProblemInfo) -> bool:
+    """Whether the question asks over a span that holds the days the text tells numbers of: a
+    total ("Hannah read 24 pages on Saturday and half as many pages on Sunday. How many pages did
+    she read over the weekend?"; "... on Monday ... on Tuesday. How many ... on the two days?").
+    The text names two days of the week or more, and the question a weekend, a week or days
+    (plural) after a word that says over when (over, in, during, on, this, ...)."""
+    if not info.doc.sentences or len(_days_told(info)) < 2:
+        return False
+    start, end = info.doc.sentences[info.question_sentence]
+    toks = info.doc.tokens[start:end]
+    for k, t in enumerate(toks):
+        lemma = t.lemma.lower()
+        if lemma in DAY_SPANS and (lemma != "day" or t.tag == "NNS"):
+            if any(u.text.lower() in OVER_WORDS for u in toks[max(0, k - 3):k]):
+                return True
+    return False
+
+
+def days_said_again(info: ProblemInfo) -> frozenset[int]:
+    """A number of days in the question that counts the days the text already told numbers of
+    ("... 240 miles on Monday and 180 miles on Tuesday ... How many gallons did they use on the
+    two days?": the 2 says again Monday and Tuesday, and no answer uses it): after "the",
+    "these", "those" or "both", of the value of the days named (:func:`asks_over_days`)."""
+    if not asks_over_days(info):
+        return frozenset()
+    told = len(_days_told(info))
+    tokens = info.doc.tokens
+    return frozenset(n.index for n in info.numbers
+                     if n.mention.sentence == info.question_sentence and n.unit is not None and n.unit.lemma == "day"
+                     and n.value == told and n.mention.start > 0
+                     and tokens[n.mention.start - 1].text.lower() in {"the", "these", "those", "both"})
+
+
 def compared_total(info: ProblemInfo, knowledge: Knowledge) -> tuple[int, int, str]:
     """The base of a comparison whose total with the thing compared the question asks ("Liam has
     3 times as many cards as Mia. Mia has 14 cards. How many cards do they have together?": 14 +
@@ -316,7 +373,7 @@ def compared_total(info: ProblemInfo, knowledge: Knowledge) -> tuple[int, int, s
 
     The base's index, the comparison's and the operation that combines the base said again
     ("add", "subtract"), else (0, 0, "")."""
-    total = asks_total(info)
+    total = asks_total(info) or asks_over_days(info)
     if not total and not asks_difference(info):
         return 0, 0, ""
     compared = [n for n in info.numbers if n.math is not None and n.share is None
@@ -361,6 +418,156 @@ def square_side(info: ProblemInfo, knowledge: Knowledge) -> tuple[int, int, str]
     if len(lengths) != 1 or not square:
         return 0, 0, ""
     return lengths[0].index, lengths[0].index, "multiply"
+
+
+#: words right after a number of things that are their own subject and say they come in addition
+#: to those already there ("15 more cars parked", "6 more birds landed on the fence")
+ADDED_WORDS = frozenset({"more", "additional", "extra"})
+
+
+#: words after a verb of motion that say its subject leaves where it was ("5 students go home")
+AWAY_WORDS = frozenset({"home"})
+
+
+def movement(info: ProblemInfo, n: NumberInfo, knowledge: Knowledge) -> str | None:
+    """How the things a number counts move themselves with respect to the place the text counts
+    them at: "leave" (:data:`pyasp.arith.classes.LEAVING`: "8 children got off", "27 cars drove
+    away") or "arrive" ("5 children got on", "15 more cars parked": more of the things, said of
+    themselves), else None. The things are the number's subject, and the verb is active."""
+    said = knowledge.classes.moving(n)
+    if said is not None:
+        return said
+    if (n.subj is None or n.unit is None or n.subj.lemma != n.unit.lemma or n.passive or n.unit_inferred
+            or n.rate is not None or n.math is not None or n.verb is None or n.verb.head < 0):
+        return None
+    tokens = info.doc.tokens
+    if can_be_motion(n.verb.lemma) and any(t.head == n.verb.head and t.lemma.lower() in AWAY_WORDS and t.i > n.verb.head
+                                           for t in tokens):
+        return LEAVING  # "5 students go home early"
+    after = [t.text.lower() for t in tokens[n.mention.end:n.mention.end + 4]]
+    if not after or after[0] not in ADDED_WORDS or "than" in after:
+        return None
+    if STATES & set(knowledge.classes.verb_classes(n.verb, n.unit)):
+        return None  # "5 more cars are red" says no move
+    return ARRIVING
+
+
+def other_sentences_count(info: ProblemInfo, a: NumberInfo, b: NumberInfo) -> bool:
+    """Whether a rate and a count of what it is per belong to two sentences that each pair a
+    count of that thing with a rate per it ("Leah bought 2 packs of hot dogs with 8 hot dogs in
+    each pack. She also bought 3 packs of buns with 6 buns in each pack": 8 goes with the 2
+    packs, not with the 3): each rate multiplies the count said with it."""
+    for rate, count in ((a, b), (b, a)):
+        if rate.rate is None or count.unit is None or count.unit.lemma != rate.rate.lemma:
+            continue
+        if rate.mention.sentence == count.mention.sentence:
+            return False
+        return (any(n.index != rate.index and n.unit is not None and n.unit.lemma == rate.rate.lemma
+                    and n.mention.sentence == rate.mention.sentence for n in info.numbers)
+                and any(n.rate is not None and n.rate.lemma == rate.rate.lemma and n.index != rate.index
+                        and n.mention.sentence == count.mention.sentence for n in info.numbers))
+    return False
+
+
+def _same_things(a: str, b: str) -> bool:
+    """Whether two unit lemmas count the same things: the same word, or people and a kind of
+    person ("27 passengers ... 9 people got off", WordNet)."""
+    a, b = ("person" if x == "people" else x for x in (a, b))
+    return a == b or "person" in (a, b) and (is_hyponym(a, b) or is_hyponym(b, a))
+
+
+def against_moves(info: ProblemInfo, a: NumberInfo, b: NumberInfo, op: str, memberships, knowledge: Knowledge) -> bool:
+    """Whether ``op`` goes against the way things moved, when the question asks how many are at
+    a place now ("There were 29 children on the bus. At the first stop, 8 children got off and 5
+    children got on. How many children are on the bus now?"; "A parking lot had 63 cars. Then
+    27 cars drove away and 15 more cars parked."): what leaves is taken from what was there
+    (never added to it), what arrives is added (never taken away), and what left and what
+    arrived are not summed. ``a`` is the earlier number; the state is said before the move, of
+    the same things, with a verb of the rule file's HAVE class; the question asks with such a
+    verb, of those things, for no total nor difference."""
+    if op not in ("add", "subtract") or not asks_state_now(info, memberships):
+        return False
+    q = info.question
+    if b.unit is None or not _same_things(b.unit.lemma, q.unit.lemma) or a.unit is None:
+        return False
+    if not _same_things(a.unit.lemma, q.unit.lemma) and not any(
+            r.rate is not None and r.rate.lemma == a.unit.lemma and r.unit is not None
+            and _same_things(r.unit.lemma, q.unit.lemma) for r in info.numbers):
+        return False  # (a state of groups of the things: "4 tables with 6 students at each table")
+    moves = (movement(info, a, knowledge), movement(info, b, knowledge))
+    if moves[0] is not None and moves[1] is not None:
+        return op == "add" and moves[0] != moves[1]
+    if moves[0] is not None or moves[1] is None:
+        return False  # the state is the earlier one
+    if (a.rate is not None and _same_things(a.unit.lemma, q.unit.lemma) or a.math is not None or a.share is not None or a.unit_inferred
+            or not STATES & _verb_classes(memberships, a) or a.mention.sentence == info.question_sentence):
+        return False
+    return op == ("add" if moves[1] == LEAVING else "subtract")
+
+
+#: words of a question that ask how things were before what the text tells ("How many did he have
+#: at first?", "in the beginning", "to start with", "originally")
+START_WORDS = frozenset({"first", "begin", "beginning", "start", "originally", "initially", "before", "original"})
+
+
+def asks_state_now(info: ProblemInfo, memberships) -> bool:
+    """Whether the question asks what its things are, or its subject has, after what the text
+    tells: with a verb of the rule file's HAVE class, of a unit, for no total nor difference, and
+    not of the start ("How many did she have at first?")."""
+    q = info.question
+    return (q.verb is not None and q.unit is not None and bool(STATES & _verb_classes(memberships, q))
+            and not asks_total(info) and not asks_difference(info) and not START_WORDS & set(info.words))
+
+
+#: the verbs classes of the rule file by which a subject loses what it has, and gets more
+LOSSES = frozenset({"GIVE", "DESTROY"})
+GAINS = frozenset({"GET", "TAKE", "CONSTRUCT"})
+
+
+def _holding(info: ProblemInfo, n: NumberInfo, holder: Phrase, memberships) -> str | None:
+    """How a number bears on what ``holder`` has: "state" (the holder has it: a verb of the rule
+    file's HAVE class), "gain" (the holder gets it, or someone gives it to the holder: "His
+    uncle sent him 18 more"), "loss" (the holder gives it away or uses it up), else None."""
+    classes = _verb_classes(memberships, n)
+    if same_entity(n.subj, holder):
+        if STATES & classes:
+            return None if CHANGES & classes else "state"
+        if GAINS & classes and not LOSSES & classes:
+            return "gain"
+        if LOSSES & classes and not GAINS & classes:
+            return "loss"
+        return None
+    if any(same_entity(p, holder) for p in (n.iobj, n.obj)) and "GIVE" in classes and not GAINS & classes:
+        return "gain"
+    # "her mom bought her 25 beads": got for the holder (not "took 3 from her")
+    if (same_entity(n.iobj, holder) and "GET" in classes and not LOSSES & classes and n.iobj.head > 0
+            and info.doc.tokens[n.iobj.head - 1].text.lower() != "from"):
+        return "gain"
+    return None
+
+
+def gives_own_away(info: ProblemInfo, a: NumberInfo, b: NumberInfo, op: str, memberships) -> bool:
+    """Whether ``op`` goes against what someone had, got and gave away, when the question asks
+    what they have now ("Ethan had 52 stamps. His uncle sent him 18 more, and then Ethan gave 10
+    stamps to a friend. How many stamps does Ethan have now?": the 10 is taken from 52 + 18, and
+    added to neither; the 18 is added to the 52, not taken from it). The question's subject holds
+    both (:func:`_holding`), of the things the question asks, neither a rate nor a comparison: a
+    loss is not added to a state or a gain, and a gain is not taken from a state; a state is the
+    earlier of the two (``a``), said in an earlier sentence. The question asks the state now (:func:`asks_state_now`)."""
+    q = info.question
+    if op not in ("add", "subtract") or q.subj is None or not asks_state_now(info, memberships):
+        return False
+    if any(n.unit is None or n.unit.lemma != q.unit.lemma or n.rate is not None or n.math is not None
+           or n.share is not None for n in (a, b)):
+        return False
+    held = {_holding(info, n, q.subj, memberships): n for n in (a, b)}
+    if len(held) != 2 or None in held:
+        return False
+    if "state" in held and (held["state"] is not a or a.mention.sentence >= b.mention.sentence):
+        return False  # "Ethan gave 10 stamps to a friend and has 52 left" may ask what he had
+    if op == "add":
+        return "loss" in held
+    return op == "subtract" and set(held) == {"state", "gain"}
 
 
 #: the verbs classes of the rule file that say a change of what the subject has (a question

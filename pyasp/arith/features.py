@@ -155,13 +155,15 @@ def contradicted(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -
             if (all(p in ENTITIES for p, _ in args) and x is not None and y is not None
                     and ((y.owner and y.owner == x.key) or (x.owner and x.owner == y.key))):
                 return True
+            if _gives_to_self(info, a, b, args):
+                return True
         compares = [numbers[r].compared is not None for p, r in args if p == "obj" and r in numbers]
         x, y = (numbers[r].compared if p == "obj" and r in numbers and numbers[r].compared is not None
                 else _role(info, a, b, r).get(p) for p, r in args)
         if x is None or y is None:
             continue
         if not positive:
-            if any(compares) and same_entity(x, y):
+            if any(compares) and _one(x, y):
                 return True
             # "Zack has 36 toy soldiers. He has 4 times as many as his cousin has": of a
             # comparison with someone else (his cousin), the two subjects (Zack, he = Zack)
@@ -171,10 +173,42 @@ def contradicted(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -
                 return True
             continue
         for n in (a, b):
-            if n.compared is not None and ((same_entity(x, n.subj) and same_entity(y, n.compared))
-                                           or (same_entity(x, n.compared) and same_entity(y, n.subj))):
+            if n.compared is not None and ((_one(x, n.subj) and _one(y, n.compared))
+                                           or (_one(x, n.compared) and _one(y, n.subj))):
                 return True
     return False
+
+
+def _one(a: Phrase | None, b: Phrase | None) -> bool:
+    """:func:`same_entity`, unless the two are plainly owned by two others ("Ms. Kim's class",
+    "Mr. Ford's class": two classes)."""
+    return same_entity(a, b) and not (a.owner and b.owner and a.owner != b.owner)
+
+
+#: pronouns by which one gives to oneself ("he kept 3 for himself")
+REFLEXIVES = frozenset({"himself", "herself", "itself", "themselves", "myself", "yourself", "ourselves"})
+
+
+def _gives_to_self(info: ProblemInfo, a: NumberInfo, b: NumberInfo, args) -> bool:
+    """Whether a Coref of one number's subject with the other number's receiver (its Obj or IObj)
+    would make that number's subject give to, or get from, itself: the receiver's own subject is
+    plainly the same entity as the first subject ("Ethan had 52 stamps. ... Ethan gave 10 stamps
+    to a friend": Coref(Subj1, Obj2) would make the friend Ethan). Not of comparisons (whose Obj
+    is what is compared with) nor of a reflexive receiver ("for himself"); both subjects named,
+    not pronouns."""
+    (p1, r1), (p2, r2) = args
+    if r1 == r2 or {p1, p2} & RECEIVERS == set() or "subj" not in (p1, p2) or p1 == p2:
+        return False
+    (pr, rr), (_, rs) = ((p1, r1), (p2, r2)) if p1 in RECEIVERS else ((p2, r2), (p1, r1))
+    if rr == "Q" or rs == "Q":
+        return False
+    taker = _role(info, a, b, rr)
+    receiver, giver = taker.get(pr), _role(info, a, b, rs).subj
+    if taker.math is not None or taker.compared is not None or receiver is None or receiver.text.lower() in REFLEXIVES:
+        return False
+    if giver is None or taker.subj is None or giver.is_pronoun or taker.subj.is_pronoun:
+        return False  # (a pronoun's antecedent is a guess: "Carrie's mom gave her $91. She bought ...")
+    return same_entity(taker.subj, giver) and not same_entity(receiver, giver)
 
 
 def assumption_features(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -> dict[str, float]:

@@ -101,7 +101,7 @@ def final_units(unit: Unit, question: Unit) -> tuple[int, ...]:
 
 #: the checks ``search(..., strict_units=True)`` makes (:class:`UnitCheck`; a module setting, so
 #: that tests and experiments can switch one off)
-STRICT_CHECKS = frozenset({"linked", "rate_count", "squared", "final"})
+STRICT_CHECKS = frozenset({"linked", "rate_count", "squared", "final", "per_asked"})
 
 
 class UnitCheck:
@@ -117,10 +117,14 @@ class UnitCheck:
       is counted in the problem ("15 books on each shelf" and "12 more books": the 15 first
       multiplies the shelves);
     - "squared": a rate of X is not multiplied by a count of X ("8 carrots in each row" times
-      "11 carrots");
+      "11 carrots"), two rates per a thing no number counts are not multiplied ("10 pens in each
+      pack" times "$2 a pack"), nor two amounts of money;
     - "final": the answer is not a count of another thing than the question asks for (or names:
       "how many 6 dollar toys" asks toys, whatever unit the reader gave it), nor a pure ratio of
-      like quantities when the question asks a rate.
+      like quantities when the question asks a rate;
+    - "per_asked": when the question asks per a thing some number counts ("Four friends share the
+      cost of a $12 pizza ... How much does each friend pay?"), the answer is per that thing, not
+      a plain count or amount.
     """
 
     def __init__(self, units: list, question: Unit, words: frozenset[str] = frozenset()):
@@ -150,6 +154,13 @@ class UnitCheck:
                 if (x[0] not in (None, WILDCARD) and x[1] not in (None, WILDCARD) and y[1] is None and y[0] == x[0]
                         and y[0] != x[1]):
                     return False
+            # two rates per one thing that nothing counts, which no later step can cancel ("10 pens
+            # in a pack" and "$2 a pack", no number of packs), two amounts of money
+            if (a[1] not in (None, WILDCARD) and a[1] == b[1] and a[1] not in self.counted
+                    and a[0] not in (None, WILDCARD) and b[0] not in (None, WILDCARD)):
+                return False
+            if a[0] == MONEY_UNIT and b[0] == MONEY_UNIT and MONEY_UNIT not in (a[1], b[1]):
+                return False  # (not a value per coin times coins: "8 quarters", "25 cents each quarter")
         if ("linked" in STRICT_CHECKS and None not in (a[0], b[0]) and WILDCARD not in (a[0], b[0])
                 and frozenset((a[0], b[0])) in self.linked and a[1] != b[0] and b[1] != a[0]):
             return False
@@ -162,6 +173,9 @@ class UnitCheck:
         q = self.question
         if ratio:
             return q[1] in (None, WILDCARD)
+        if ("per_asked" in STRICT_CHECKS and q[1] not in (None, WILDCARD) and q[1] in self.counted
+                and unit[0] not in (None, WILDCARD) and unit[1] is None):
+            return False  # "How much does each friend pay?", friends counted: not a sum of dollars
         if unit[0] in (None, WILDCARD) or q[0] in (None, WILDCARD):
             return True
         return unit[0] == q[0] or unit[0] in self.words

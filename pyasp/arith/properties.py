@@ -338,6 +338,12 @@ class _Reader:
                     owner = self.tokens[self.tokens[holder.head].head]
                     if owner.pos == "NOUN" and owner.i < m.start and other(owner):
                         return owner
+                # "split into teams of 5 students each", "in bags of 6 rolls each": each of the
+                # things (plural) "of" hangs on
+                if holder.dep == "pobj" and self.tokens[holder.head].text.lower() == "of":
+                    owner = self.tokens[self.tokens[holder.head].head]
+                    if owner.pos == "NOUN" and owner.tag in {"NNS", "NNPS"} and owner.i < m.start and other(owner):
+                        return owner
                 # "bought 3 books for 7 dollars each", "selling decks for 2 dollars each": a
                 # price "for" each is per the thing bought or sold, the object before it
                 bought = self.price_of(holder, m)
@@ -497,6 +503,25 @@ class _Reader:
                 break
         return iobj, obj
 
+    def packed(self, m: Mention, verb: Token | None) -> Token | None:
+        """What a number with no unit of its own counts when it says the size of the packs its
+        clause's subject comes in ("Pens come in packs of 10", "Eggs are sold in cartons of 12":
+        pens, eggs): the number hangs on "of" after a plural noun that hangs on "in" or "into"
+        of the verb, and the verb's subject is a plural noun."""
+        tok = self.tokens[m.head]
+        if tok.dep != "pobj" or self.tokens[tok.head].text.lower() != "of" or verb is None:
+            return None
+        packs = self.tokens[self.tokens[tok.head].head]
+        if packs.tag not in {"NNS", "NNPS"} or packs.dep != "pobj":
+            return None
+        prep = self.tokens[packs.head]
+        if prep.text.lower() not in {"in", "into"} or prep.head != verb.i:
+            return None
+        subj = self.subject(verb)
+        if subj is None or subj.pos != "NOUN" or subj.tag != "NNS" or subj.lemma.lower() == packs.lemma.lower():
+            return None
+        return subj
+
     def compared(self, m: Mention) -> Token | None:
         """The head of what a comparison after the number compares with: "6 years older than
         Nina" (Nina), "3 times as many crayons as the red box" (box: the second "as", not the
@@ -517,8 +542,16 @@ class _Reader:
             while (head is not None and head.dep in {"compound", "amod", "nmod"} and head.i < head.head < end
                    and self.tokens[head.head].pos in {"NOUN", "PROPN"}):
                 head = self.tokens[head.head]
+            if (head is not None and head.dep == "poss" and head.i < head.head < end
+                    and self.tokens[head.head].pos == "NOUN"):
+                head = self.tokens[head.head]  # "than Ms. Kim's class": the class (Kim's)
             return head
         return None
+
+
+#: words that, as the subject of "is", stand for what the sentence before said ("That is 4 times
+#: as many as Kate has")
+DEMONSTRATIVES = frozenset({"that", "this", "which"})
 
 
 def _math_term(reader: _Reader, start: int, end: int, sentence: int, terms: tuple[tuple[str, ...], ...]) -> Phrase | None:
@@ -836,6 +869,53 @@ def _rest_of(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tuple[in
     return None
 
 
+def _listed_rest(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tuple[int, tuple[int, ...]] | None:
+    """A whole, its parts and its rest when the text lists the kinds of its things and the
+    question asks the one kind no number gives: "A pack of 36 balloons has only red, yellow, and
+    green balloons. 10 are red and 15 are yellow. How many green balloons are in the pack?"
+    (whole 36, parts 10 and 15). The kinds are the modifiers of one noun outside the question
+    (with their conjuncts: "red, yellow, and green balloons"); the question's unit is that noun
+    with one of them; the parts are the numbers said to be another kind ("10 are red"), each
+    kind once; the whole is the last number before the first part whose value exceeds the parts'
+    sum. (whole, parts) by their indices, or None (:func:`_rest_of`)."""
+    doc = reader.doc
+    if not doc.sentences or any(n.share is not None for n in numbers):
+        return None
+    start, end = doc.sentences[qsent]
+    asked = next((t for t in doc.tokens[start:end] if t.pos == "NOUN"
+                  and any(k.dep in {"amod", "compound"} and k.i < t.i for k in reader.kids[t.i])), None)
+    if asked is None:
+        return None
+    kinds_asked = {k.lemma.lower() for k in reader.kids[asked.i] if k.dep in {"amod", "compound"} and k.i < asked.i}
+    for noun in doc.tokens[:start]:
+        if noun.pos != "NOUN" or noun.lemma.lower() != asked.lemma.lower():
+            continue
+        kinds, todo = set(), [k for k in reader.kids[noun.i] if k.dep in {"amod", "compound"} and k.i < noun.i]
+        while todo:
+            k = todo.pop()
+            if k.lemma.lower() not in kinds:
+                kinds.add(k.lemma.lower())
+                todo += [c for c in reader.kids[k.i] if c.dep == "conj"]
+        if len(kinds) < 3 or len(kinds_asked & kinds) != 1:
+            continue
+        others = kinds - kinds_asked
+        parts, said = [], set()
+        for n in numbers:
+            if n.mention.sentence == qsent or n.mention.start <= noun.i:
+                continue
+            after = doc.tokens[n.mention.end : min(n.mention.end + 2, start)]
+            if len(after) == 2 and after[0].lemma.lower() == "be" and after[1].lemma.lower() in others - said:
+                parts.append(n)
+                said.add(after[1].lemma.lower())
+        if not parts:
+            continue
+        total = sum(n.value for n in parts)
+        whole = [n for n in numbers if n.index < parts[0].index and n.mention.sentence != qsent and n.value > total]
+        if whole:
+            return whole[-1].index, tuple(n.index for n in parts)
+    return None
+
+
 def _counts(doc: Document, unit: Phrase, whole: str) -> bool:
     """Whether a number of this unit counts the things a share is of ("$" and "money" alike). A
     name read as the unit ("She gave 20 to Tom": the reader takes "Tom") counts nothing of its
@@ -997,6 +1077,10 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
             unit = reader.phrase(unit_tok, after=m.start)
         else:
             unit = None
+        if unit is None and not part and m.kind != "money":
+            packed = reader.packed(m, verb)
+            if packed is not None:
+                unit = reader.phrase(packed)
         inferred = False
         if unit is None and last_unit is not None and not part:
             unit, inferred = last_unit, True
@@ -1013,6 +1097,12 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
             lo = m.end if m.text.lower().endswith("dozen") else m.start - 1
             math = _math_term(reader, lo, m.end + 4, m.sentence, math_terms)
         compared_tok = reader.compared(m) if math is not None and not part else None
+        if (compared_tok is not None and who is not None and who.text.lower() in DEMONSTRATIVES and verb is not None
+                and verb.lemma.lower() == "be" and numbers and numbers[-1].subj is not None
+                and numbers[-1].mention.sentence == m.sentence - 1):
+            # "Paul has 48 stamps. That is 4 times as many stamps as Kate has": what is compared
+            # is what the sentence before said, Paul's
+            subj = numbers[-1].subj
         rest = part and parts[m.start][0] == "rest"
         whole: tuple[int, ...] = ()
         if part and index < len(mentions) and _whole_of(doc, mentions, index, parts):
@@ -1055,7 +1145,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
         words += ("rest",)
     left_out = _left_out(reader, question, numbers, qsent) if denied else frozenset()
     return ProblemInfo(doc, tuple(numbers), question, qsent, words, left_out=left_out,
-                       rest_of=_rest_of(reader, qsent, numbers))
+                       rest_of=_rest_of(reader, qsent, numbers) or _listed_rest(reader, qsent, numbers))
 
 
 def unreadable_problem(text: str, error: str) -> ProblemInfo:

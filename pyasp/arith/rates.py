@@ -380,10 +380,49 @@ def decide(info: ProblemInfo, model: RateModel | None = None, labels: set[int] |
             # per; 3 friends per friend is no rate. "packs 45 cookies into bags with 5 cookies in
             # each bag": the reader says "each bag" of the 5, and not of the 45
             rate = False
+        if labels is None and not rate and "of_plural_owner" in f and _groups_counted(info, n, named):
+            rate = True
         numbers.append(_with_rate(n, rate, named))
+    if labels is None:
+        numbers = [_with_rate(n, False, None) if _split_whole(info, n, numbers) else n for n in numbers]
     f, named = question_evidence(info)
     rate = 0 in labels if labels is not None else model.question_probability(f) >= model.threshold
     return dataclasses.replace(info, numbers=tuple(numbers), question=_with_rate(info.question, rate, named))
+
+
+def _groups_counted(info: ProblemInfo, n: NumberInfo, named: Phrase | None) -> bool:
+    """Whether a number said of groups ("They form teams of 4 students") counts its things per
+    group because the groups count: the question asks them ("How many teams ...?") or another
+    number is counted per them, as the reader reads it ("The coach gives each team 2 balls")."""
+    if named is None or n.unit is None or n.unit_inferred or named.lemma == n.unit.lemma:
+        return False
+    q = info.question.unit
+    return ((q is not None and q.lemma == named.lemma)
+            or any(o.index != n.index and o.rate is not None and o.rate.lemma == named.lemma for o in info.numbers))
+
+
+def _split_whole(info: ProblemInfo, n: NumberInfo, numbers: list[NumberInfo]) -> bool:
+    """Whether a number read as a rate is the whole that groups are made of: another number of
+    its sentence, said later as groups "of" it, counts the same things per group, and the groups
+    are what the question asks or what a third number is counted per ("A class of 30 students is
+    split into teams of 5 students each. How many teams are there?", "... Each team gets 3
+    balls": the 30 students make 30 / 5 teams, whatever the class they are per). Decided after
+    the rate model."""
+    if n.rate is None or n.unit is None:
+        return False
+    asked = info.question.unit.lemma if info.question.unit is not None else None
+    for o in numbers:
+        if (o.index <= n.index or o.rate is None or o.unit is None or o.unit.lemma != n.unit.lemma
+                or o.mention.sentence != n.mention.sentence or o.rate.lemma == n.rate.lemma):
+            continue
+        if not (o.rate.head >= 0 and o.mention.start == o.rate.head + 2
+                and info.doc.tokens[o.rate.head + 1].text.lower() == "of"):
+            continue  # the groups said with the size of each: "teams of 5 students"
+        group = o.rate.lemma
+        if group == asked or any(x.rate is not None and x.rate.lemma == group and x.unit is not None
+                                 and x.unit.lemma != n.unit.lemma for x in numbers if x.index not in (n.index, o.index)):
+            return True
+    return False
 
 
 def _own_unit(n: NumberInfo, per: Phrase | None) -> bool:
