@@ -30,8 +30,8 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..text.numbers import CENTS
-from ..text.reading import (SHARING_PREPOSITIONS, Document, Mention, Token, asks_total, one_of_several, pronoun_group,
-                             tells_time)
+from ..text.reading import (SHARING_PREPOSITIONS, Document, Mention, SpokenOperation, Token, asks_total, one_of_several,
+                            pronoun_group, spoken_operation, tells_time)
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
 MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
@@ -1080,6 +1080,23 @@ def _equation_sides(doc: Document, question: int, unknown: Token, qsets: list[Qs
         again = any(t.i != x_tok.i and (t.i < split) != (x_side == 1) for t in names)
         return out, x_tok, x_side, x_op, again
     return None
+
+
+def _spoken_question(doc: Document, question: int, qsets: list[Qset]) -> SpokenOperation | None:
+    """The operation the question says in words on the text's only two numbers ("What is 7 plus
+    8?", "Find the product of 6 and 4.", "What number is 5 less than 12?"): its value is x."""
+    spoken = spoken_operation(doc, question)
+    if spoken is None or sorted(q.token for q in qsets) != sorted((spoken.left.start, spoken.right.start)):
+        return None
+    return spoken
+
+
+def _spoken_sides(qsets: list[Qset], target: Qset, spoken: SpokenOperation) -> tuple[list[Qset], Qset]:
+    """x = left op right, as :func:`_equation_sides` reads a number puzzle's statement: x alone on
+    one side, the two numbers on the other, the right one said to be added, subtracted, multiplied
+    or divided by (the encoding's ``operation/2``)."""
+    ops = {spoken.left.start: spoken.op if spoken.op in {"add", "mul"} else "", spoken.right.start: spoken.op}
+    return [replace(q, side=2, operation=ops[q.token]) for q in qsets], replace(target, side=1, operation="")
 
 
 def _collect_x(qsets: list[Qset], target: Qset) -> tuple[list[Qset], Qset]:
@@ -2880,6 +2897,8 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
         target = _number_is_x(target, doc, unknown)
         if sides is not None:
             target = replace(target, side=x_side, operation=x_op)
+    elif (spoken := _spoken_question(doc, question, base)) is not None:
+        base, target = _spoken_sides(base, target, spoken)
     base = _fill_entities(base, target, doc)
     base = _given_rates(doc, base)
     base = _group_sizes(doc, base, groups)

@@ -18,7 +18,7 @@ from fractions import Fraction
 from ..asp import Program
 from ..text.lexical import can_be_motion, is_hyponym
 from ..text.numbers import CENTS
-from ..text.reading import FRACTION_WORDS, PERCENT, Document
+from ..text.reading import FRACTION_WORDS, PERCENT, Document, spoken_operation
 from ..text.reading import asks_total as _asks_total
 from . import rates as _rates
 from .classes import ARRIVING, LEAVING
@@ -202,7 +202,12 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
                         order=() if order == tuple(range(1, len(order) + 1)) else order)
     contexts: dict[tuple[int, int], list[str]] = {}
     ratio = _times_as_many(info)
+    said = said_operation(info)
+    unsaid: list[int] = []  # option rows of another operation than the question says
+    said_found = False  # some rule applies the operation the question says
     for a, b, rule_name, d in applicable(knowledge, info, memberships, order):
+        if said is None and _reads_said(knowledge, rule_name, d):
+            continue  # "plus extra boxes", "the difference between births and immigration": other rules read them
         rule = knowledge.rules[rule_name]
         na, nb = info.numbers[a - 1], info.numbers[b - 1]
         if (a, b) not in contexts:
@@ -232,6 +237,10 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
             prepared.denied.add(row)  # "2 packs ... 8 in each pack. ... 3 packs ... 6 in each pack": 2 * 8
         elif rest_denied(info, a, b, rule.op):
             prepared.denied.add(row)
+        elif said is not None and labels is None and rule.op != said_op(said, a, b):
+            unsaid.append(row)  # "What is 20 minus 6?": 20 - 6, whatever else the numbers suggest
+        elif said is not None and labels is None:
+            said_found = True
         elif rule.op in ("multiply", "divide", "divide_reversed") and difference_asked(info, na, nb):
             prepared.denied.add(row)
         elif rule.op == "add" and states_of_one(info, na, nb, memberships) and asks_change(info, memberships):
@@ -244,6 +253,8 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         factor = _share_factor(knowledge, rule_name, d, na, nb)
         prepared.options.setdefault((a, b), []).append(Option(row, rule.name, d, rule.concept, rule.op, factor,
                                                               _reads_rate(knowledge, rule_name, d)))
+    if said_found:  # no rule of the said operation applies ("divide 15 by 3"): the weights choose
+        prepared.denied.update(unsaid)
     prepared.priced = priced_pairs(info, memberships)
     prepared.relevance_features = [relevance_features(info, n) for n in info.numbers]
     prepared.stray = stray_numbers(info) | rest_strays(info) | days_said_again(info)
@@ -631,6 +642,40 @@ def asks_change(info: ProblemInfo, memberships) -> bool:
         return False
     classes = _verb_classes(memberships, q)
     return bool(CHANGES & classes) and not STATES & classes or q.verb.particle in CHANGE_PARTICLES
+
+
+#: the search's operations of a spoken operation (:func:`pyasp.text.reading.spoken_operation`)
+SAID_OPS = {"add": "add", "sub": "subtract", "mul": "multiply", "div": "divide"}
+#: the math classes of the rule file that say an operation in words ("plus", "divided by"): a rule
+#: condition that tests one holds only where the question says its operation on the problem's two
+#: numbers (:func:`said_operation`); elsewhere ("How many cases of 12 boxes, plus extra boxes ...")
+#: the other rules read the text, in training as in inference
+SAID_CLASSES = frozenset({"PLUS", "MINUS", "TIMES", "DIVIDED"})
+
+
+def _reads_said(knowledge: Knowledge, rule: str, disjunct: int) -> bool:
+    """Whether a disjunct of a rule's condition tests a math class of :data:`SAID_CLASSES`."""
+    return any(lit.predicate == "in" and lit.positive and len(lit.args) == 2 and lit.args[1] in SAID_CLASSES
+               for lit in knowledge.disjuncts.get((rule, disjunct), ()))
+
+
+def said_operation(info: ProblemInfo) -> tuple[int, int, str] | None:
+    """The question says in words an operation on the problem's two numbers ("What is 7 plus 8?",
+    "What is the product of 6 and 4?", "What number is 5 less than 12?"): (left, right, op), the
+    numbers 1-based as applied (12 - 5: left 12), op one of :data:`SAID_OPS`; else None."""
+    if len(info.numbers) != 2 or info.question_sentence < 0:
+        return None
+    spoken = spoken_operation(info.doc, info.question_sentence)
+    index = {n.mention.start: n.index for n in info.numbers}
+    if spoken is None or spoken.left.start not in index or spoken.right.start not in index:
+        return None
+    return index[spoken.left.start], index[spoken.right.start], SAID_OPS[spoken.op]
+
+
+def said_op(said: tuple[int, int, str], a: int, b: int) -> str:
+    """The rule operation on the pair (a, b), a the earlier, that applies what the question says."""
+    left, _, op = said
+    return "divide_reversed" if op == "divide" and left != a else op
 
 
 def rest_denied(info: ProblemInfo, a: int, b: int, op: str) -> bool:

@@ -130,6 +130,77 @@ def one_of_several(doc: Document, mention: Mention) -> bool:
                for t in tokens[mention.end + 2 :])
 
 
+@dataclass(frozen=True)
+class SpokenOperation:
+    """An operation a sentence says in words on two numbers of its own, as it is applied:
+    ``left`` ``op`` ``right`` ("20 minus 6", "6 less than 20" and "subtract 6 from 20" are all
+    20 - 6). ``op`` is "add", "sub", "mul" or "div"."""
+
+    op: str
+    left: Mention
+    right: Mention
+
+
+#: Words between two numbers that say an operation on them ("7 *plus* 8"), with True when the
+#: second number is the left operand ("6 *less than* 20" is 20 - 6); "" for the words that join
+#: two operands named before them ("the sum of 7 *and* 8", "divide 15 *by* 3").
+SPOKEN_BETWEEN = {
+    ("plus",): ("add", False), ("and",): ("", False), ("by",): ("", False), ("to",): ("", False), ("from",): ("", False),
+    ("away", "from"): ("", False), ("added", "to"): ("add", False), ("more", "than"): ("add", True),
+    ("increased", "by"): ("add", False),
+    ("minus",): ("sub", False), ("less", "than"): ("sub", True), ("fewer", "than"): ("sub", True),
+    ("subtracted", "from"): ("sub", True), ("taken", "from"): ("sub", True), ("taken", "away", "from"): ("sub", True),
+    ("decreased", "by"): ("sub", False), ("reduced", "by"): ("sub", False),
+    ("times",): ("mul", False), ("multiplied", "by"): ("mul", False),
+    ("divided", "by"): ("div", False),
+}
+#: Words before two numbers joined by "and", "by", "to" or "from" that say the operation:
+#: "the *sum of* 7 and 8", "*divide* 15 by 3", "*subtract* 6 from 20" (True: the second number
+#: is the left operand).
+SPOKEN_BEFORE = {
+    ("sum", "of"): ("add", False), ("add",): ("add", False),
+    ("difference", "between"): ("sub", False), ("difference", "of"): ("sub", False), ("subtract",): ("sub", True),
+    ("take",): ("sub", True), ("take", "away"): ("sub", True),
+    ("product", "of"): ("mul", False), ("multiply",): ("mul", False),
+    ("quotient", "of"): ("div", False), ("divide",): ("div", False),
+}
+#: What may join the two numbers after :data:`SPOKEN_BEFORE`'s words, by operation.
+_SPOKEN_JOINS = {"add": {"and", "to"}, "sub": {"and", "from"}, "mul": {"and", "by"}, "div": {"and", "by"}}
+
+
+def spoken_operation(doc: Document, sentence: int) -> SpokenOperation | None:
+    """The operation a sentence says in words on its two numbers, nothing else between them but
+    the words of the operation: "What is 7 plus 8?", "What is the sum of 7 and 8?", "What number
+    is 5 less than 12?", "Find the product of 6 and 4.", "Divide 15 by 3." None when the sentence
+    holds other than two numbers, or other words between them. Whether the sentence asks its value
+    is for the caller to say (it is read in the question)."""
+    lo, hi = doc.sentences[sentence]
+    numbers = [m for m in doc.mentions if m.sentence == sentence and m.kind != "determiner"]
+    if len(numbers) != 2:
+        return None
+    a, b = numbers
+    words = [t.text.lower() for t in doc.tokens]
+    lemmas = [t.lemma.lower() for t in doc.tokens]
+    between = tuple(words[a.end : b.start])
+    if len(between) > 1 and b.end < hi and lemmas[a.end] == lemmas[b.end] and doc.tokens[a.end].pos in {"NOUN", "PROPN"}:
+        between = between[1:]  # "7 dollars plus 8 dollars": the unit of both said after each
+    op, swapped = SPOKEN_BETWEEN.get(between, (None, False))
+    if op is None:
+        return None
+    if not op:  # "the sum of 7 and 8", "divide 15 by 3": the words before the first number
+        join = between[-1]
+        start = a.start - (words[a.start - 1] == "the" if a.start > lo else 0)
+        for phrase, (said, turned) in SPOKEN_BEFORE.items():
+            at = start - len(phrase)
+            if at >= lo and all(p in (words[at + k], lemmas[at + k]) for k, p in enumerate(phrase)) \
+                    and join in _SPOKEN_JOINS[said]:
+                op, swapped = said, turned and join != "and"
+                break
+        if not op:
+            return None
+    return SpokenOperation(op, b, a) if swapped else SpokenOperation(op, a, b)
+
+
 @lru_cache(maxsize=1)
 def load_pipeline():
     """spaCy's English pipeline, loaded once per process."""
