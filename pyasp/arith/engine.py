@@ -146,6 +146,12 @@ STATES = frozenset({"HAVE"})
 #: the math classes of the rule file that say a number is a total ("$20 in all"): said in the
 #: question ("How many did she spend in all?") they ask for a total, and are no math term of it
 TOTALS = frozenset({"TOTAL"})
+#: the math classes of the rule file that say an operation in words ("plus", "divided by"): their
+#: words are math terms only where the question says its operation on the problem's two numbers
+#: (:func:`said_operation`); elsewhere ("How many cases of 12 boxes, plus extra boxes ...", "What
+#: is the difference between births and immigration?") the text is read without them, in training
+#: as in inference, so that its properties and features are what they were
+SAID_CLASSES = frozenset({"PLUS", "MINUS", "TIMES", "DIVIDED"})
 
 
 def read_info(doc: Document, knowledge: Knowledge) -> ProblemInfo:
@@ -157,7 +163,13 @@ def read_info(doc: Document, knowledge: Knowledge) -> ProblemInfo:
 
     terms = classes.math_terms()
     totals = {e.words for name, entries in classes.of_kind("math") if name in TOTALS for e in entries}
-    return read_problem(doc, terms, taken_away, asked_terms=tuple(t for t in terms if t not in totals))
+    said = {e.words for name, entries in classes.of_kind("math") if name in SAID_CLASSES for e in entries}
+    plain = tuple(t for t in terms if t not in said)
+    info = read_problem(doc, plain, taken_away, asked_terms=tuple(t for t in plain if t not in totals))
+    if said and info.error is None and 0 <= info.question_sentence < len(doc.sentences) \
+            and spoken_operation(doc, info.question_sentence) is not None:  # "What is 7 plus 8?"
+        info = read_problem(doc, terms, taken_away, asked_terms=tuple(t for t in terms if t not in totals))
+    return info
 
 
 #: The search over expressions grows exponentially with the numbers of a problem (measured with
@@ -206,8 +218,6 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     unsaid: list[int] = []  # option rows of another operation than the question says
     said_found = False  # some rule applies the operation the question says
     for a, b, rule_name, d in applicable(knowledge, info, memberships, order):
-        if said is None and _reads_said(knowledge, rule_name, d):
-            continue  # "plus extra boxes", "the difference between births and immigration": other rules read them
         rule = knowledge.rules[rule_name]
         na, nb = info.numbers[a - 1], info.numbers[b - 1]
         if (a, b) not in contexts:
@@ -646,17 +656,6 @@ def asks_change(info: ProblemInfo, memberships) -> bool:
 
 #: the search's operations of a spoken operation (:func:`pyasp.text.reading.spoken_operation`)
 SAID_OPS = {"add": "add", "sub": "subtract", "mul": "multiply", "div": "divide"}
-#: the math classes of the rule file that say an operation in words ("plus", "divided by"): a rule
-#: condition that tests one holds only where the question says its operation on the problem's two
-#: numbers (:func:`said_operation`); elsewhere ("How many cases of 12 boxes, plus extra boxes ...")
-#: the other rules read the text, in training as in inference
-SAID_CLASSES = frozenset({"PLUS", "MINUS", "TIMES", "DIVIDED"})
-
-
-def _reads_said(knowledge: Knowledge, rule: str, disjunct: int) -> bool:
-    """Whether a disjunct of a rule's condition tests a math class of :data:`SAID_CLASSES`."""
-    return any(lit.predicate == "in" and lit.positive and len(lit.args) == 2 and lit.args[1] in SAID_CLASSES
-               for lit in knowledge.disjuncts.get((rule, disjunct), ()))
 
 
 def said_operation(info: ProblemInfo) -> tuple[int, int, str] | None:
