@@ -2457,7 +2457,6 @@ def _listed_kinds(doc: Document, base: list[Qset], target: Qset, question: int) 
     if target.qnt is not None or target.asks or target.operation or target.rate or target.per:
         return base
     asked = set(target.adj) | {target.ent}
-    qtoks = doc.sentence_tokens(question)
     kinds: set[str] = set()
     for t in doc.tokens:
         if t.sentence == question or t.lemma.lower() not in asked or t.pos not in {"ADJ", "NOUN", "PROPN"}:

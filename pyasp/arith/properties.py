@@ -862,11 +862,17 @@ def _rest_of(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tuple[in
                  and n.verb.head >= 0 and n.verb.lemma == lemma and subject_of(n, reader.tokens[n.verb.head])]
         if not parts:
             continue
-        total = sum(n.value for n in parts)
-        whole = [n for n in numbers if n.index < parts[0].index and n.mention.sentence != qsent and n.value > total]
-        if whole:
-            return whole[-1].index, tuple(n.index for n in parts)
+        if (found := _whole_before(numbers, parts, qsent)) is not None:
+            return found
     return None
+
+
+def _whole_before(numbers: list[NumberInfo], parts: list[NumberInfo], qsent: int) -> tuple[int, tuple[int, ...]] | None:
+    """(whole, parts) by their indices: the whole the last number before the first part, outside
+    the question, whose value exceeds the parts' sum; None when there is none."""
+    total = sum(n.value for n in parts)
+    whole = [n for n in numbers if n.index < parts[0].index and n.mention.sentence != qsent and n.value > total]
+    return (whole[-1].index, tuple(n.index for n in parts)) if whole else None
 
 
 def _listed_rest(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tuple[int, tuple[int, ...]] | None:
@@ -909,10 +915,8 @@ def _listed_rest(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tupl
                 said.add(after[1].lemma.lower())
         if not parts:
             continue
-        total = sum(n.value for n in parts)
-        whole = [n for n in numbers if n.index < parts[0].index and n.mention.sentence != qsent and n.value > total]
-        if whole:
-            return whole[-1].index, tuple(n.index for n in parts)
+        if (found := _whole_before(numbers, parts, qsent)) is not None:
+            return found
     return None
 
 
