@@ -96,3 +96,23 @@ def test_the_rules_engine_reads_the_operation_only_in_the_question(knowledge):
 def test_the_rules_of_said_operations_take_no_part_where_the_question_says_none(text, knowledge, model):
     options = prepare(read(text), knowledge, model.rates_).options
     assert options and not any(o.rule.startswith("said_") for rows in options.values() for o in rows)
+
+
+COMMANDS = [
+    ("Subtract 6 from 20.", 14),
+    ("Take 9 away from 31.", 22),
+    ("Add 7 and 8.", 15),
+    ("Multiply 6 by 7.", 42),
+    ("Divide 45 by 9.", 5),
+    ("What do you get if you divide 15 by 3?", 5),
+]
+
+
+@pytest.mark.parametrize("text, answer", COMMANDS)
+def test_a_command_to_compute_is_a_question_to_the_equation_tree_engine(text, answer):
+    assert Fraction(str(algebra_solve(text).answer)) == answer
+
+
+@pytest.mark.parametrize("text, answer", COMMANDS)
+def test_a_command_to_compute_is_read_by_the_rules_of_said_operations(text, answer, model):
+    assert Fraction(str(arith_solve(text, model).answer)) == answer

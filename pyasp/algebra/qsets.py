@@ -30,8 +30,8 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..text.numbers import CENTS
-from ..text.reading import (SHARING_PREPOSITIONS, Document, Mention, SpokenOperation, Token, asks_total, one_of_several,
-                            pronoun_group, spoken_operation, tells_time)
+from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, Document, Mention, SpokenOperation, Token, asks_total,
+                            one_of_several, pronoun_group, spoken_operation, tells_time)
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
 MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
@@ -344,7 +344,9 @@ def _question_sentence(doc: Document) -> int:
         toks = doc.sentence_tokens(index)
         words = [t.text.lower() for t in toks]
         if ("?" in words or any(w in QUESTION_WORDS for w in words[:3]) or words[:1] and words[0] in IMPERATIVES
-                or ("how" in words and ("many" in words or "much" in words))):
+                or ("how" in words and ("many" in words or "much" in words))
+                or toks and (toks[0].tag == "VB" or words[0] in SPOKEN_COMMANDS)
+                and spoken_operation(doc, index) is not None):  # "Subtract 6 from 20.", "Multiply 6 by 7."
             return index
     raise InputError("no question: the problem must ask for something (a sentence with '?', 'how many', 'how much' or 'what')")
 

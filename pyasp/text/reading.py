@@ -164,6 +164,8 @@ SPOKEN_BEFORE = {
     ("product", "of"): ("mul", False), ("multiply",): ("mul", False),
     ("quotient", "of"): ("div", False), ("divide",): ("div", False),
 }
+#: The verbs of :data:`SPOKEN_BEFORE`, which make a sentence a command to compute ("Multiply 6 by 7.")
+SPOKEN_COMMANDS = frozenset({"add", "subtract", "take", "multiply", "divide"})
 #: What may join the two numbers after :data:`SPOKEN_BEFORE`'s words, by operation.
 _SPOKEN_JOINS = {"add": {"and", "to"}, "sub": {"and", "from"}, "mul": {"and", "by"}, "div": {"and", "by"}}
 
