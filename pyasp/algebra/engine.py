@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..errors import InputError
+from ..text.lexical import counted_noun
 from ..text.reading import Document
 from .candidates import Candidate, generate_candidates
 from .features import global_static_features, local_features
@@ -396,11 +397,11 @@ def _leaf_units(problem: Problem) -> dict[int, dict[str, int] | None]:
         if q.ent_fallback or q.implicit or not q.ent or q.ent == "number":
             units[i] = None
             continue
-        ent = _person(target.ent if q.kind_of == target.ent else counted.get(i, q.ent))
+        ent = counted_noun(target.ent if q.kind_of == target.ent else counted.get(i, q.ent))
         unit = {} if ent in TIME_WORDS else {ent: 1}  # "15 pages every day for 7 days": a span of time counts no things
         per = q.rate or q.per
         if per and per != q.ent and per not in TIME_WORDS:
-            per = _person(per)
+            per = counted_noun(per)
             unit[per] = unit.get(per, 0) - 1
         units[i] = {k: v for k, v in unit.items() if v}
     # a rate per a unit nothing counts ("4 children ... each student will get 2 pencils"): unsure. A unit is
@@ -437,7 +438,7 @@ def unit_mismatch(tree, problem: Problem, units: dict[int, dict[str, int] | None
     units = _leaf_units(problem) if units is None else units
     # x's things counted by no constant ("the rest are oranges" of 30 pieces of fruit): only steps that
     # square a thing or mix kinds, and results of several kinds of things ($15 times pieces), are ruled out
-    counted = any(u and u.get(_person(target.ent), 0) > 0 for u in units.values())
+    counted = any(u and u.get(counted_noun(target.ent), 0) > 0 for u in units.values())
     solved = solved_for(tree, problem.target_index + 1)
     if isinstance(solved, Leaf) or not _any_op(solved, {"mul", "div"}):
         return False
@@ -482,16 +483,12 @@ def unit_mismatch(tree, problem: Problem, units: dict[int, dict[str, int] | None
     found = unit_of(solved)
     if found is None:
         return False
-    want = {_person(target.ent): 1}
+    want = {counted_noun(target.ent): 1}
     for unit in found:
         positive = _positive(unit)
         if positive == want if counted else len(positive) <= 1:
             return False
     return True
-
-
-def _person(ent: str) -> str:
-    return "person" if ent == "people" else ent
 
 
 def _positive(unit: dict[str, int]) -> dict[str, int]:

@@ -1966,9 +1966,9 @@ def _same_things(a: str, b: str) -> bool:
         return True
     if FRACTION in (a, b) or not a or not b:
         return False
-    from ..text.lexical import is_hyponym
+    from ..text.lexical import counted_noun, is_hyponym
 
-    a, b = ("person" if a == "people" else a), ("person" if b == "people" else b)
+    a, b = counted_noun(a), counted_noun(b)
     return is_hyponym(a, b) or is_hyponym(b, a)
 
 

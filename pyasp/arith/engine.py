@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..asp import Program
-from ..text.lexical import can_be_motion, is_hyponym
+from ..text.lexical import can_be_motion, counted_noun, is_hyponym
 from ..text.numbers import CENTS
 from ..text.reading import FRACTION_WORDS, PERCENT, Document, spoken_operation
 from ..text.reading import asks_total as _asks_total
@@ -493,7 +493,7 @@ def other_sentences_count(info: ProblemInfo, a: NumberInfo, b: NumberInfo) -> bo
 def _same_things(a: str, b: str) -> bool:
     """Whether two unit lemmas count the same things: the same word, or people and a kind of
     person ("27 passengers ... 9 people got off", WordNet)."""
-    a, b = ("person" if x == "people" else x for x in (a, b))
+    a, b = counted_noun(a), counted_noun(b)
     return a == b or "person" in (a, b) and (is_hyponym(a, b) or is_hyponym(b, a))
 
 

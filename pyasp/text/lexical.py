@@ -190,6 +190,12 @@ def verb_base_form(word: str) -> str:
 
 
 @lru_cache(maxsize=1 << 15)
+def counted_noun(lemma: str) -> str:
+    """The noun WordNet names what a lemma counts by: "people" (spaCy's lemma of the plural of
+    "person") is "person"; any other lemma is itself."""
+    return "person" if lemma == "people" else lemma
+
+
 def is_hyponym(word: str, other: str) -> bool:
     """Whether some noun sense of ``word`` is a kind of some noun sense of ``other``
     ("oak" is a hyponym of "tree"); False for the same lemma or words not in WordNet."""
