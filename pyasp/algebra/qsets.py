@@ -30,8 +30,8 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..text.numbers import CENTS
-from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, Document, Mention, SpokenOperation, Token, asks_total,
-                            one_of_several, pronoun_group, spoken_operation, tells_time)
+from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
+                            asks_total, one_of_several, pronoun_group, spoken_operation, tells_time)
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
 MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
@@ -198,9 +198,9 @@ def _subject(doc: Document, verb: Token) -> Token | None:
     return None
 
 
-TIME_WORDS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "day", "week",
-              "month", "year", "morning", "afternoon", "evening", "night", "weekend", "today", "yesterday",
-              "tomorrow", "hour", "minute", "time", "summer", "winter", "spring", "fall", "autumn"}
+TIME_WORDS = set(WEEKDAYS) | {"day", "week", "month", "year", "morning", "afternoon", "evening", "night", "weekend",
+                              "today", "yesterday", "tomorrow", "hour", "minute", "time", "summer", "winter", "spring",
+                              "fall", "autumn"}
 
 
 def _noun_phrase_head_lemma(tok: Token) -> str:
@@ -2685,8 +2685,8 @@ def _naming_number(doc: Document, q: Qset, tok: Token, question: int, base: list
 
 
 #: Words that name one period of time by itself ("on *Saturday*", "in the *morning*").
-NAMED_PERIODS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "yesterday",
-                 "tomorrow", "morning", "afternoon", "evening", "night", "summer", "winter", "spring", "autumn"}
+NAMED_PERIODS = set(WEEKDAYS) | {"today", "yesterday", "tomorrow", "morning", "afternoon", "evening", "night", "summer",
+                                 "winter", "spring", "autumn"}
 #: Words that pick one of several periods: "the *first* weekend", "the *next* day".
 PICKING_WORDS = {"first", "second", "third", "fourth", "fifth", "last", "next", "other", "following", "final"}
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 from ..asp import Program
 from ..text.lexical import can_be_motion, counted_noun, is_hyponym
 from ..text.numbers import CENTS
-from ..text.reading import FRACTION_WORDS, PERCENT, Document, spoken_operation
+from ..text.reading import FRACTION_WORDS, PERCENT, WEEKDAYS, Document, spoken_operation
 from ..text.reading import asks_total as _asks_total
 from . import rates as _rates
 from .classes import ARRIVING, LEAVING
@@ -333,7 +333,7 @@ def comparison_applied(info: ProblemInfo, knowledge: Knowledge, base: int, compa
 
 
 #: the days of the week, which a text tells numbers of ("24 pages on Saturday")
-DAY_NAMES = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+DAY_NAMES = WEEKDAYS
 #: spans of time that hold several days ("over the weekend", "in the two days", "this week")
 DAY_SPANS = frozenset({"weekend", "week", "day"})
 #: prepositions before a span of time the question asks over

@@ -107,6 +107,10 @@ def pronoun_group(doc: Document, start: int, end: int) -> Token | None:
     return tokens[end + 1] if before in {"the", "all", "both"} or on in SHARING_PREPOSITIONS else None
 
 
+#: the days of the week, as lemmas: periods a text names ("24 pages on Saturday")
+WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+
+
 #: words of a question that asks a total ("How many do they have *together*?"), as written or as lemmas
 TOTAL_WORDS = frozenset({"together", "altogether", "total", "combined", "combine", "both", "sum"})
 
