@@ -153,7 +153,8 @@ def contradicted(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -
                 return True
             # "Lucy ... gave 15 stamps to her teacher" (her = Lucy): her teacher is not Lucy
             if (all(p in ENTITIES for p, _ in args) and x is not None and y is not None
-                    and ((y.owner and y.owner == x.key) or (x.owner and x.owner == y.key))):
+                    and ((y.owner and y.owner == x.key) or (x.owner and x.owner == y.key))
+                    and not _possessor_compared(info, numbers, args, x, y)):
                 return True
             if _gives_to_self(info, a, b, args):
                 return True
@@ -165,18 +166,61 @@ def contradicted(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -
         if not positive:
             if any(compares) and _one(x, y):
                 return True
+            # "The oak tree is 45 feet tall. The pine tree is 12 feet taller than the oak": what is
+            # compared with ("the oak") names the oak tree, though in fewer words
+            if any(numbers[r].compared is not None and _names_compared(info, numbers[r], y if k == 0 else x)
+                   for k, (p, r) in enumerate(args) if p == "obj" and r in numbers):
+                return True
             # "Zack has 36 toy soldiers. He has 4 times as many as his cousin has": of a
             # comparison with someone else (his cousin), the two subjects (Zack, he = Zack)
             # plainly name one entity ("she saw 3 times that many" compares with no one)
-            if (all(p == "subj" for p, _ in args) and same_entity(x, y)
+            if (all(p == "subj" for p, _ in args) and _one(x, y)
                     and any(n.compared is not None and not same_entity(n.compared, n.subj) for n in (a, b))):
                 return True
             continue
         for n in (a, b):
-            if n.compared is not None and ((_one(x, n.subj) and _one(y, n.compared))
-                                           or (_one(x, n.compared) and _one(y, n.subj))):
+            if n.compared is not None and ((_one(x, n.subj) and _compares_with(info, n, y))
+                                           or (_compares_with(info, n, x) and _one(y, n.subj))):
                 return True
     return False
+
+
+def _possessor_compared(info: ProblemInfo, numbers: dict, args, x: Phrase, y: Phrase) -> bool:
+    """Whether one of two phrases is the Obj of a comparison said with a possessor alone, which
+    names the other ("Isabel's bike cost $38 less than Owen's": Owen, Owen's bike)."""
+    for (p, r), other in zip(args, (y, x)):
+        if p == "obj" and r in numbers and numbers[r].compared is not None and _names_compared(info, numbers[r], other):
+            return True
+    return False
+
+
+def _compares_with(info: ProblemInfo, n: NumberInfo, phrase: Phrase | None) -> bool:
+    """Whether what number ``n`` is compared with names ``phrase``: the same entity
+    (:func:`_one`), or it in fewer words (:func:`_names_compared`)."""
+    return _one(phrase, n.compared) or _names_compared(info, n, phrase)
+
+
+def _names_compared(info: ProblemInfo, n: NumberInfo, phrase: Phrase | None) -> bool:
+    """Whether what number ``n`` is compared with names ``phrase`` in fewer words, and not the
+    comparison's own subject:
+
+    - some of its words ("The pine tree is 12 feet taller than the oak": the oak tree; not when
+      the words are the comparison's own subject's too, "than the tree");
+    - a possessor alone ("Isabel's bike cost $38 less than Owen's"): Owen's bike, the thing of
+      the comparison's own subject's kind owned by Owen."""
+    c, own = n.compared, n.subj
+    if c is None or phrase is None or c.is_pronoun or phrase.is_pronoun or not c.lemmas:
+        return False
+    if own is not None and same_entity(phrase, own) and not (phrase.owner and own.owner and phrase.owner != own.owner):
+        return False
+    if set(c.lemmas) < set(phrase.lemmas):
+        return own is None or not set(c.lemmas) <= set(own.lemmas)
+    tokens = info.doc.tokens
+    after = c.head + 1
+    elided = (0 <= c.head and after < len(tokens) and tokens[after].tag == "POS"
+              and (after + 1 >= len(tokens) or tokens[after + 1].pos not in {"NOUN", "PROPN", "ADJ", "NUM"}))
+    return (elided and own is not None and bool(phrase.owner) and phrase.owner == c.key and phrase.key == own.key
+            and own.owner != c.key)
 
 
 def _one(a: Phrase | None, b: Phrase | None) -> bool:

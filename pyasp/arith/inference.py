@@ -99,9 +99,13 @@ def final_units(unit: Unit, question: Unit) -> tuple[int, ...]:
     return tuple(out)
 
 
+#: the units of amounts of money for the check "money" (:class:`UnitCheck`): "$" and a word of
+#: money the rule file's MONEY units do not list ("given another 27 bucks")
+AMOUNTS = frozenset({MONEY_UNIT, "buck"})
+
 #: the checks ``search(..., strict_units=True)`` makes (:class:`UnitCheck`; a module setting, so
 #: that tests and experiments can switch one off)
-STRICT_CHECKS = frozenset({"linked", "rate_count", "squared", "final", "per_asked"})
+STRICT_CHECKS = frozenset({"linked", "rate_count", "squared", "final", "per_asked", "difference", "money"})
 
 
 class UnitCheck:
@@ -124,7 +128,14 @@ class UnitCheck:
       like quantities when the question asks a rate;
     - "per_asked": when the question asks per a thing some number counts ("Four friends share the
       cost of a $12 pizza ... How much does each friend pay?"), the answer is per that thing, not
-      a plain count or amount.
+      a plain count or amount;
+    - "money": an amount of money and a count of things (neither per anything) are not added
+      or subtracted ("A pack of 48 cards ... 20 of the cards are white. The pack cost $3. How many
+      cards are blue?": not 48 - 20 - 3);
+    - "difference" (:func:`is_difference`, made by :func:`search` with ``difference``): when the
+      question asks a difference ("How many fewer laps did the red team swim than the blue
+      team?", "What is the difference between their heights?"), the answer is one: a
+      subtraction, or a difference scaled ("3 * (9 - 5)"), never a sum ("42 + 57").
     """
 
     def __init__(self, units: list, question: Unit, words: frozenset[str] = frozenset()):
@@ -134,6 +145,14 @@ class UnitCheck:
                        if u[1] not in (None, WILDCARD) and u[1] != u[0] and u[1] in self.counted}
         self.question = question
         self.words = words
+        # what the question asks is linked as the kinds of it the text counts are ("45 passengers
+        # on each of 3 ferries ... How many people ...?": people and ferries)
+        if question[0] not in (None, WILDCARD):
+            for pair in list(self.linked):
+                for kind in pair & words:
+                    other = next(iter(pair - {kind}), None)
+                    if other is not None and other != question[0]:
+                        self.linked.add(frozenset((question[0], other)))
 
     def additive(self, a: Unit, b: Unit) -> bool:
         """Whether quantities of units ``a`` and ``b`` may be added or subtracted."""
@@ -145,6 +164,9 @@ class UnitCheck:
             for x, y in ((a, b), (b, a)):
                 if x[1] in self.counted and x[1] != WILDCARD and y[1] is None:
                     return False
+        if ("money" in STRICT_CHECKS and a[1] is None and b[1] is None and a[0] != WILDCARD and b[0] != WILDCARD
+                and (a[0] in AMOUNTS) != (b[0] in AMOUNTS)):
+            return False  # "48 cards ... 20 are white ... the pack cost $3": no cards minus dollars
         return True
 
     def multiplies(self, a: Unit, b: Unit) -> bool:
@@ -361,6 +383,7 @@ def search(
     strict_units: bool = False,
     ratios: frozenset[int] = frozenset(),
     question_words: frozenset[str] = frozenset(),
+    difference: bool = False,
 ) -> list[tuple[float, Expr]]:
     """The best expressions (score, expression), best first; with ``accept``, only those it
     accepts (training: the expressions that give the right answer).
@@ -393,14 +416,17 @@ def search(
     ``strict_units`` (inference), operations and answers whose units are inconsistent
     (:class:`UnitCheck`) are not built, where ``ratios`` (numbers said as a percentage or a
     fraction) count as of no unit and an answer may count what ``question_words`` (lemmas the
-    question's unit phrase names besides its unit) name; if that leaves no expression, the
-    search is run again without the checks.
+    question's unit phrase names besides its unit) name, and, with ``difference`` (the question
+    asks a difference: :func:`pyasp.arith.engine.asks_a_difference`), an answer is a difference
+    (:func:`is_difference`); if that leaves no expression, the search is run again without the
+    checks.
     """
     n = len(values)
     rank = [0] + list(order or range(1, n + 1))
     states: dict[int, list[Expr]] = {}
     units = units or [NO_UNIT] * n
     check = UnitCheck(units, question_unit, question_words) if strict_units else None
+    differences = check is not None and difference and "difference" in STRICT_CHECKS
     for i in range(n):
         states[1 << i] = [Leaf(i + 1, i + 1, 0.0, float(values[i]), 1 << i, units[i])]
     scores = [float(x) for x in option_scores]
@@ -532,6 +558,8 @@ def search(
             if check is not None and not check.answers(expr.unit, expr.unit_feature == _U["div_same"]
                                                        and expr.option.op in DIVISIONS):
                 continue
+            if differences and not is_difference(expr):
+                continue  # "How many fewer laps ... than ...?": not a sum
             if accept is None or accept(expr):
                 final = sum(struct[unit_base + f] for f in final_units(expr.unit, question_unit))
                 finals.append((expr.score + bonus + roots[expr.option.row] + final, expr))
@@ -556,6 +584,16 @@ ADDITIVE = frozenset({"add", "subtract"})
 MULTIPLICATIVE = frozenset({"multiply", "divide", "divide_reversed"})
 SUBTRACTIONS = frozenset({"subtract"})
 DIVISIONS = frozenset({"divide", "divide_reversed"})
+
+
+def is_difference(expr: Expr) -> bool:
+    """Whether an expression is a difference: a subtraction, or a product or quotient of which
+    an operand is a difference ("(9 - 5) * 3": the difference of two rates over 3 hours)."""
+    if not isinstance(expr, Step):
+        return False
+    if expr.option.op in SUBTRACTIONS:
+        return True
+    return expr.option.op in MULTIPLICATIVE and (is_difference(expr.first) or is_difference(expr.second))
 
 
 def _is(expr: Expr, ops: frozenset[str]) -> bool:

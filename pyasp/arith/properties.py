@@ -21,7 +21,8 @@ from fractions import Fraction
 
 from ..text.lexical import usage
 from ..text.names import gender
-from ..text.reading import AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, one_of_several, pronoun_group, tells_time
+from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, names_a_label, one_of_several, pronoun_group,
+                            tells_time)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 PRONOUNS = frozenset("he she it they him her them his hers its their theirs i you we me us my our your".split())
@@ -507,7 +508,8 @@ class _Reader:
         """What a number with no unit of its own counts when it says the size of the packs its
         clause's subject comes in ("Pens come in packs of 10", "Eggs are sold in cartons of 12":
         pens, eggs): the number hangs on "of" after a plural noun that hangs on "in" or "into"
-        of the verb, and the verb's subject is a plural noun."""
+        of the verb, and the verb's subject is a plural noun; or its object ("A bakery packs
+        muffins in boxes of 6": muffins)."""
         tok = self.tokens[m.head]
         if tok.dep != "pobj" or self.tokens[tok.head].text.lower() != "of" or verb is None:
             return None
@@ -517,6 +519,10 @@ class _Reader:
         prep = self.tokens[packs.head]
         if prep.text.lower() not in {"in", "into"} or prep.head != verb.i:
             return None
+        # "A bakery packs muffins in boxes of 6": what the verb puts in the packs, its object
+        obj = next((k for k in self.kids[verb.i] if k.dep == "dobj"), None)
+        if obj is not None and obj.pos == "NOUN" and obj.tag == "NNS" and obj.lemma.lower() != packs.lemma.lower():
+            return obj
         subj = self.subject(verb)
         if subj is None or subj.pos != "NOUN" or subj.tag != "NNS" or subj.lemma.lower() == packs.lemma.lower():
             return None
@@ -920,6 +926,47 @@ def _listed_rest(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tupl
     return None
 
 
+def _other_kind_rest(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tuple[int, tuple[int, ...]] | None:
+    """A whole, its parts and its rest when the question asks, with "be", what the rest of the
+    whole's things are, a kind the text names nowhere before: "Of the 32 students in the science
+    club, 14 are boys. How many of the club members are girls?" (whole 32, part 14), "20 of the
+    cards are white ... How many cards in the pack are blue?". The parts are the numbers said to
+    be another kind ("14 are boys", "20 of the cards are white"), each kind once; the whole is
+    the last number before the first part whose value exceeds the parts' sum (:func:`_rest_of`).
+    Not of a question that denies ("How many are not red?") nor of one about a kind said before."""
+    doc = reader.doc
+    if not doc.sentences or any(n.share is not None for n in numbers):
+        return None
+    start, end = doc.sentences[qsent]
+    qtoks = doc.tokens[start:end]
+    if any(t.dep == "neg" or t.text.lower() in {"not", "n't"} for t in qtoks):
+        return None
+    verb = next((t for t in qtoks if t.lemma.lower() == "be" and t.dep == "ROOT"), None)
+    kind = next((k for k in reader.kids[verb.i] if k.dep in {"attr", "acomp"} and k.i > verb.i and k.pos in {"NOUN", "ADJ"}),
+                None) if verb is not None else None
+    if (kind is None or any(k.dep == "conj" for k in reader.kids[kind.i])
+            or not any(t.text.lower() == "how" for t in qtoks)
+            or any(t.lemma.lower() == kind.lemma.lower() or t.text.lower() == kind.text.lower() for t in doc.tokens[:start])):
+        return None  # (not "What fraction ... are either bikinis or trunks?": two kinds said before)
+    parts, said = [], set()
+    for n in numbers:
+        if n.mention.sentence == qsent:
+            continue
+        k = n.mention.end
+        if k + 1 < start and doc.tokens[k].text.lower() == "of":  # "20 of the cards are white"
+            k += 1
+            while k < start and doc.tokens[k].pos in {"DET", "ADJ", "NOUN", "PRON"} and doc.tokens[k].lemma.lower() != "be":
+                k += 1
+        after = doc.tokens[k : min(k + 2, start)]
+        if (len(after) == 2 and after[0].lemma.lower() == "be" and after[1].pos in {"NOUN", "ADJ"}
+                and after[1].dep in {"attr", "acomp"} and after[1].lemma.lower() not in said):
+            parts.append(n)
+            said.add(after[1].lemma.lower())
+    if not parts:
+        return None
+    return _whole_before(numbers, parts, qsent)
+
+
 def _counts(doc: Document, unit: Phrase, whole: str) -> bool:
     """Whether a number of this unit counts the things a share is of ("$" and "money" alike). A
     name read as the unit ("She gave 20 to Tom": the reader takes "Tom") counts nothing of its
@@ -1041,7 +1088,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     question = _read_question(reader, qsent, asked)
     found = _pairs(doc, list(doc.mentions), question, qsent)
     parts = _parts(reader, qsent, question, found, taken_away)
-    mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m)
+    mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m) and not names_a_label(doc, m)
                 and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
     recounted = _recounted(reader, question, mentions, qsent)
     mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m)]
@@ -1107,6 +1154,13 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
             # "Paul has 48 stamps. That is 4 times as many stamps as Kate has": what is compared
             # is what the sentence before said, Paul's
             subj = numbers[-1].subj
+        elif (compared_tok is not None and verb is not None and verb.lemma.lower() == "be" and verb.dep == "relcl"
+              and any(k.dep == "nsubj" and k.text.lower() in DEMONSTRATIVES for k in reader.kids[verb.i])
+              and numbers and numbers[-1].subj is not None and numbers[-1].mention.sentence == m.sentence
+              and numbers[-1].unit is not None and not numbers[-1].unit_inferred and numbers[-1].unit.head == verb.head):
+            # "Hugo has 72 seashells, which is 8 times as many as Celeste has": "which" stands for
+            # the 72 seashells the clause hangs on, Hugo's, as "That is ..." does for the sentence before
+            subj = numbers[-1].subj
         rest = part and parts[m.start][0] == "rest"
         whole: tuple[int, ...] = ()
         if part and index < len(mentions) and _whole_of(doc, mentions, index, parts):
@@ -1149,7 +1203,8 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
         words += ("rest",)
     left_out = _left_out(reader, question, numbers, qsent) if denied else frozenset()
     return ProblemInfo(doc, tuple(numbers), question, qsent, words, left_out=left_out,
-                       rest_of=_rest_of(reader, qsent, numbers) or _listed_rest(reader, qsent, numbers))
+                       rest_of=_rest_of(reader, qsent, numbers) or _listed_rest(reader, qsent, numbers)
+                       or _other_kind_rest(reader, qsent, numbers))
 
 
 def unreadable_problem(text: str, error: str) -> ProblemInfo:
@@ -1280,6 +1335,15 @@ def _read_question(reader: _Reader, sentence: int, math_terms) -> NumberInfo:
     if verb is not None and verb.lemma.lower() == "do" and verb.dep == "ROOT":
         helped, glued = _helped_verb(reader, verb, toks)
         verb = helped or verb
+    # "How many pounds has the puppy gained?": the parser may make the auxiliary "has" the
+    # question's main verb and the participle a clause with the subject; the question's verb is
+    # the participle
+    if (verb is not None and verb.lemma.lower() == "have" and verb.dep == "ROOT" and glued is None
+            and not any(k.dep in {"dobj", "attr"} for k in reader.kids[verb.i])):
+        perfect = next((k for k in reader.kids[verb.i] if k.tag == "VBN" and k.i > verb.i
+                        and k.dep in {"ccomp", "xcomp", "conj", "dep"}
+                        and any(c.dep in {"nsubj", "nsubjpass"} for c in reader.kids[k.i])), None)
+        verb = perfect or verb
     # "How much money did Sandy get in change?": the money asked is change
     change = next((t for t in toks if t.lemma.lower() == "change" and t.dep == "pobj" and doc.tokens[t.head].text.lower() == "in"), None)
     if change is not None and (unit is None or unit.lemma in {"money", "$"}):

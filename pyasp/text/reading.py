@@ -89,6 +89,23 @@ def tells_time(doc: Document, mention: Mention) -> bool:
     return before in {"past", "to"} and before2 in {"half", "quarter"} or before == "past" and before2 in {"minute", "minutes"}
 
 
+def names_a_label(doc: Document, mention: Mention) -> bool:
+    """Whether a number is part of a name, no amount: "Room 12 collected 45 cans", "Bus 7 left",
+    "as many as Room 12": digits right after a capitalized singular noun they modify (a count
+    comes before its noun, "12 rooms"), the noun a part of its clause ("Multiply 6 by 7." is a
+    command: "Multiply" is the clause's root). Used by the arith reader
+    (:mod:`pyasp.arith.properties`)."""
+    tokens = doc.tokens
+    if mention.kind != "number" or mention.start != mention.head or not mention.text.isdigit() or mention.start == 0:
+        return False
+    number, name = tokens[mention.head], tokens[mention.start - 1]
+    after = tokens[mention.end] if mention.end < len(tokens) else None
+    if after is not None and after.pos in {"NOUN", "PROPN", "ADJ", "NUM"}:
+        return False  # "Today 7 singers are absent": the 7 counts the singers
+    return (number.head == name.i and number.dep in {"nummod", "appos", "npadvmod"} and name.tag in {"NN", "NNP"}
+            and name.dep not in {"npadvmod", "ROOT"} and name.text[:1].isupper() and name.text[1:].islower())
+
+
 #: the pronouns that name a group a number counts the members of ("the 2 of *them*")
 GROUP_PRONOUNS = frozenset({"them", "us", "you"})
 #: the prepositions among whose objects something is shared ("*between* the 2 of them")
