@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..errors import InputError
-from ..text.lexical import counted_noun
+from ..text.lexical import counted_noun, first_sense_is_a
 from ..text.reading import Document
 from .candidates import Candidate, generate_candidates
 from .features import global_static_features, local_features
@@ -250,18 +250,33 @@ def _applied_rates(problem: Problem) -> dict[int, str]:
     """Leaf index -> unit of each constant that is a rate per a unit another constant counts ("4
     classes with 25 students each": 25 students per class, 4 classes) or a quotient counts
     (:func:`_group_counts`: "24 students in teams of 4 each. Each team gets 3 balls": 3 per team, 24 / 4
-    teams), unless it is a change of x's share, x being a rate per that unit too ("each student gets 2
-    more": added to each share)."""
+    teams), unless x is a rate per that unit too: a change of x's share ("each student gets 2 more": added
+    to each share), a part of it ("72 seeds in 8 rows. In each row, 2 seeds did not sprout. How many seeds
+    sprouted in each row?": 72 / 8 - 2)."""
     counted = set(_counted(problem).values())
     groups = _group_counts(problem)
     counted |= {unit for unit in groups if any((q.rate or q.per) == unit and q.ent != problem.qsets[groups[unit][1] - 1].ent
                                                for q in problem.qsets if q.qnt is not None)}
     target = problem.qsets[problem.target_index]
     asked = {target.rate, target.per} - {""}  # "each student gets 2 more. How many does each student have?"
+    per = _asked_per(problem)
     sizes = {size for _, size in groups.values()}  # the size of a group makes the count, it is not applied to it
     return {i: q.rate or q.per for i, q in enumerate(problem.qsets, start=1)
             if q.qnt is not None and (q.rate or q.per) in counted and (q.rate or q.per) != q.ent
-            and not (q.change and (q.rate or q.per) in asked) and i not in sizes}
+            and not (q.change and (q.rate or q.per) in asked)
+            and not ((q.rate or q.per) in per and q.sentence != problem.question_sentence) and i not in sizes}
+
+
+def _asked_per(problem: Problem) -> set[str]:
+    """The unit x is asked per ("How many seeds sprouted *in each row*?"), unless a number of the question's
+    own sentence is given per it ("If each section can accommodate 246 people, how many people can the
+    tent accommodate?": the question's rate is that number's, x is no rate)."""
+    target = problem.qsets[problem.target_index]
+    asked = {target.rate, target.per} - {""}
+    if any(q.qnt is not None and not q.implicit and q.sentence == problem.question_sentence and (q.rate or q.per) in asked
+           for q in problem.qsets):
+        return set()
+    return asked
 
 
 def _times(node, a: int, b: int) -> bool:
@@ -387,6 +402,7 @@ def _leaf_units(problem: Problem) -> dict[int, dict[str, int] | None]:
     target = problem.qsets[problem.target_index]
     units: dict[int, dict[str, int] | None] = {}
     counted = _counted(problem)
+    per_units = {q.rate or q.per for q in problem.qsets if q.qnt is not None} - {""}
     for i, q in enumerate(problem.qsets, start=1):
         if q.is_target:
             continue
@@ -394,8 +410,8 @@ def _leaf_units(problem: Problem) -> dict[int, dict[str, int] | None]:
         if q.ent == FRACTION or after in {"times", "dozen"} or q.ent == "dozen":  # "3 times as many", "9 dozen": no things
             units[i] = {}
             continue
-        if q.ent_fallback or q.implicit or not q.ent or q.ent == "number":
-            units[i] = None
+        if q.ent_fallback or q.implicit or not q.ent or q.ent == "number" or q.qnt == 1 and q.ent in per_units:
+            units[i] = None  # "one pack holds 4 ounces": one thing, also the "per one" of the rate
             continue
         ent = counted_noun(target.ent if q.kind_of == target.ent else counted.get(i, q.ent))
         unit = {} if ent in TIME_WORDS else {ent: 1}  # "15 pages every day for 7 days": a span of time counts no things
@@ -433,26 +449,38 @@ def unit_mismatch(tree, problem: Problem, units: dict[int, dict[str, int] | None
     # past "many" ("how many can each *niece* get?")
     said = any(t.text.lower() in {"many", "much"} and t.head != t.i and problem.document.tokens[t.head].lemma.lower() == target.ent
                for t in qtoks)
-    if not said and not (target.ent in {"dollar", "cent"} and any(t.text.lower() == "much" for t in qtoks)):
+    # money asked as "how much", or as "the total cost" of prices listed with what they are paid for ("an adult
+    # ticket costs $8 and a child ticket costs $5 ... the total cost of tickets for 2 adults and 3 children")
+    listed = any(q.operation == "mul" and q.change == "add" and q.rate and q.ent in {"dollar", "cent"} for q in problem.qsets)
+    if not said and not (target.ent in {"dollar", "cent"} and any(
+            t.text.lower() == "much" or listed and t.pos == "NOUN" and t.lemma.lower() in {"cost", "price"} for t in qtoks)):
         return False
     units = _leaf_units(problem) if units is None else units
+    rated = {k for u in units.values() if u for k, v in u.items() if v < 0}  # units the text gives a rate per
     # x's things counted by no constant ("the rest are oranges" of 30 pieces of fruit): only steps that
     # square a thing or mix kinds, and results of several kinds of things ($15 times pieces), are ruled out
     counted = any(u and u.get(counted_noun(target.ent), 0) > 0 for u in units.values())
     solved = solved_for(tree, problem.target_index + 1)
-    if isinstance(solved, Leaf) or not _any_op(solved, {"mul", "div"}):
+    area = "square" in target.adj and _is_length(target.ent)  # "How many square feet ...": an area, never a sum of lengths
+    if isinstance(solved, Leaf) or not _any_op(solved, {"mul", "div"}) and not area:
         return False
     money = {"dollar", "cent"}
 
     def combine_units(op: str, left: dict, right: dict) -> list[dict] | None:
         """The units of ``left op right``; [] when they do not go together, None when unsure."""
         if op in ("add", "sub"):
-            return [left] if _positive(left) == _positive(right) else []
+            if _positive(left) == _positive(right):
+                return [left] if left == right else [left, right]  # a rate the reading missed: either
+            kind = _one_kind(left, right)  # "45 passengers ... and 18 more people": people
+            return [kind] if kind is not None else []
         if op == "mul" and len(left) == len(right) == 1 and left.keys() != right.keys() and min(left.values()) > 0 and min(right.values()) > 0:
             # two counts: one of them is a rate the reading missed ("4 tables with 6 students"); money is
-            # the rate ("$2 ... 5 apples" is dollars)
+            # the rate ("$2 ... 5 apples" is dollars); not a count of a unit the text gives a rate per
+            # ("Each of 3 ferries carried 45 passengers": 3 ferries times 18 people is no step)
             if left.keys() & money or right.keys() & money:
                 return [left if left.keys() & money else right]
+            if (left.keys() | right.keys()) & rated:
+                return []
             return [left, right]
         sign = 1 if op == "mul" else -1
         out = dict(left)
@@ -484,11 +512,34 @@ def unit_mismatch(tree, problem: Problem, units: dict[int, dict[str, int] | None
     if found is None:
         return False
     want = {counted_noun(target.ent): 1}
+    if area:
+        want = {counted_noun(target.ent): 2}
+    per = next(iter(_asked_per(problem)), "")
+    # x a rate per a unit a number counts ("72 seeds in 8 equal rows ... How many seeds sprouted in each
+    # row?"): seeds per row, not seeds
+    per = counted_noun(per) if per and per not in TIME_WORDS and per != target.ent else ""
+    whole = {**want, per: -1} if per and counted and any(u and u.get(per, 0) > 0 and len(u) == 1 for u in units.values()) else None
     for unit in found:
         positive = _positive(unit)
-        if positive == want if counted else len(positive) <= 1:
+        if whole is not None and counted:
+            if unit == whole:
+                return False
+        elif positive == want if counted else len(positive) <= 1:
             return False
     return True
+
+
+def _one_kind(left: dict[str, int], right: dict[str, int]) -> dict[str, int] | None:
+    """The unit of a sum of two kinds of things where one is a kind of the other by WordNet's first
+    senses ("passengers" and "people": people); None otherwise."""
+    if len(left) != 1 or len(right) != 1 or set(left.values()) != {1} or set(right.values()) != {1}:
+        return None
+    a, b = next(iter(left)), next(iter(right))
+    if (first_sense_is_a(a, (b,)) or (False,))[0]:
+        return right
+    if (first_sense_is_a(b, (a,)) or (False,))[0]:
+        return left
+    return None
 
 
 def _positive(unit: dict[str, int]) -> dict[str, int]:

@@ -298,6 +298,10 @@ def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
             dets = {c.text.lower() for c in _children(doc, subj.i) if c.dep == "det"}
             if dets & {"each", "every"}:
                 return _noun_phrase_head_lemma(subj)
+            if subj.text.lower() == "each" and subj.pos in {"PRON", "DET"}:  # "*Each of* 3 ferries carried 45 passengers"
+                of = [obj for _, obj in _prep_objects(doc, subj.i, {"of"}) if obj.pos == "NOUN"]
+                if of and (ent_tok is None or of[0].i != ent_tok.i):
+                    return _noun_phrase_head_lemma(of[0])
         for obj in _children(doc, verb.i):  # "The coach gives *each team* 2 balls"
             if obj.dep == "dative" and obj.pos == "NOUN" and any(
                     c.dep == "det" and c.text.lower() in {"each", "every"} for c in _children(doc, obj.i)):
@@ -305,7 +309,48 @@ def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
     return ""
 
 
+COMPARED_BEFORE = {"more", "fewer", "less", "other", "extra"}
+
+
 def _entity_token(doc: Document, mention: Mention) -> Token | None:
+    """The noun a number counts (:func:`_parsed_entity_token`), where the parse is read past in three
+    ways: a number followed by a verb the tagger took for a noun stands alone ("20 *swam* freestyle", "19
+    *sing* soprano", "45 *hang* in the east wing": a word WordNet uses as a verb and never as a noun,
+    no plural noun after it); a number followed by a plural noun counts it when the parse hangs it on
+    another word ("Today 7 *singers* are absent", "5 more *flamingos* arrive"); "of the test tubes"
+    counts the last noun of the phrase, not its first ("8 of the test *tubes*")."""
+    toks = doc.tokens
+    i = mention.end
+    while i < len(toks) and toks[i].lemma.lower() in COMPARED_BEFORE and toks[i].pos in {"ADJ", "ADV"}:
+        i += 1
+    if i < len(toks) and i < doc.sentences[mention.sentence][1]:
+        nxt = toks[i]
+        after = toks[i + 1] if i + 1 < len(toks) else None
+        if ((nxt.pos in NOUN_POS and nxt.tag != "NNS" or nxt.pos == "VERB" and nxt.dep in {"amod", "compound"})
+                and nxt.text.isalpha() and nxt.text.islower()
+                and not (after is not None and (after.pos == "NOUN" and after.tag == "NNS" or after.text in {"-", "'s", "’s"}))):
+            from ..text.lexical import usage
+            if usage(nxt.text, "n")[0] == 0 and usage(nxt.text, "v")[0] > 0:
+                return None
+    tok = _parsed_entity_token(doc, mention)
+    if tok is not None and tok.dep == "pobj" and tok.tag == "NN" and tok.i + 1 < len(toks) and (
+            toks[tok.i + 1].pos == "NOUN" and toks[tok.i + 1].tag == "NNS") and tok.head != tok.i and (
+            toks[tok.head].text.lower() == "of"):
+        return toks[tok.i + 1]  # "8 of the test tubes"
+    run = []
+    j = mention.end
+    while j < len(toks) and j < doc.sentences[mention.sentence][1] and (
+            toks[j].pos in NOUN_POS | {"ADJ"} or toks[j].lemma.lower() in COMPARED_BEFORE):
+        run.append(toks[j])
+        j += 1
+    plural = next((t for t in run if t.tag == "NNS" and t.pos == "NOUN" and t.lemma.lower() not in NOT_ENTITIES), None)
+    if plural is not None and tok is not None and tok.i != plural.i and tok.lemma.lower() not in NOT_ENTITIES and (
+            tok.i < mention.head or tok.tag == "NN" and tok.i > plural.i):
+        return plural  # "Today 7 singers", "5 more flamingos arrive"
+    return tok
+
+
+def _parsed_entity_token(doc: Document, mention: Mention) -> Token | None:
     """The noun a number counts: its head via nummod, or the object of "of" after it."""
     num = doc.tokens[mention.head]
     if num.dep in {"nummod", "quantmod", "npadvmod", "compound", "amod"} and num.head != num.i:
@@ -542,6 +587,23 @@ def _asks_share(base: list[Qset], target: Qset, unit: str) -> bool:
 PRICE_VERBS = {"cost", "be", "sell"}
 
 
+def _priced_one(doc: Document, q: Qset) -> Token | None:
+    """The noun of "a helmet costs $25", "each pen costs 3 dollars" read from the words, when the parse
+    does not give the price a verb of price ("a helmet costs $25 and a lock costs $12": the first "costs"
+    tagged a noun): a single thing after a/an/each/one, right before "cost(s)" and the money."""
+    toks = doc.tokens
+    i = q.token - 1
+    if i < 2 or toks[i].text.lower() not in {"cost", "costs"}:
+        return None
+    noun = toks[i - 1]
+    if noun.pos != "NOUN" or noun.tag == "NNS" or noun.lemma.lower() in MONEY_WORDS:
+        return None
+    j = i - 2
+    while j >= 0 and toks[j].pos in {"NOUN", "ADJ"} and toks[j].tag != "NNS":
+        j -= 1
+    return noun if j >= 0 and toks[j].text.lower() in {"a", "an", "each", "every", "one"} else None
+
+
 def _unit_price(doc: Document, q: Qset) -> str:
     """The thing a sum of money is the price of one of: its rate ("2 dollars each", "per pen"), or
     the single subject of its verb of price ("*A pencil* costs 2 dollars"); "" when it is none."""
@@ -549,6 +611,11 @@ def _unit_price(doc: Document, q: Qset) -> str:
         return ""
     if q.rate:
         return q.rate
+    one = _priced_one(doc, q)  # the words first: the parse may give "a drink costs $2" the subject of the price before
+    return _noun_phrase_head_lemma(one) if one is not None else _parsed_unit_price(doc, q)
+
+
+def _parsed_unit_price(doc: Document, q: Qset) -> str:
     verb = _governing_verb(doc, q.token)
     if verb is None or verb.lemma.lower() not in PRICE_VERBS:
         return ""
@@ -571,10 +638,35 @@ def _price_list(doc: Document, base: list[Qset]) -> list[Qset]:
     """A list of prices of one thing each and counts of those things ("A pencil costs 2 dollars and a
     pen costs 3 dollars. Jake buys 5 pencils and 2 pens."): each price multiplies the one number
     that counts its thing (its ``operation`` mul, its ``whole`` that count). Only for two prices or
-    more, of different things, each counted by exactly one number."""
+    more, of different things, each counted by exactly one number. Prices of kinds of one thing are per
+    kind: "an *adult* ticket costs $8 and a *child* ticket costs $5 ... tickets for 2 adults and 3 children"
+    ($8 per adult, $5 per child)."""
+    out = _prices(doc, base, lambda q: _unit_price(doc, q))
+    if out is base:
+        out = _prices(doc, base, lambda q: _priced_kind(doc, q) if _unit_price(doc, q) else "")
+        words = [t.text.lower() for t in doc.sentence_tokens(_question_sentence(doc))]
+        if out is not base and (asks_total(words) or "total" in words):  # "the total cost of tickets for 2 adults and 3 children"
+            out = [replace(q, change="add") if q.operation == "mul" and q.rate and q is not p else q for q, p in zip(out, base)]
+    return out
+
+
+def _priced_kind(doc: Document, q: Qset) -> str:
+    """The one word that names the kind of the thing a price is of ("an *adult* ticket costs $8"), or ""."""
+    one = _priced_one(doc, q)
+    if one is None:
+        verb = _governing_verb(doc, q.token)
+        subj = _subject(doc, verb) if verb is not None else None
+        one = subj if subj is not None and subj.pos == "NOUN" else None
+    if one is None:
+        return ""
+    kinds = [c for c in _children(doc, one.i) if c.dep in {"compound", "amod"} and c.i < one.i]
+    return kinds[0].lemma.lower() if len(kinds) == 1 else ""
+
+
+def _prices(doc: Document, base: list[Qset], unit_of) -> list[Qset]:
     found = {}
     for q in base:
-        unit = _unit_price(doc, q)
+        unit = unit_of(q)
         if unit:
             counts = [p for p in base if p.qnt is not None and not p.irrelevant and p.ent == unit and not _unit_price(doc, p)]
             if len(counts) != 1 or q.operation or q.whole >= 0 or unit in {u for u, _ in found.values()}:
@@ -818,6 +910,11 @@ def _counted(q: Qset) -> str:
     return q.ctr if q.ent == FRACTION else q.ent
 
 
+def _entity_token_of(doc: Document, q: Qset) -> Token | None:
+    mention = next((m for m in doc.mentions if m.start == q.token), None)
+    return _entity_token(doc, mention) if mention is not None and mention.kind != "money" else None
+
+
 def _fill_entities(qsets: list[Qset], target: Qset, doc: Document) -> list[Qset]:
     """Fallbacks of Table 1 for a number that counts no noun: "3 and 5 apples" takes the entity
     of the next number when "and" follows closely; otherwise the entity of the nearest Qset
@@ -835,8 +932,10 @@ def _fill_entities(qsets: list[Qset], target: Qset, doc: Document) -> list[Qset]
                 # and put the rest into 7 bags") makes the next number's thing a guess after the one before
                 if ent and any(t.pos in VERB_POS for t in doc.tokens[q.token + 1 : nxt.token]):
                     ent, later = "", ent
-            if not ent:
-                ent = next((_counted(p) for p in reversed(out) if p.ent and not p.ent_fallback), "") or later
+            if not ent:  # not the number of the people a list of names follows ("The three friends Aiko, Ben and Cy")
+                ent = next((_counted(p) for p in reversed(out) if p.ent and not p.ent_fallback and not (
+                    0 <= p.token < len(doc.tokens) and _names_follow(doc, _entity_token_of(doc, p) or doc.tokens[p.token], p.qnt))),
+                    "") or later
             if not ent:
                 plural = [t for t in doc.tokens[: q.token] if t.tag == "NNS" and t.lemma.lower() not in NOT_ENTITIES]
                 ent = _noun_phrase_head_lemma(plural[-1]) if plural else (target.ent or "thing")
@@ -1657,10 +1756,14 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
     if "daily" in rates:
         rates.add("day")
     for small, large, factor in TIME_UNITS:
+        said = [q for q in base if q.qnt is not None and {q.ent, q.rate, q.per} & {small, large}]
+        if said and all(q.irrelevant for q in said) and t not in {small, large}:
+            continue  # "45 hang in the east wing, which is open 6 days a week": time said in passing
         if small in words and large in words and not any(q.qnt == factor for q in base):
             if {small, large} & rates or {small, large} <= units | {t}:
                 extra.append(Qset(Fraction(factor), small, rate=large, text=str(factor), token=last, sentence=-1,
                                   implicit=f"{factor} {small}s per {large}"))
+    extra += _sharer_too(doc, base)
     for pair in _pairs(doc, units | {t}):  # "Each of the 6 kids has a pair of gloves": 2 gloves per kid
         extra.append(pair)
     extra += _square_sides(doc, base, target)
@@ -1671,6 +1774,26 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
             extra.append(Qset(Fraction(people), "person", text=str(people), token=last, sentence=-1,
                               implicit=f"{people} people named"))
     return extra
+
+
+def _sharer_too(doc: Document, base: list[Qset]) -> list[Qset]:
+    """The one who shares among herself and others counts too: "Ingrid shares 36 stickers equally among
+    *herself and her 3 friends*" is 3 + 1 people (an implied 1 added to the 3)."""
+    out = []
+    for t in doc.tokens:
+        if t.text.lower() not in {"herself", "himself", "myself", "yourself"} or t.head == t.i:
+            continue
+        prep = doc.tokens[t.head]
+        if t.dep != "pobj" or prep.text.lower() not in SHARING_PREPOSITIONS:
+            continue
+        for q in base:
+            if q.qnt is None or q.implicit or q.sentence != t.sentence or not _is_person(q.ent):
+                continue
+            between = doc.tokens[t.i + 1 : q.token]
+            if between and between[0].text.lower() == "and" and all(w.pos in {"CCONJ", "PRON", "DET", "ADJ"} for w in between):
+                out.append(Qset(Fraction(1), q.ent, text="1", token=q.token + 1, sentence=-1, operation="add",
+                                whole=q.token, implicit=f"{t.text.lower()} too"))
+    return out
 
 
 def _is_length(word: str) -> bool:
@@ -1815,6 +1938,25 @@ def _asked_operation(doc: Document, question: int) -> str:
     return ""
 
 
+def _two_compared(doc: Document, question: int, base: list[Qset]) -> str:
+    """"sub" when the question asks a comparative without "than" and the text gives just two rates, of
+    one kind of things per one unit, to compare: "The office printer prints 40 pages a minute, and the
+    library printer prints 25 pages a minute. How many more pages a minute does the office printer
+    print?", "A cheetah can run 70 miles per hour. A house cat can run 30 miles per hour. How much
+    *faster* is the cheetah?"; "" otherwise."""
+    toks = doc.sentence_tokens(question)
+    words = [t.text.lower() for t in toks]
+    if "than" in words or not any(words[k] == "how" and words[k + 1] in {"many", "much"} and (
+            words[k + 2] in DIFFERENCE_WORDS or toks[k + 2].tag in {"JJR", "RBR"}) for k in range(len(toks) - 2)):
+        return ""
+    numbers = [q for q in base if q.qnt is not None and not q.implicit and not q.irrelevant and q.sentence != question]
+    if len(numbers) != 2 or any(q.ent_fallback or q.operation for q in numbers):
+        return ""
+    a, b = numbers
+    same = a.ent == b.ent and (a.rate or a.per) == (b.rate or b.per) != ""  # two rates: "40 pages a minute", "25 pages a minute"
+    return "sub" if same and a.qnt != b.qnt else ""
+
+
 #: Words that say a number is how a story ends: "*now* he has 22 marbles", "27 seashells *left*".
 END_WORDS = {"now"}
 STILL_WORDS = {"still"}
@@ -1952,11 +2094,12 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
 
 def _a_thing(doc: Document, owner: str) -> bool:
     """Whether an owner is a thing, not a person: a common noun of the text ("The class *jar* had some
-    marbles") that names no person, so that what someone else does with its things changes it."""
-    from ..text.lexical import is_hyponym
+    marbles") that names no person, so that what someone else does with its things changes it. A person by
+    its first WordNet sense: a "booth", "counter" or "hall" is a person only in a rare sense."""
+    from ..text.lexical import first_sense_is_a
 
     nouns = [t for t in doc.tokens if t.lemma.lower() == owner]
-    return bool(nouns) and all(t.pos == "NOUN" for t in nouns) and not is_hyponym(owner, "person")
+    return bool(nouns) and all(t.pos == "NOUN" for t in nouns) and not (first_sense_is_a(owner, ("person",)) or (False,))[0]
 
 
 def _same_things(a: str, b: str) -> bool:
@@ -2016,7 +2159,8 @@ def _story(doc: Document, base: list[Qset], target: Qset, question: int, end: in
         # "How many did he bring home?", "... end up with?": how the story ends, said otherwise
         # "How many students are *still* in the classroom?": what is there at the end
         ended = (ENDED & keywords or "end" in keywords or "home" in keywords and keywords & {"bring", "take", "carry"}
-                 or "still" in keywords and not keywords & {"need", "want", "have to", "must"})
+                 or "still" in keywords and not keywords & {"need", "want", "have to", "must"}
+                 or _asked_after(doc, question, starts[0].sentence if starts else -1))
         if not owner or not ended or START_WORDS & keywords or not starts:
             return base, target
         first, last, some = starts[0].token, doc.sentences[question][0], None
@@ -2033,6 +2177,22 @@ def _story(doc: Document, base: list[Qset], target: Qset, question: int, end: in
     if end is None:  # x is the end: alone on its side, 15 + 6 = x, never x + 6 = 15
         return out, replace(target, result=True)
     return out, replace(target, operation=x_op) if x_op else target
+
+
+def _asked_after(doc: Document, question: int, start: int) -> bool:
+    """The question asks how things are after the changes of a story: "How many programs were on the
+    table *after* the delivery?", "How tall was the sunflower *in August*?" when a later statement than
+    the start's says "By August it had grown another 19 inches" (a time named by a later statement and
+    not by the start's)."""
+    if start < 0:
+        return False
+    toks = doc.sentence_tokens(question)
+    if any(t.text.lower() == "after" and t.dep == "prep" for t in toks):
+        return True
+    times = {o.lemma.lower() for t in toks if t.dep == "prep" and t.text.lower() in {"in", "on", "by", "at"}
+             for o in _children(doc, t.i) if o.dep == "pobj" and o.pos == "PROPN"}
+    said = lambda sentence: {t.lemma.lower() for t in doc.sentence_tokens(sentence) if t.pos == "PROPN"}
+    return any(times & said(s) and not times & said(start) for s in range(start + 1, question))
 
 
 def _grouped_changes(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
@@ -2459,6 +2619,8 @@ def _listed_kinds(doc: Document, base: list[Qset], target: Qset, question: int) 
     if target.qnt is not None or target.asks or target.operation or target.rate or target.per:
         return base
     asked = set(target.adj) | {target.ent}
+    # "How many cards in the pack are *blue*?": the kind said of the asked things
+    asked |= {t.lemma.lower() for t in doc.sentence_tokens(question) if t.dep == "acomp" and t.pos == "ADJ"}
     kinds: set[str] = set()
     for t in doc.tokens:
         if t.sentence == question or t.lemma.lower() not in asked or t.pos not in {"ADJ", "NOUN", "PROPN"}:
@@ -2478,6 +2640,12 @@ def _listed_kinds(doc: Document, base: list[Qset], target: Qset, question: int) 
         found = {doc.tokens[i].lemma.lower() for i in group}
         if len(found - asked) >= 2:
             kinds, end = found, max(group)
+            break
+        # "only white cards and blue cards": one noun said of each kind, the kinds its modifiers
+        mods = [[c.lemma.lower() for c in _children(doc, i) if c.dep == "amod" and c.pos == "ADJ"] for i in group]
+        if len(group) >= 2 and len(found) == 1 and all(len(m) == 1 for m in mods) and len({m[0] for m in mods}) == len(group) and (
+                {m[0] for m in mods} & asked and len({m[0] for m in mods} - asked) >= 1):
+            kinds, end = {m[0] for m in mods}, max(group)
             break
     if not kinds:
         return base
@@ -2674,14 +2842,72 @@ def _naming_number(doc: Document, q: Qset, tok: Token, question: int, base: list
             and any(t.pos in NOUN_POS and _noun_phrase_head_lemma(t) == q.ent and any(
                 c.text.lower() == "that" and c.dep == "det" for c in _children(doc, t.i)) for t in doc.sentence_tokens(question))):
         return f"one {q.ent} of those counted before, asked as that one"
+    if q.sentence != question and _names_follow(doc, tok, q.qnt):  # "The three friends Aiko, Benedikt, and Chidi"
+        return f"{word} {noun}: the names that follow"
     statements = [t for t in doc.tokens if t.sentence != question and t.pos in NOUN_POS and _noun_phrase_head_lemma(t) == noun]
     # "How many stickers do *the two girls* have?" after Ann and Zoe: as many people named as subjects
     names = {t.lemma.lower() for t in doc.tokens if t.sentence != question and t.pos == "PROPN" and t.dep in {"nsubj", "nsubjpass"}}
+    listed = all(_names_follow(doc, t, q.qnt) for t in statements)  # the statements name them by a list of names
     if (q.sentence == question and q.qnt.denominator == 1 and q.qnt >= 2 and not any(c.isdigit() for c in word)
             and any(c.dep == "det" and c.text.lower() in {"the", "these", "those", "both"} for c in _children(doc, tok.i))
-            and (len(statements) == q.qnt or not statements and len(names) == q.qnt and _is_person(noun))):
+            and (len(statements) == q.qnt or listed and len(names) == q.qnt and _is_person(noun))):
         return f"{word} {noun}: those named before"
     return ""
+
+
+def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
+    """Numbers that name or describe rather than count, marked ``irrelevant``:
+
+    * a label after a capitalised noun: "*Room 12* collected 45 cans", "Bus 7" (a number follows the
+      noun it counts only as a name);
+    * a span of time joined to a noun it describes: "During the *two-week* recycling drive" (no other
+      number is per that unit and the question does not name it);
+    * what nobody does: "How many swimmers race in all, if *no one* races *twice*?"."""
+    toks = doc.tokens
+    asked = {t.lemma.lower() for t in doc.sentence_tokens(question)}
+    units = {q.rate or q.per for q in base if q.qnt is not None} | {target.rate, target.per, target.ent}
+    nobody = {t.head for t in toks if t.dep in {"nsubj", "nsubjpass"} and t.i > 0 and toks[t.i - 1].text.lower() == "no"
+              and t.text.lower() in {"one", "body"}}
+    nobody |= {t.head for t in toks if t.dep in {"nsubj", "nsubjpass"} and t.text.lower() in {"nobody", "noone"}}
+    why = {}
+    for q in base:
+        if q.qnt is None or q.implicit or q.irrelevant or not 0 < q.token < len(toks) - 1:
+            continue
+        mention = next((m for m in doc.mentions if m.start == q.token), None)
+        if mention is None:
+            continue
+        before, after = toks[q.token - 1], toks[mention.end] if mention.end < len(toks) else None
+        common = before.pos == "NOUN" and before.tag == "NN" or any(  # not a name: "gave Joan 18 of the seashells"
+            t.text[:1].islower() and t.pos == "NOUN" and t.lemma.lower() == before.lemma.lower() for t in toks)
+        if (mention.kind == "number" and before.pos in NOUN_POS and before.text[:1].isupper() and before.tag in {"NN", "NNP"}
+                and common and toks[q.token].head == before.i and toks[q.token].dep in {"nummod", "appos", "npadvmod"}
+                and before.text.lower() not in TIME_WORDS and before.lemma.lower() not in MONEY_WORDS
+                and not _is_person(before.lemma.lower())):
+            why[q.token] = f"{before.text} {q.text}: a name"
+        elif (after is not None and after.text == "-" and mention.end + 2 < len(toks) and toks[mention.end + 1].lemma.lower() in TIME_WORDS
+              and toks[mention.end + 2].pos in NOUN_POS | {"ADJ"} and toks[mention.end + 1].lemma.lower() not in units | asked):
+            why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text}"
+        elif _governing_verb(doc, q.token) is not None and _governing_verb(doc, q.token).i in nobody:
+            why[q.token] = f"{q.text}: said of no one"
+        elif _is_person(q.ent) and q.ent != "person" and any(  # "Eamon and 3 of his friends share 48 stickers among the 4 of them"
+                p.ent == "person" and p.sentence == q.sentence and p.qnt is not None and p.qnt > q.qnt and p.token > q.token
+                and _sharers(doc, toks[p.token]) for p in base):
+            why[q.token] = f"{q.text} {q.ent}: counted again as all of them"
+    return [replace(q, irrelevant=why[q.token]) if q.token in why and not q.is_target else q for q in base]
+
+
+def _names_follow(doc: Document, tok: Token, count) -> bool:
+    """Whether a noun of persons is followed by as many names as ``count`` ("The three *friends* Aiko,
+    Benedikt, and Chidi": the number names them, it counts nothing the story uses)."""
+    if count is None or count < 2 or count.denominator != 1 or not _is_person(_noun_phrase_head_lemma(tok)):
+        return False
+    names = 0
+    for t in doc.tokens[tok.i + 1 : doc.sentences[tok.sentence][1]]:
+        if t.pos == "PROPN" and t.text[:1].isupper():
+            names += 1
+        elif not (t.text in {",", "and"} or t.pos == "PROPN"):
+            break
+    return names == count
 
 
 #: Words that name one period of time by itself ("on *Saturday*", "in the *morning*").
@@ -2915,10 +3141,11 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     base = _rests(doc, base, target, question)
     base = _price_list(doc, base)
     base = _irrelevant(doc, base, target, question)
+    base = _in_passing(doc, base, target, question)
     base, target = _consecutive(doc, base, target, question)
     base = _done(doc, base, target, question)
     target = _kind_of_a_counted_set(doc, base, target, question)
-    target = replace(target, asks=_asked_operation(doc, question))
+    target = replace(target, asks=_asked_operation(doc, question) or _two_compared(doc, question, base))
     base, target = _times_difference(doc, base, target, question)
     if _asks_share(base, target, _share_unit(doc, question, target)) or _asks_groups(base, target, groups):
         target = replace(target, quotient=True)  # "How many apples are in each bag?" after "6 bags": x is a quotient
