@@ -12,11 +12,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from qsettools import all_answers, answers, number, qsets, target
+from qsettools import Tree, all_answers, answers, number, qsets, target
 
 from pyasp.algebra.engine import unit_mismatch
 from pyasp.algebra.solver import solve_text
-from pyasp.algebra.trees import Leaf, Node
 
 
 def solved(text: str) -> Fraction:
@@ -38,17 +37,6 @@ def test_things_over_their_number_per_group_count_groups(text, right, wrong):
     assert solved(text) == right
 
 
-class _Tree:
-    """x = ``expression``: an expression is a number's text or (op, left, right)."""
-
-    def __init__(self, p, expression):
-        index = {q.text: i for i, q in enumerate(p.qsets, start=1)}
-
-        def build(e):
-            return Leaf(index[e]) if isinstance(e, str) else Node(e[0], build(e[1]), build(e[2]))
-        self.root = Node("eq", Leaf(p.target_index + 1), build(expression))
-
-
 CLASSROOM = "A classroom has 4 tables with 6 students at each table. Then 5 students go home. How many students are in the classroom now?"
 BAKER = "A baker made 60 rolls and packed them in bags of 6 rolls each. He sold 7 bags. How many bags are left?"
 
@@ -63,13 +51,13 @@ BAKER = "A baker made 60 rolls and packed them in bags of 6 rolls each. He sold 
 ])
 def test_unit_mismatch(text, expression, bad):
     p = qsets(text)
-    assert unit_mismatch(_Tree(p, expression), p) is bad
+    assert unit_mismatch(Tree(p, expression), p) is bad
 
 
 def test_no_unit_verdict_on_a_ratio_or_unsure_things():
     # "how many times as much": a ratio of dollars
     p = qsets("A toy whale costs $18. A toy shark costs $6. The toy whale costs how many times as much as the toy shark?")
-    assert not unit_mismatch(_Tree(p, ("div", "$18", "$6")), p)
+    assert not unit_mismatch(Tree(p, ("div", "$18", "$6")), p)
     # a count per day and a number of days: days count no things
     assert solved("Jack reads 15 pages every day for 7 days. How many pages does he read in all?") == 105
 

@@ -395,6 +395,38 @@ def unshared(tree, target: int, shares: set[tuple[int, int]]) -> bool:
     return any(not divided(solved, things, count) for things, count in shares)
 
 
+def other_kind_added(tree, problem: Problem) -> bool:
+    """Whether x, solved for, adds things of another kind than the asked ones: "43 blue and 16 red
+    marbles ... How many blue marbles do they have in all?" counts no red marbles, so 43 + 16 + 24 goes
+    and 43 + 24 stays. Another kind is the asked thing with an adjective of its own ("red" against the
+    asked "blue"); it may still be taken from a whole that names no kind ("48 cards, 20 white cards: how
+    many are blue?" is 48 - 20), never from the asked kind (43 - 16 + 24).
+    Another kind is listed with the asked kind (in one sentence); not checked where the text compares
+    ("5 more green marbles than red ones") or the question names the other kind."""
+    target = problem.qsets[problem.target_index]
+    if not target.adj or not target.ent:
+        return False
+    tokens = problem.document.tokens
+    if any(t.text.lower() in {"than", "times", "twice", "half"} for t in tokens):
+        return False
+    asked = {t.lemma.lower() for t in problem.document.sentence_tokens(problem.question_sentence)} | \
+            {t.text.lower() for t in problem.document.sentence_tokens(problem.question_sentence)}
+    terms: dict[int, int] = {}
+    _signed_terms(solved_for(tree, problem.target_index + 1), 1, terms)
+    # another kind is one listed with the asked kind ("43 blue and 16 red marbles"); a number said on its own
+    # ("got 13 new cards back") may describe rather than sort
+    listed = {q.sentence for q in problem.qsets if not q.is_target and set(q.adj) & set(target.adj)}
+    others = [sign for i, sign in terms.items()
+              if _other_kind(problem.qsets[i - 1], target) and not set(problem.qsets[i - 1].adj) & asked
+              and problem.qsets[i - 1].sentence in listed]
+    if not others:
+        return False
+    # taken away, another kind leaves the asked kind only of a whole that names no kind (48 cards - 20 white)
+    whole = any(sign > 0 and problem.qsets[i - 1].ent == target.ent and not problem.qsets[i - 1].adj
+                for i, sign in terms.items())
+    return any(sign > 0 for sign in others) or not whole
+
+
 def _leaf_units(problem: Problem) -> dict[int, dict[str, int] | None]:
     """Leaf index -> the unit of each quantity as powers of the things it counts: "6 students at each
     table" is student^1 table^-1, "4 tables" table^1, "half" none; None when the reading is unsure (an
@@ -644,7 +676,8 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
     if UNIT_CHECK and result.candidates:  # the unit check narrows the other readings' choice, when it leaves any
         units = _leaf_units(problem)
         kept = prepared.admissible or [True] * len(result.candidates)
-        checked = [ok and not unit_mismatch(c.tree, problem, units) for ok, c in zip(kept, result.candidates)]
+        checked = [ok and not unit_mismatch(c.tree, problem, units) and not other_kind_added(c.tree, problem)
+                   for ok, c in zip(kept, result.candidates)]
         if any(checked) and checked != kept:
             prepared.admissible = checked
     if not result.candidates:
