@@ -12,27 +12,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from qsettools import number, qsets, target
+from qsettools import Tree, number, qsets, target
 
 from pyasp.algebra.engine import unit_mismatch
 from pyasp.algebra.solver import solve_text
-from pyasp.algebra.trees import Leaf, Node
 
 
 def solved(text: str) -> Fraction:
     """The shipped model's answer."""
     return Fraction(str(solve_text(text).answer))
-
-
-class _Tree:
-    """x = ``expression``: an expression is a number's text or (op, left, right)."""
-
-    def __init__(self, p, expression):
-        index = {q.text: i for i, q in enumerate(p.qsets, start=1)}
-
-        def build(e):
-            return Leaf(index[e]) if isinstance(e, str) else Node(e[0], build(e[1]), build(e[2]))
-        self.root = Node("eq", Leaf(p.target_index + 1), build(expression))
 
 
 # -- what a number counts, past the parse -------------------------------------------------------------------
@@ -103,7 +91,7 @@ EGGS = "A farmer put 60 eggs into 5 equal cartons. In each carton, 3 eggs were c
 ])
 def test_unit_mismatch_of_two_steps(text, expression, bad):
     p = qsets(text)
-    assert unit_mismatch(_Tree(p, expression), p) is bad
+    assert unit_mismatch(Tree(p, expression), p) is bad
 
 
 @pytest.mark.parametrize("text, right", [

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..text.lexical import counted_noun, first_sense_is_a
-from ..text.reading import Document
+from ..text.reading import Document, asks_a_difference
 from .candidates import Candidate, generate_candidates
 from .features import global_static_features, local_features
 from .qsets import (REORDER_RULES, TIME_WORDS, Problem, Qset, _is_length, combine, ground_problem,
@@ -395,6 +395,24 @@ def unshared(tree, target: int, shares: set[tuple[int, int]]) -> bool:
     return any(not divided(solved, things, count) for things, count in shares)
 
 
+def not_a_difference(tree, problem: Problem) -> bool:
+    """Whether x, solved for, is no difference where the question asks one ("How many fewer laps
+    did the red team swim than the blue team?", "How many pounds heavier ...", "the difference
+    between their heights": :func:`pyasp.text.reading.asks_a_difference`): x is then a difference,
+    or one scaled ("how many more pages in 3 minutes": (40 - 25) * 3), or a number the text gives.
+    Every such question of CogComp (77) and of the hand-written development sets is answered so."""
+    if not asks_a_difference(problem.document, problem.question_sentence):
+        return False
+
+    def difference(node) -> bool:
+        if isinstance(node, Leaf):
+            return False
+        return node.op == "sub" or node.op in ("mul", "div") and (difference(node.left) or difference(node.right))
+
+    solved = solved_for(tree, problem.target_index + 1)
+    return not isinstance(solved, Leaf) and not difference(solved)
+
+
 def other_kind_added(tree, problem: Problem) -> bool:
     """Whether x, solved for, adds things of another kind than the asked ones: "43 blue and 16 red
     marbles ... How many blue marbles do they have in all?" counts no red marbles, so 43 + 16 + 24 goes
@@ -677,7 +695,7 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
         units = _leaf_units(problem)
         kept = prepared.admissible or [True] * len(result.candidates)
         checked = [ok and not unit_mismatch(c.tree, problem, units) and not other_kind_added(c.tree, problem)
-                   for ok, c in zip(kept, result.candidates)]
+                   and not not_a_difference(c.tree, problem) for ok, c in zip(kept, result.candidates)]
         if any(checked) and checked != kept:
             prepared.admissible = checked
     if not result.candidates:

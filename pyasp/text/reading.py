@@ -106,6 +106,47 @@ def names_a_label(doc: Document, mention: Mention) -> bool:
             and name.dep not in {"npadvmod", "ROOT"} and name.text[:1].isupper() and name.text[1:].islower())
 
 
+#: the words that make "how many ..." ask how far apart two amounts are ("how many *more*", "*fewer*", "*less*")
+DIFFERENCE_WORDS = frozenset({"more", "fewer", "less"})
+
+
+def asks_a_difference(doc: Document, sentence: int) -> bool:
+    """Whether sentence ``sentence`` asks how far apart two amounts are: "how many more", "how
+    much less", "how many fewer", a comparative after the unit asked ("How many pounds *heavier*
+    ...", "How much *faster* ...", "How many minutes *longer* ..."), or the noun "difference" ("What
+    is the difference between their heights?"); not a ratio ("how many *times* faster").
+
+    >>> asks_a_difference(read("The oak is 45 feet tall. The pine is 57 feet tall. How many feet taller is the pine?"), 2)
+    True
+    >>> asks_a_difference(read("A cheetah runs 70 miles per hour and a cat 30. How many times faster is the cheetah?"), 1)
+    False
+    >>> asks_a_difference(read("Ann has 5 pens and Bo has 3. How many pens do they have?"), 1)
+    False
+    >>> asks_a_difference(read("Each big box holds 9 cups. How many larger boxes does he need for 36 cups?"), 1)
+    False
+    """
+    if not 0 <= sentence < len(doc.sentences):
+        return False
+    start, end = doc.sentences[sentence]
+    toks = doc.tokens[start:end]
+    words = [t.text.lower() for t in toks]
+    if "times" in words:
+        return False
+    if any(t.lemma.lower() == "difference" and t.pos == "NOUN" for t in toks):
+        return True
+    for k, word in enumerate(words[:-2]):
+        if word == "how" and words[k + 1] in {"many", "much"}:
+            for j in range(k + 2, min(k + 5, len(toks))):  # "how many more pages", "how many pounds heavier"
+                t = toks[j]
+                if t.text.lower() in DIFFERENCE_WORDS:
+                    return True
+                if t.tag in {"JJR", "RBR"}:  # a comparative said of the asked amount, not of a noun after it
+                    return j + 1 >= len(toks) or toks[j + 1].pos != "NOUN"  # ("how many larger boxes": a kind)
+                if t.pos not in {"NOUN", "ADJ"}:
+                    break
+    return False
+
+
 #: the pronouns that name a group a number counts the members of ("the 2 of *them*")
 GROUP_PRONOUNS = frozenset({"them", "us", "you"})
 #: the prepositions among whose objects something is shared ("*between* the 2 of them")
