@@ -56,6 +56,9 @@ def prepared(knowledge, model, text):
      "What is the difference between their weights in pounds?", 22),
     ("The blue pump moves 30 gallons a minute, and the red pump moves 18 gallons a minute. "
      "How many more gallons a minute does the blue pump move?", 12),
+    # a comparative after the asked unit (the shared reading pyasp.text.reading.asks_a_difference)
+    ("A pumpkin weighs 14 pounds and a squash weighs 6 pounds. How many pounds heavier is the pumpkin?", 8),
+    ("A hawk flies 50 miles per hour and a crow flies 30 miles per hour. How much faster does the hawk fly?", 20),
     # guard: a total asked of the same numbers
     ("The bakery sold 75 muffins in the morning and 48 muffins in the afternoon. "
      "How many muffins did it sell in all?", 123),
@@ -80,6 +83,9 @@ def test_which_questions_ask_a_difference(knowledge):
     assert asks("The red rope is 9 feet long and the blue rope is 4 feet long. Find the difference in their lengths.")
     assert not asks("Ana has 9 pens. Ben has 4 pens. How many pens do they have in all?")
     assert not asks("Ana has 9 pens. She buys 4 more. How many pens does Ana have now?")
+    assert asks("Anne weighs 67 pounds. Doug weighs 52 pounds. How much heavier is Anne than Doug?")
+    assert asks("A rope is 9 feet long and a cord is 4 feet long. How many feet longer is the rope?")
+    assert not asks("A car goes 60 miles per hour and a bike 15. How many times faster is the car?")
 
 
 def test_what_is_a_difference():

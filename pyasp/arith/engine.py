@@ -18,7 +18,8 @@ from fractions import Fraction
 from ..asp import Program
 from ..text.lexical import can_be_motion, counted_noun, first_sense_is_a, is_hyponym
 from ..text.numbers import CENTS
-from ..text.reading import FRACTION_WORDS, PERCENT, WEEKDAYS, Document, spoken_operation
+from ..text.reading import DIFFERENCE_WORDS, FRACTION_WORDS, PERCENT, WEEKDAYS, Document, spoken_operation
+from ..text.reading import asks_a_difference as _asks_a_difference
 from ..text.reading import asks_total as _asks_total
 from . import rates as _rates
 from .classes import ARRIVING, LEAVING
@@ -631,10 +632,6 @@ def _verb_classes(memberships: dict[int, list[tuple[str, str]]], n: NumberInfo) 
     return {c for p, c in memberships.get(n.index, ()) if p == "verb"}
 
 
-#: words after "how many"/"how much" that ask for a difference ("How many more dollars ...?")
-DIFFERENCE_WORDS = frozenset({"more", "fewer", "less"})
-
-
 def difference_asked(info: ProblemInfo, a: NumberInfo, b: NumberInfo) -> bool:
     """Whether the question asks for a difference of the things two numbers both count ("Aiden
     has 7 dollars. A kite costs 20 dollars. How many more dollars does Aiden need?": dollars and
@@ -660,13 +657,12 @@ def asks_difference(info: ProblemInfo) -> bool:
 
 def asks_a_difference(info: ProblemInfo) -> bool:
     """Whether the question asks a difference: "how many more", "how much less", "how many
-    fewer" (:func:`asks_difference`), or the noun "difference" ("What is the difference between
-    their heights?", "Find the difference in their ages"). Of every such question of the CogComp
-    data (77) and of the hand-written sets (50) the answer is a difference."""
-    if asks_difference(info):
-        return True
-    start, end = info.doc.sentences[info.question_sentence] if 0 <= info.question_sentence < len(info.doc.sentences) else (0, 0)
-    return any(t.lemma.lower() == "difference" and t.pos == "NOUN" for t in info.doc.tokens[start:end])
+    fewer", a comparative after the asked unit ("How much heavier is Anne than Douglas?", "How
+    many feet taller ..."), or the noun "difference" (the shared reading
+    :func:`pyasp.text.reading.asks_a_difference`, which the equation-tree engine checks too). Of
+    every such question of the CogComp data (89) and of the hand-written development sets the
+    answer is a difference, or one scaled."""
+    return _asks_a_difference(info.doc, info.question_sentence)
 
 
 def states_of_one(info: ProblemInfo, a: NumberInfo, b: NumberInfo, memberships) -> bool:
