@@ -250,3 +250,13 @@ def test_prices_counted_once_each_are_not_read_as_kinds():
     """"a red pen costs $2 and a blue pen costs $3 ... 4 pens": no number counts a kind, nothing is read."""
     p = qsets("A red pen costs $2 and a blue pen costs $3. Ali buys 4 pens. How much does he pay?")
     assert not any(q.operation == "mul" for q in p.qsets if q.ent == "dollar")
+
+
+@pytest.mark.parametrize("text, label, right", [
+    ("Room 8 collected 30 cans for the drive. Room 9 collected 25 cans. How many cans did the two rooms collect?", "8", 55),
+    ("Bus 3 carried 40 fans to the game, and 28 more fans came by car. How many fans came to the game?", "3", 68),
+])
+def test_a_number_after_a_capitalised_noun_is_a_name(text, label, right):
+    """The label reading the two engines share (pyasp.text.reading.names_a_label)."""
+    assert "a name" in number(qsets(text), label).irrelevant
+    assert solved(text) == right

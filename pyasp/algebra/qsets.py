@@ -31,7 +31,7 @@ from fractions import Fraction
 from ..errors import InputError
 from ..text.numbers import CENTS
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
-                            asks_total, one_of_several, pronoun_group, spoken_operation, tells_time)
+                            asks_total, names_a_label, one_of_several, pronoun_group, spoken_operation, tells_time)
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
 MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
@@ -2879,8 +2879,7 @@ def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) ->
         before, after = toks[q.token - 1], toks[mention.end] if mention.end < len(toks) else None
         common = before.pos == "NOUN" and before.tag == "NN" or any(  # not a name: "gave Joan 18 of the seashells"
             t.text[:1].islower() and t.pos == "NOUN" and t.lemma.lower() == before.lemma.lower() for t in toks)
-        if (mention.kind == "number" and before.pos in NOUN_POS and before.text[:1].isupper() and before.tag in {"NN", "NNP"}
-                and common and toks[q.token].head == before.i and toks[q.token].dep in {"nummod", "appos", "npadvmod"}
+        if (names_a_label(doc, mention) and before.pos in NOUN_POS and common  # the label reading arith shares
                 and before.text.lower() not in TIME_WORDS and before.lemma.lower() not in MONEY_WORDS
                 and not _is_person(before.lemma.lower())):
             why[q.token] = f"{before.text} {q.text}: a name"
