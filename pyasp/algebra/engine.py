@@ -395,13 +395,16 @@ def unshared(tree, target: int, shares: set[tuple[int, int]]) -> bool:
     return any(not divided(solved, things, count) for things, count in shares)
 
 
-def not_a_difference(tree, problem: Problem) -> bool:
+def not_a_difference(tree, problem: Problem, asked: bool | None = None) -> bool:
     """Whether x, solved for, is no difference where the question asks one ("How many fewer laps
     did the red team swim than the blue team?", "How many pounds heavier ...", "the difference
     between their heights": :func:`pyasp.text.reading.asks_a_difference`): x is then a difference,
     or one scaled ("how many more pages in 3 minutes": (40 - 25) * 3), or a number the text gives.
-    Every such question of CogComp (77) and of the hand-written development sets is answered so."""
-    if not asks_a_difference(problem.document, problem.question_sentence):
+    Every such question of CogComp (89) and of the hand-written development sets is answered so.
+    ``asked``: whether the question asks a difference, when the caller has read it once for all trees."""
+    if asked is None:
+        asked = asks_a_difference(problem.document, problem.question_sentence)
+    if not asked:
         return False
 
     def difference(node) -> bool:
@@ -693,9 +696,10 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
                                and not unshared(c.tree, target, shares) for c in result.candidates]
     if UNIT_CHECK and result.candidates:  # the unit check narrows the other readings' choice, when it leaves any
         units = _leaf_units(problem)
+        difference = asks_a_difference(problem.document, problem.question_sentence)
         kept = prepared.admissible or [True] * len(result.candidates)
         checked = [ok and not unit_mismatch(c.tree, problem, units) and not other_kind_added(c.tree, problem)
-                   and not not_a_difference(c.tree, problem) for ok, c in zip(kept, result.candidates)]
+                   and not not_a_difference(c.tree, problem, difference) for ok, c in zip(kept, result.candidates)]
         if any(checked) and checked != kept:
             prepared.admissible = checked
     if not result.candidates:
