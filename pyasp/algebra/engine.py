@@ -15,7 +15,8 @@ import numpy as np
 
 from ..errors import InputError
 from ..text.lexical import counted_noun, first_sense_is_a
-from ..text.reading import Document, asks_a_difference
+from ..text.reading import (STATE_VERBS, Document, asks_a_change, asks_a_difference, asks_a_part, asks_total,
+                             rest_asked)
 from .candidates import Candidate, generate_candidates
 from .features import global_static_features, local_features
 from .qsets import (REORDER_RULES, TIME_WORDS, Problem, Qset, _is_length, combine, ground_problem,
@@ -448,6 +449,165 @@ def other_kind_added(tree, problem: Problem) -> bool:
     return any(sign > 0 for sign in others) or not whole
 
 
+def rest_parts(problem: Problem) -> frozenset[int]:
+    """The leaves of the parts listed before "the rest" the question asks about (:func:`pyasp.text.reading.rest_asked`):
+    the numbers of things after the whole (the largest number before the rest word) and before the rest
+    word: "60 rolls: 22 rye, 18 wheat, and the rest white" lists 22 and 18; not a rate, a price, a time
+    or a number the text says takes no part ("22 of them are pepper plants, which cost $3 each")."""
+    rest = rest_asked(problem.document, problem.question_sentence)
+    if rest is None:
+        return frozenset()
+    numbers = [(i, q) for i, q in enumerate(problem.qsets, start=1) if q.qnt is not None and not q.is_target
+               and 0 <= q.token < rest.i and q.ent != FRACTION and not q.implicit]
+    if not numbers:
+        return frozenset()
+    whole_index, whole = max(numbers, key=lambda iq: iq[1].qnt)
+    money = {"dollar", "cent"}
+    return frozenset(i for i, q in numbers if q.token > whole.token and not q.rate and not q.per and not q.irrelevant
+                     and q.ent not in TIME_WORDS and (q.ent in money) == (whole.ent in money) and q.qnt < whole.qnt)
+
+
+def part_exceeds_whole(tree, answer, problem: Problem, asked: bool | None = None,
+                       parts: frozenset[int] | None = None) -> bool:
+    """Whether x, solved for, is no part of a whole where the question asks one
+    (:func:`pyasp.text.reading.asks_a_part`: "How many swimmers at the meet are *not* from the Dolphins
+    club?", "... and *the rest* are red. How many red apples ...?"). A part is taken from its whole: x
+    takes something away (a difference, a quotient, a fraction of the whole), adds no two numbers of the
+    text (a whole less its other parts: 90 - (35 + 25), not (90 - 35) + 25), and, made of numbers of the
+    text without multiplying two counts (a whole may be "4 trays with 12 muffins on each"), is less than
+    the largest of them: 64 + 29 (of 64 swimmers) and 24 / (1 - 1/4) (of 24 apples) are no answers.
+    The rest of a whole is what its listed parts leave (:func:`rest_parts`): 90 - (35 + 25), never 90 - 35.
+    ``asked``, ``parts``: whether the question asks a part, and the parts listed, read once for all trees."""
+    if asked is None:
+        asked = asks_a_part(problem.document, problem.question_sentence)
+    if not asked:
+        return False
+    solved = solved_for(tree, problem.target_index + 1)
+    if isinstance(solved, Leaf):
+        return False
+    parts = rest_parts(problem) if parts is None else parts
+    if parts:
+        signs: dict[int, int] = {}
+        _term_signs(solved, 1, signs)
+        if any(signs.get(i) != -1 for i in parts):
+            return True
+    qsets = problem.qsets
+
+    def fraction(node) -> bool:  # a fraction, or one made of fractions (1 - 1/4)
+        if isinstance(node, Leaf):
+            return qsets[node.index - 1].ent == FRACTION
+        return fraction(node.left) and fraction(node.right)
+
+    def takes(node) -> bool:  # something is taken away: a difference, a quotient, a fraction of a whole
+        if isinstance(node, Leaf):
+            return False
+        if node.op in ("sub", "div") or node.op == "mul" and (fraction(node.left) or fraction(node.right)):
+            return True
+        return takes(node.left) or takes(node.right)
+
+    def product(node) -> bool:  # two counts multiplied: a whole the text does not give as one number
+        if isinstance(node, Leaf):
+            return False
+        if node.op == "mul" and not fraction(node.left) and not fraction(node.right):
+            return True
+        return product(node.left) or product(node.right)
+
+    if not takes(solved):
+        return True
+    terms: dict[int, int] = {}
+    _signed_terms(solved, 1, terms)
+    if sum(1 for sign in terms.values() if sign > 0) > 1:
+        return True
+    counts = [q.qnt for q in qsets if q.qnt is not None and not q.is_target and q.ent != FRACTION]
+    return bool(counts) and not product(solved) and float(answer) >= float(max(counts))
+
+
+def _states(problem: Problem) -> bool:
+    """Whether two numbers of x's things are states of one verb ("had 63 helmets ... it has 28 helmets",
+    "weighed 9 pounds ... weighs 31 pounds")."""
+    target = problem.qsets[problem.target_index]
+    verbs = [q.vrb for q in problem.qsets if q.qnt is not None and not q.is_target and q.ent == target.ent
+             and not q.rate and not q.per and not q.implicit and q.vrb in STATE_VERBS]
+    return any(verbs.count(v) >= 2 for v in set(verbs))
+
+
+def change_not_a_difference(tree, problem: Problem, asked: bool | None = None) -> bool:
+    """Whether x, solved for, is no difference where the question asks the change between two states of
+    one holder (:func:`pyasp.text.reading.asks_a_change`: "The bike shop had 63 helmets before the sale.
+    After the sale, it has 28 helmets. How many helmets did the shop sell?") and two numbers of x's things
+    are states of one verb: the change is 63 - 28, never 63 + 28. ``asked``: whether the question asks a
+    change, read once for all trees."""
+    if asked is None:
+        asked = asks_a_change(problem.document, problem.question_sentence)
+    if not asked or not _states(problem):
+        return False
+    return not_a_difference(tree, problem, True)
+
+
+def _prices(problem: Problem) -> set[int]:
+    """The leaves of prices per things, when the text gives two or more ("A bike tire costs $18 and an
+    inner tube costs $6"): money multiplied by a count of what it is paid for."""
+    prices = {i for i, q in enumerate(problem.qsets, start=1)
+              if q.qnt is not None and q.operation == "mul" and q.rate and q.ent in {"dollar", "cent"}}
+    return prices if len({problem.qsets[i - 1].rate for i in prices}) >= 2 else set()
+
+
+def total_cost_taken(tree, problem: Problem) -> bool:
+    """Whether x, solved for, takes a price away where the question asks the total cost of things the text
+    prices ("What is the *total* cost of 2 tires and 2 inner tubes?": 2 * 18 + 2 * 6, never 2 * 18 - 2 * 6)."""
+    words = [t.lemma.lower() for t in problem.document.sentence_tokens(problem.question_sentence)]
+    if not asks_total(words) or not {"cost", "price", "spend", "pay"} & set(words):
+        return False
+    prices = _prices(problem)
+    if not prices:
+        return False
+    signs: dict[int, int] = {}
+    _term_signs(solved_for(tree, problem.target_index + 1), 1, signs)
+    return any(signs.get(i) == -1 for i in prices)
+
+
+#: the two counts whose product counts the things of a grid ("6 rows and 12 columns of cells")
+GRID_COUNTS = ("row", "column")
+
+
+def grid_counts(problem: Problem) -> tuple[int, int] | None:
+    """The leaves of the rows and the columns of a grid the text gives ("A seed tray has 6 rows and 12
+    columns of cells"), when x counts neither and the text gives one number of each; None otherwise."""
+    target = problem.qsets[problem.target_index]
+    if counted_noun(target.ent) in GRID_COUNTS:
+        return None
+    found = {}
+    for i, q in enumerate(problem.qsets, start=1):
+        noun = counted_noun(problem.document.tokens[q.token + 1].lemma.lower()) \
+            if q.qnt is not None and 0 <= q.token < len(problem.document.tokens) - 1 else ""
+        noun = counted_noun(q.ent) if counted_noun(q.ent) in GRID_COUNTS else noun
+        if q.qnt is not None and not q.is_target and noun in GRID_COUNTS:
+            found.setdefault(noun, []).append(i)
+    if sorted(found) != sorted(GRID_COUNTS) or any(len(v) != 1 for v in found.values()):
+        return None
+    return found["row"][0], found["column"][0]
+
+
+def grid_not_multiplied(tree, problem: Problem, grid: tuple[int, int] | None = None) -> bool:
+    """Whether x, solved for, counts the things of a grid (:func:`grid_counts`) without multiplying its
+    rows and columns: the cells of "6 rows and 12 columns of cells" are 6 * 12, never 6 + 12 (a tree
+    that uses neither count is not checked). ``grid``: the grid's leaves, when the caller read them."""
+    grid = grid_counts(problem) if grid is None else grid
+    if grid is None:
+        return False
+    rows, columns = grid
+
+    def product(node) -> bool:
+        if isinstance(node, Leaf):
+            return False
+        if node.op == "mul" and _holds(node, rows) and _holds(node, columns):
+            return True
+        return product(node.left) or product(node.right)
+
+    solved = solved_for(tree, problem.target_index + 1)
+    return (_holds(solved, rows) or _holds(solved, columns)) and not product(solved)
+
+
 def _leaf_units(problem: Problem) -> dict[int, dict[str, int] | None]:
     """Leaf index -> the unit of each quantity as powers of the things it counts: "6 students at each
     table" is student^1 table^-1, "4 tables" table^1, "half" none; None when the reading is unsure (an
@@ -493,9 +653,14 @@ def unit_mismatch(tree, problem: Problem, units: dict[int, dict[str, int] | None
     of two kinds, or leaves x's things out of the result. Sums and differences alone are not checked, nor is
     a tree that uses a quantity of unsure unit."""
     target = problem.qsets[problem.target_index]
-    if target.ent_fallback or not target.ent or target.ent in (FRACTION, "number") or target.ent in TIME_WORDS:
-        return False
     qtoks = problem.document.sentence_tokens(problem.question_sentence)
+    # an area asked of lengths: "How many *square* feet ...", "What is the *area* ...", "Find the area, in
+    # *square feet*, ..." (a unit of length said after "square" is x's, however x's entity was read)
+    area = _is_length(target.ent) and ("square" in target.adj or not target.ent_fallback and any(
+        t.lemma.lower() == "area" and t.pos == "NOUN" for t in qtoks) or any(
+        a.text.lower() == "square" and b.lemma.lower() == target.ent for a, b in zip(qtoks, qtoks[1:])))
+    if target.ent_fallback and not area or not target.ent or target.ent in (FRACTION, "number") or target.ent in TIME_WORDS:
+        return False
     if any(t.text.lower() in {"times", "percent", "%", "dozen"} for t in qtoks):
         return False  # "how many times as much": a ratio
     # x's things as the question says them: "How many *balls* ...", "How much (money) ..."; not a noun read
@@ -504,8 +669,11 @@ def unit_mismatch(tree, problem: Problem, units: dict[int, dict[str, int] | None
                for t in qtoks)
     # money asked as "how much", or as "the total cost" of prices listed with what they are paid for ("an adult
     # ticket costs $8 and a child ticket costs $5 ... the total cost of tickets for 2 adults and 3 children")
-    listed = any(q.operation == "mul" and q.change == "add" and q.rate and q.ent in {"dollar", "cent"} for q in problem.qsets)
-    if not said and not (target.ent in {"dollar", "cent"} and any(
+    # (or of two or more prices per things: "A bike tire costs $18 and an inner tube costs $6. What is the total
+    # cost of 2 tires and 2 inner tubes?")
+    listed = any(q.operation == "mul" and q.change == "add" and q.rate and q.ent in {"dollar", "cent"}
+                 for q in problem.qsets) or bool(_prices(problem))
+    if not said and not area and not (target.ent in {"dollar", "cent"} and any(
             t.text.lower() == "much" or listed and t.pos == "NOUN" and t.lemma.lower() in {"cost", "price"} for t in qtoks)):
         return False
     units = _leaf_units(problem) if units is None else units
@@ -514,7 +682,6 @@ def unit_mismatch(tree, problem: Problem, units: dict[int, dict[str, int] | None
     # square a thing or mix kinds, and results of several kinds of things ($15 times pieces), are ruled out
     counted = any(u and u.get(counted_noun(target.ent), 0) > 0 for u in units.values())
     solved = solved_for(tree, problem.target_index + 1)
-    area = "square" in target.adj and _is_length(target.ent)  # "How many square feet ...": an area, never a sum of lengths
     if isinstance(solved, Leaf) or not _any_op(solved, {"mul", "div"}) and not area:
         return False
     money = {"dollar", "cent"}
@@ -697,9 +864,17 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
     if UNIT_CHECK and result.candidates:  # the unit check narrows the other readings' choice, when it leaves any
         units = _leaf_units(problem)
         difference = asks_a_difference(problem.document, problem.question_sentence)
+        part = asks_a_part(problem.document, problem.question_sentence)
+        listed = rest_parts(problem) if part else frozenset()
+        change = asks_a_change(problem.document, problem.question_sentence)
         kept = prepared.admissible or [True] * len(result.candidates)
-        checked = [ok and not unit_mismatch(c.tree, problem, units) and not other_kind_added(c.tree, problem)
-                   and not not_a_difference(c.tree, problem, difference) for ok, c in zip(kept, result.candidates)]
+        grid = grid_counts(problem)  # rows times columns count the cells, which the unit reading cannot say
+        checked = [ok and (grid is not None or not unit_mismatch(c.tree, problem, units)) and not other_kind_added(c.tree, problem)
+                   and not not_a_difference(c.tree, problem, difference)
+                   and not part_exceeds_whole(c.tree, c.answer, problem, part, listed)
+                   and not change_not_a_difference(c.tree, problem, change)
+                   and not grid_not_multiplied(c.tree, problem, grid)
+                   and not total_cost_taken(c.tree, problem) for ok, c in zip(kept, result.candidates)]
         if any(checked) and checked != kept:
             prepared.admissible = checked
     if not result.candidates:

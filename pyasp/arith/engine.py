@@ -20,6 +20,7 @@ from ..text.lexical import can_be_motion, counted_noun, first_sense_is_a, is_hyp
 from ..text.numbers import CENTS
 from ..text.reading import DIFFERENCE_WORDS, FRACTION_WORDS, PERCENT, WEEKDAYS, Document, spoken_operation
 from ..text.reading import asks_a_difference as _asks_a_difference
+from ..text.reading import asks_a_part, asks_a_start_before_a_gain, asks_what_some_is, each_of_pairs, verb_above
 from ..text.reading import asks_total as _asks_total
 from . import rates as _rates
 from .classes import ARRIVING, LEAVING
@@ -85,6 +86,19 @@ class Prepared:
     #: the question asks a difference (:func:`asks_a_difference`): at inference the answer is one
     #: (:func:`pyasp.arith.inference.is_difference`)
     difference: bool = False
+    #: why else the answer is a difference at inference (:func:`asks_a_remainder`): "rest" (the
+    #: question asks the rest of a whole), "unknown" (it asks what the text said as "some"),
+    #: "start" (what there was before a gain), or ""
+    remainder: str = ""
+    #: when the question asks the rest of a whole that a number counts in a kind of which what
+    #: is asked is one ("90 flowers: ... and the rest daisies"), that number (1-based), else 0
+    #: (:func:`whole_of_rest`)
+    whole: int = 0
+    #: pairs of numbers (1-based) that a comparison of two kinds of things joins, with the one
+    #: operation that applies it when the question asks the compared kind (:func:`compared_kinds`),
+    #: or that "each of" joins (:func:`each_of`): (operation, the unit of the result, the search's
+    #: check)
+    applied: dict[frozenset[int], tuple[str, tuple, str]] = field(default_factory=dict)
 
     @property
     def shares(self) -> tuple[str | None, ...]:
@@ -287,6 +301,10 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
                                 or "MUL" in knowledge.classes.math_classes(n.math))
     prepared.question_names = _modified(info) | kinds_asked(prepared.units, prepared.question_unit)
     prepared.difference = asks_a_difference(info)
+    prepared.remainder = asks_a_remainder(info)
+    if prepared.remainder == "rest":
+        prepared.whole = whole_of_rest(prepared.units, prepared.question_unit)
+    prepared.applied = {**each_of(info, prepared.units), **compared_kinds(info, knowledge, prepared.units)}
     return prepared
 
 
@@ -663,6 +681,98 @@ def asks_a_difference(info: ProblemInfo) -> bool:
     every such question of the CogComp data (89) and of the hand-written development sets the
     answer is a difference, or one scaled."""
     return _asks_a_difference(info.doc, info.question_sentence)
+
+
+def asks_a_remainder(info: ProblemInfo) -> str:
+    """Why, besides asking a difference, the question's answer is one (a check of the search at
+    inference, :func:`pyasp.arith.inference.search`): "rest", it asks the rest of a whole ("How
+    many animals are not goats?", "35 roses, 25 tulips, and the rest daisies. How many daisies
+    ...?": :func:`pyasp.text.reading.asks_a_part`, which the equation-tree engine reads too);
+    "unknown", it asks what the text said as "some", a change between two amounts given or a
+    part of a whole given ("took $50 ... and spent some of it. He came home with $17. How much
+    did he spend?": :func:`pyasp.text.reading.asks_what_some_is`); "start", it asks what there
+    was before a gain of "N more" ("When 15 more children came in, there were 42 children. How
+    many ... before?": :func:`pyasp.text.reading.asks_a_start_before_a_gain`); else "". Not when a number is a share of a
+    whole ("A quarter of them are green, and the rest are red": the rest is a product)."""
+    if any(n.share is not None for n in info.numbers):
+        return ""
+    if asks_a_part(info.doc, info.question_sentence) and not _rest_given(info):
+        return "rest"
+    if asks_what_some_is(info.doc, info.question_sentence):
+        return "unknown"
+    if asks_a_start_before_a_gain(info.doc, info.question_sentence):
+        return "start"
+    return ""
+
+
+def whole_of_rest(units: list[tuple], question: tuple) -> int:
+    """The one number (1-based) that counts a whole of which what the question asks is a kind
+    (the first WordNet sense of the asked unit), when the question asks the rest of a whole: "A
+    flower stand opened with 90 flowers: 35 roses, 25 tulips, and the rest daisies. How many
+    daisies ...?" (90 flowers), else 0. The rest counts that whole's things (the search's final
+    check), which are never added to (its parts are taken from it)."""
+    asked = question[0]
+    if asked is None or asked == WILDCARD:
+        return 0
+    found = [k + 1 for k, u in enumerate(units) if u[0] not in (None, WILDCARD, asked) and u[1] is None
+             and (first_sense_is_a(asked, (counted_noun(u[0]),)) or (False,))[0]]
+    return found[0] if len(found) == 1 else 0
+
+
+def _rest_given(info: ProblemInfo) -> bool:
+    """Whether the text gives a number of "the rest" ("The rest of the class brought 2.2 pounds
+    of the fruit": a part, which the question may add to the others), said with the rest's verb."""
+    doc = info.doc
+    for t in doc.tokens:
+        if t.pos in {"NOUN", "PRON"} and (t.lemma.lower() in {"rest", "remainder"} or t.text.lower() == "others"):
+            verb = verb_above(doc, t.i)
+            if verb is not None and any(n.mention.sentence == t.sentence and n.mention.start > t.i
+                                        and verb_above(doc, n.mention.head) is verb for n in info.numbers):
+                return True
+    return False
+
+
+def compared_kinds(info: ProblemInfo, knowledge: Knowledge,
+                   units: list[tuple]) -> dict[frozenset[int], tuple[str, tuple, str]]:
+    """The comparisons of two kinds of things whose compared kind the question asks, with the
+    operation that applies each and the unit of the result, the unit of the comparison's number
+    (``units``, one per number): "The garden grew 36 carrots. It grew 9 fewer beets than
+    carrots. How many beets ...?" gives {36, 9}: ("subtract", beets, "compared") (36 - 9 beets, not the 36 + 9 that undoes the comparison); "4 more red beads
+    than blue beads" "add", "3 times as many" "multiply". The
+    comparison's number counts the kind the question asks (its own unit, not inferred), what it
+    is compared with is another kind, and exactly one other number, compared with nothing, counts
+    that kind (1-based numbers). A check of the search at inference ("compared",
+    :func:`pyasp.arith.inference.search`)."""
+    q = info.question.unit
+    out: dict[frozenset[int], tuple[str, tuple, str]] = {}
+    if q is None:
+        return out
+    for n in info.numbers:
+        if (n.compared is None or n.unit is None or n.math is None or n.unit_inferred or n.unit.lemma != q.lemma
+                or n.compared.key == n.unit.lemma or n.share is not None):
+            continue
+        ops = {op for c in knowledge.classes.math_classes(n.math) if c in APPLIED for op in APPLIED[c][0]}
+        bases = [m for m in info.numbers if m.index != n.index and m.compared is None and m.unit is not None
+                 and not m.unit_inferred and m.unit.lemma == n.compared.key]
+        if len(ops) == 1 and len(bases) == 1:
+            out[frozenset((n.index, bases[0].index))] = (ops.pop(), units[n.index - 1], "compared")
+    return out
+
+
+def each_of(info: ProblemInfo, units: list[tuple]) -> dict[frozenset[int], tuple[str, tuple, str]]:
+    """The count of a group "each of" names and the amount given to each of them
+    (:func:`pyasp.text.reading.each_of_pairs`: "The zoo feeds each of its 6 sea lions 8 pounds of
+    fish per day"), which are multiplied, the product an amount of the amount's kind (per what the
+    amount is per, unless that is the group: ``units``, one per number): {6, 8}: ("multiply",
+    pounds per day, "each"), a check of the search at inference (not 8 / 6)."""
+    index = {n.mention.start: n.index for n in info.numbers}
+    out: dict[frozenset[int], tuple[str, tuple, str]] = {}
+    for count, amount in each_of_pairs(info.doc):
+        if count.start in index and amount.start in index:
+            a, c = units[index[amount.start] - 1], units[index[count.start] - 1]
+            unit = (a[0], None if a[1] == c[0] else a[1])
+            out[frozenset((index[count.start], index[amount.start]))] = ("multiply", unit, "each")
+    return out
 
 
 def states_of_one(info: ProblemInfo, a: NumberInfo, b: NumberInfo, memberships) -> bool:

@@ -105,7 +105,8 @@ AMOUNTS = frozenset({MONEY_UNIT, "buck"})
 
 #: the checks ``search(..., strict_units=True)`` makes (:class:`UnitCheck`; a module setting, so
 #: that tests and experiments can switch one off)
-STRICT_CHECKS = frozenset({"linked", "rate_count", "squared", "final", "per_asked", "difference", "money"})
+STRICT_CHECKS = frozenset({"linked", "rate_count", "squared", "final", "per_asked", "difference", "money", "rest",
+                           "unknown", "start", "compared", "each"})
 
 
 class UnitCheck:
@@ -135,7 +136,19 @@ class UnitCheck:
     - "difference" (:func:`is_difference`, made by :func:`search` with ``difference``): when the
       question asks a difference ("How many fewer laps did the red team swim than the blue
       team?", "What is the difference between their heights?"), the answer is one: a
-      subtraction, or a difference scaled ("3 * (9 - 5)"), never a sum ("42 + 57").
+      subtraction, or a difference scaled ("3 * (9 - 5)"), never a sum ("42 + 57");
+    - "rest", "unknown" and "start" (made by :func:`search` with ``remainder``, see
+      :func:`pyasp.arith.engine.asks_a_remainder`): when the question asks the rest of a whole
+      ("How many animals are not goats?"), what the text said as "some" ("spent some of it.
+      He came home with $17. How much did he spend?") or what there was before a gain ("When 15
+      more children came in, there were 42. How many ... before?"), the answer is a difference too;
+    - "compared" (made by :func:`search` with ``applied``, see
+      :func:`pyasp.arith.engine.compared_kinds`): two numbers a comparison of two kinds joins,
+      when the question asks the compared kind, are combined only by the operation that applies
+      the comparison ("36 carrots ... 9 fewer beets than carrots. How many beets?": 36 - 9);
+    - "each" (made by :func:`search` with ``applied``, see :func:`pyasp.arith.engine.each_of`):
+      the count of a group "each of" names and the amount given to each are multiplied ("feeds
+      each of its 6 sea lions 8 pounds of fish": 6 * 8 pounds, not 8 / 6).
     """
 
     def __init__(self, units: list, question: Unit, words: frozenset[str] = frozenset()):
@@ -384,6 +397,9 @@ def search(
     ratios: frozenset[int] = frozenset(),
     question_words: frozenset[str] = frozenset(),
     difference: bool = False,
+    remainder: str = "",
+    applied: dict[frozenset[int], tuple[str, Unit, str]] | None = None,
+    whole: int = 0,
 ) -> list[tuple[float, Expr]]:
     """The best expressions (score, expression), best first; with ``accept``, only those it
     accepts (training: the expressions that give the right answer).
@@ -418,15 +434,23 @@ def search(
     fraction) count as of no unit and an answer may count what ``question_words`` (lemmas the
     question's unit phrase names besides its unit) name, and, with ``difference`` (the question
     asks a difference: :func:`pyasp.arith.engine.asks_a_difference`), an answer is a difference
-    (:func:`is_difference`); if that leaves no expression, the search is run again without the
-    checks.
+    (:func:`is_difference`), as it is with ``remainder`` ("rest", "unknown", "start": the check of that
+    name), and two numbers of ``applied`` are combined only by its operation, the result of its
+    unit (the check it names: "compared", "each"), and nothing is added to ``whole`` (the number of
+    a whole whose rest the question asks, which the answer may count: check "rest");
+    if that leaves no expression, the search is run again without the checks.
     """
     n = len(values)
     rank = [0] + list(order or range(1, n + 1))
     states: dict[int, list[Expr]] = {}
     units = units or [NO_UNIT] * n
+    if strict_units and whole and "rest" in STRICT_CHECKS and units[whole - 1][0] is not None:
+        question_words = question_words | {units[whole - 1][0]}  # the rest of 90 flowers counts flowers
     check = UnitCheck(units, question_unit, question_words) if strict_units else None
-    differences = check is not None and difference and "difference" in STRICT_CHECKS
+    differences = check is not None and (difference and "difference" in STRICT_CHECKS
+                                         or bool(remainder) and remainder in STRICT_CHECKS)
+    applied = {pair: a for pair, a in (applied or {}).items() if a[2] in STRICT_CHECKS} if check is not None else {}
+    whole_bit = 1 << (whole - 1) if check is not None and whole and "rest" in STRICT_CHECKS else 0
     for i in range(n):
         states[1 << i] = [Leaf(i + 1, i + 1, 0.0, float(values[i]), 1 << i, units[i])]
     scores = [float(x) for x in option_scores]
@@ -489,12 +513,19 @@ def search(
                         counted_and_money = any(_counted(e, priced) and o.unit[0] == MONEY_UNIT
                                                 for e, o in ((first, second), (second, first)))
                         dims = tuple(NO_UNIT if isinstance(e, Leaf) and e.number in ratios else e.unit for e in (first, second))
+                        # "36 carrots ... 9 fewer beets than carrots. How many beets?": only 36 - 9
+                        only = (applied.get(frozenset((first.number, second.number)))
+                                if applied and isinstance(first, Leaf) and isinstance(second, Leaf) else None)
                         for opt in opts:
                             op = opt.op
                             if (paid[0] and opt.reads_rate[0]) or (paid[1] and opt.reads_rate[1]):
                                 continue  # an amount paid is no rate
                             if bought_and_money and op in ADDITIVE:
                                 continue
+                            if only is not None and op != only[0]:
+                                continue
+                            if op == "add" and (first.mask | second.mask) & whole_bit:
+                                continue  # "90 flowers: 35 roses, 25 tulips, and the rest daisies": not 90 + 35
                             if counted_and_money and opt.concept == "transfer":
                                 continue
                             if (has_sub and op in ADDITIVE) or (has_div and op in MULTIPLICATIVE):
@@ -511,7 +542,11 @@ def search(
                                 else:
                                     combined[op] = combine_units(first.unit, second.unit, op)
                             ufeat, unit = combined[op]
-                            if check is not None and not (check.additive(*dims) if op in ADDITIVE
+                            if only is not None:  # 36 carrots - 9: beets
+                                unit = only[1]
+                            # (the reading of an applied pair settles its units: "each of its 6 sea lions 8
+                            # pounds of fish per day" is no two rates per day)
+                            if check is not None and only is None and not (check.additive(*dims) if op in ADDITIVE
                                                           else op != "multiply" or scaled is not None
                                                           or check.multiplies(*dims)):
                                 continue

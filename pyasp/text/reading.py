@@ -661,3 +661,265 @@ def read_many(texts: Iterable[str], *, determiners: bool = False, cache_dir: str
     if errors is not None:
         errors.update(refused)
     return [docs.get(i) for i in range(len(texts))]
+
+
+# --- what a question asks of a whole or of two states (s46/alg; choice-time checks of both engines) ---
+
+#: words that name what is left of a whole once its parts are named ("the *rest* are red", "all the *other*
+#: crayons", "the *others*", "the *remainder*")
+REST_OF_WHOLE_WORDS = frozenset({"rest", "remainder", "others", "other"})
+
+
+def _words_of(tokens) -> set[str]:
+    """The lower-case texts and lemmas of the nouns, proper nouns, adjectives and verbs among ``tokens``
+    ("daisies" and its lemma, however the tagger took it)."""
+    out: set[str] = set()
+    for t in tokens:
+        if t.pos in {"NOUN", "PROPN", "ADJ", "VERB"} and t.text.lower() not in {"many", "much"}:
+            out |= {t.text.lower(), t.lemma.lower()}
+    return out
+
+
+def _asks_a_question(doc: Document, sentence: int) -> bool:
+    """Whether sentence ``sentence`` asks "how many/much" of no total and no difference."""
+    if not 0 <= sentence < len(doc.sentences):
+        return False
+    qtoks = doc.sentence_tokens(sentence)
+    words = [t.text.lower() for t in qtoks]
+    if not ("how" in words and ({"many", "much"} & set(words))) or asks_total(words + [t.lemma.lower() for t in qtoks]):
+        return False
+    return not asks_a_difference(doc, sentence)
+
+
+def rest_asked(doc: Document, sentence: int) -> Token | None:
+    """The word of an earlier sentence that names the rest of a whole the question ``sentence`` asks
+    about: "A quarter of them are green, and *the rest* are red. How many red apples ...?", "All *the
+    other* crayons are red. How many red crayons ...?" (the question shares a word with what is said
+    after the rest word, up to a number); None otherwise, or when the question asks a total or a
+    difference.
+
+    >>> rest_asked(read("A jar has 40 beads. 15 are blue and the rest are green. How many green beads are there?"), 2).text
+    'rest'
+    >>> rest_asked(read("Tom has 5 balls and the other boys have 7 balls. How many balls are there in all?"), 1) is None
+    True
+    """
+    if not _asks_a_question(doc, sentence):
+        return None
+    tokens = doc.tokens
+    asked = _words_of(doc.sentence_tokens(sentence))
+    for t in tokens:
+        if t.sentence == sentence or t.text.lower() not in REST_OF_WHOLE_WORDS:
+            continue  # the word as written: not "resting"
+        before = tokens[t.i - 1].text.lower() if t.i > 0 else ""
+        if t.text.lower() in {"other", "rest", "remainder"} and before != "the":
+            continue  # "the other crayons", "all the other ...", "the rest"; not "another", "other kids"
+        end = doc.sentences[t.sentence][1]
+        said = []  # what is said of the rest: its sentence after the rest word, up to a number
+        for u in tokens[t.i + 1:end]:
+            if u.pos == "NUM":
+                break
+            said.append(u)
+        if _words_of(said) & asked:
+            return t
+    return None
+
+
+def asks_a_part(doc: Document, sentence: int) -> bool:
+    """Whether question ``sentence`` asks for a part of a whole the text gives, so that its answer is
+    less than that whole: the things that are *not* something ("How many swimmers at the meet are
+    *not* from the Dolphins club?", "How many of the cookies did she not eat?": a negation of the
+    question's own verb), or the things an earlier sentence calls *the rest* / *the other(s)* of a
+    whole (:func:`rest_asked`). Not a question that asks a total ("in all", "together") or a
+    difference ("how many more").
+
+    >>> asks_a_part(read("Of the 30 pupils, 12 walk to school. How many pupils do not walk to school?"), 1)
+    True
+    >>> asks_a_part(read("A jar has 40 beads. 15 are blue and the rest are green. How many green beads are there?"), 2)
+    True
+    >>> asks_a_part(read("Tom has 5 balls and the other boys have 7 balls. How many balls are there in all?"), 1)
+    False
+    """
+    if not _asks_a_question(doc, sentence):
+        return False
+    tokens = doc.tokens
+    # a negation of the question's own verb (not of a clause of condition: "if he does not ...")
+    for t in doc.sentence_tokens(sentence):
+        if t.dep == "neg" and 0 <= t.head < len(tokens):
+            verb = tokens[t.head]
+            if verb.dep == "ROOT" or verb.dep in {"conj", "ccomp"} and tokens[verb.head].dep == "ROOT":
+                return True
+    return rest_asked(doc, sentence) is not None
+
+
+#: verbs that say what a holder has or is at one time, not what it does ("had 63 helmets", "weighs 31 pounds")
+STATE_VERBS = frozenset({"be", "have", "weigh", "cost", "measure", "hold", "contain", "own", "remain", "stand",
+                         "keep", "store", "need", "want", "leave", "do", "start", "begin"})
+#: words that place a state of a holder in time ("had 63 before the sale", "*now* it weighs 31 pounds")
+STATE_TIME_WORDS = frozenset({"now", "before", "after", "when", "later", "originally", "first", "start", "began",
+                              "begin", "end", "then"})
+
+
+def asks_a_change(doc: Document, sentence: int) -> bool:
+    """Whether question ``sentence`` asks what happened between two states of one holder the text
+    gives at two times: the question's verb is an action no statement uses ("How many helmets did the
+    shop *sell*?", "How many pounds has the puppy *gained*?"), and the statements place their states in
+    time ("had 63 helmets *before* the sale. *After* the sale, it has 28"). Such a change is the
+    difference of the two states (callers check that the numbers are states of one verb); not a question
+    that asks a total or a difference already.
+
+    >>> asks_a_change(read("The bin had 40 cans before lunch. After lunch it has 25 cans. How many cans did the kids take?"), 2)
+    True
+    >>> asks_a_change(read("Fred has 5 cards and Sally has 7 cards. How many cards did they collect?"), 1)
+    False
+    """
+    if not _asks_a_question(doc, sentence):
+        return False
+    qtoks = doc.sentence_tokens(sentence)
+    others = [t for t in doc.tokens if t.sentence != sentence]
+    used = {t.lemma.lower() for t in others if t.pos in {"VERB", "AUX"}}
+    # the question's own verb: its root, or a clause the root takes ("How many pounds has the puppy *gained*?");
+    # not a verb of a clause of time ("How much did she have before *buying* the pie?": a state)
+    root = next((t for t in qtoks if t.dep == "ROOT"), None)
+    if root is None:
+        return False
+    main = [root] + [t for t in qtoks if t.head == root.i and t.dep in {"ccomp", "xcomp", "conj"}]
+    action = [t for t in main if t.pos == "VERB" and t.lemma.lower() not in STATE_VERBS and t.lemma.lower() not in used]
+    if not action:
+        return False
+    return any(t.text.lower() in STATE_TIME_WORDS or t.lemma.lower() in STATE_TIME_WORDS for t in others)
+# --- end of what a question asks of a whole or of two states ---
+
+
+def verb_above(doc: Document, index: int) -> Token | None:
+    """The verb a token hangs on: the token itself or the first verb (or auxiliary root) up its
+    heads, in its sentence; None when there is none."""
+    tokens = doc.tokens
+    seen = set()
+    while 0 <= index < len(tokens) and index not in seen:
+        seen.add(index)
+        tok = tokens[index]
+        if tok.pos == "VERB" or tok.pos == "AUX" and tok.dep == "ROOT":
+            return tok
+        if tok.head == tok.i:
+            return None
+        index = tok.head
+    return None
+
+
+#: the verbs that say what something has or is, not a change of it ("Some children were in the room")
+_HAVE_BE_DO = frozenset({"be", "have", "do"})
+
+
+def asks_what_some_is(doc: Document, sentence: int) -> bool:
+    """Whether sentence ``sentence`` asks an amount the text before it says as "some", with the
+    question's verb: a change between two amounts the text gives, or a part of a whole it gives,
+    whose answer is their difference. "Ravi took $50 to the bookstore and spent some of it. He
+    came home with $17. How much did Ravi spend?", "At dawn, 36 boats were tied up. By noon some
+    had sailed out, and 19 were still tied up. How many boats sailed out?", "She sold some jars on
+    Saturday and 14 jars on Sunday. She sold 31 jars over the weekend. How many jars did she sell
+    on Saturday?".
+
+    The "some" is (or is the determiner of) a subject or an object of a verb whose lemma a verb
+    of the question has (not "be", "have" or "do": "Some pelicans were on the pier" is a start
+    that a change may add to), and a number is said before it, or with a verb of that lemma (an
+    unknown said first, with numbers of other verbs only, is the whole: "Mia picked some apples,
+    gave 5 away and has 7 left. How many did she pick?" is a sum). Not of a question asking a
+    total ("in all", "together").
+
+    >>> asks_what_some_is(read("Joan found 70 shells. She gave Sam some of her shells. She has 27 shells. How many shells did she give to Sam?"), 3)
+    True
+    >>> asks_what_some_is(read("Mia picked some apples. She gave 5 to Tom and has 7 left. How many apples did she pick?"), 2)
+    False
+    """
+    if not 0 <= sentence < len(doc.sentences):
+        return False
+    start, end = doc.sentences[sentence]
+    qtoks = doc.tokens[start:end]
+    if asks_total([t.text.lower() for t in qtoks]) or asks_total([t.lemma.lower() for t in qtoks]):
+        return False
+    asked = {t.lemma.lower() for t in qtoks if t.pos == "VERB"} - _HAVE_BE_DO
+    if not asked:
+        return False
+    numbers = [m for m in doc.mentions if m.kind != "determiner" and m.sentence != sentence]
+    for t in doc.tokens[:start]:
+        if t.text.lower() != "some":
+            continue
+        head = doc.tokens[t.head] if t.dep == "det" else t  # "some jars": the jars
+        if head.dep not in {"nsubj", "nsubjpass", "dobj"}:
+            continue
+        verb = verb_above(doc, head.i)
+        if verb is None or verb.lemma.lower() not in asked:
+            continue
+        if any(m.start < t.i for m in numbers):
+            return True
+        if any((v := verb_above(doc, m.head)) is not None and v.lemma.lower() == verb.lemma.lower() for m in numbers):
+            return True
+    return False
+
+
+
+def each_of_pairs(doc: Document) -> list[tuple[Mention, Mention]]:
+    """The numbers that "each of" gives to each of a counted group, with that group's count:
+    "The zoo feeds each of its 6 sea lions 8 pounds of fish per day" gives (6, 8), "Each of the
+    3 ferries carried 45 passengers" (3, 45): an amount said with the same verb as "each of N
+    things", the only other number of that verb in its sentence, is per each of them (their
+    product is the total). Not in a question ("how many did each of the 4 boys get?"), nor when
+    the amount is said of the things the group counts ("each of the 6 boxes holds 6 boxes")."""
+    out = []
+    tokens = doc.tokens
+    questions = {t.sentence for t in tokens if t.text == "?" or t.text.lower() in {"how", "what"}}
+    numbers = [m for m in doc.mentions if m.kind != "determiner" and m.sentence not in questions]
+    for n in numbers:
+        k = n.start - 1
+        while k >= 0 and tokens[k].pos in {"DET", "PRON"} and tokens[k].text.lower() not in {"each", "of"}:
+            k -= 1  # "each of *its* 6 sea lions", "each of *the* 3 ferries"
+        if k < 1 or tokens[k].text.lower() != "of" or tokens[k - 1].text.lower() != "each":
+            continue
+        verb = verb_above(doc, n.head)
+        if verb is None:
+            continue
+        noun = tokens[n.end].lemma.lower() if n.end < len(tokens) and tokens[n.end].pos == "NOUN" else ""
+        others = [m for m in numbers if m is not n and m.sentence == n.sentence
+                  and (v := verb_above(doc, m.head)) is not None and v.i == verb.i]
+        if len(others) == 1 and not (others[0].end < len(tokens) and tokens[others[0].end].lemma.lower() == noun):
+            out.append((n, others[0]))
+    return out
+
+
+#: the words of a question that ask what was there before what the text tells ("How many ... at first?")
+START_PHRASES = (("at", "first"), ("before",), ("to", "begin", "with"), ("start", "with"), ("started", "with"),
+                 ("originally",), ("in", "the", "beginning"), ("at", "the", "start"), ("at", "the", "beginning"))
+
+
+def asks_a_start_before_a_gain(doc: Document, sentence: int) -> bool:
+    """Whether sentence ``sentence`` asks what there was before the text's events ("at first",
+    "before", "to begin with", "at the start", ...), and the text tells a gain of "N more" (no
+    "than" after it: "When 15 more children came in, there were 42 children. How many ... before?",
+    "Ben gave him 18 more fish. Now he has 49. How many fish did he have to begin with?"): the
+    gain is taken back from what there is after it, so the answer is a difference. A "more" said
+    with the verb of a number before it is one more of that action, no gain ("Kira ate 4 grapes,
+    and then she ate 7 more grapes. She has 12 left. How many ... at the start?" adds them all).
+
+    >>> asks_a_start_before_a_gain(read("Ann had some pens. She got 6 more pens. Now she has 15. How many pens did she have at first?"), 3)
+    True
+    >>> asks_a_start_before_a_gain(read("Bo ate 3 plums and then ate 2 more plums. He has 5 left. How many plums did he have at first?"), 2)
+    False
+    """
+    if not 0 <= sentence < len(doc.sentences):
+        return False
+    qtoks = doc.sentence_tokens(sentence)
+    words = [t.text.lower() for t in qtoks]
+    if not any(tuple(words[k : k + len(p)]) == p for p in START_PHRASES for k in range(len(words))):
+        return False
+    tokens = doc.tokens
+    numbers = [m for m in doc.mentions if m.kind != "determiner" and m.sentence != sentence]
+    for m in numbers:
+        after = [t.text.lower() for t in tokens[m.end : min(m.end + 4, len(tokens))]]
+        if not after or "more" not in after[:2] or "than" in after:
+            continue
+        verb = verb_above(doc, m.head)
+        if verb is not None and any(n.start < m.start and (v := verb_above(doc, n.head)) is not None
+                                    and v.lemma.lower() == verb.lemma.lower() for n in numbers):
+            continue  # "ate 4 grapes, and then she ate 7 more"
+        return True
+    return False
