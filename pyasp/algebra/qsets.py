@@ -1717,8 +1717,14 @@ def _one_asked(doc: Document, mention: Mention, question: int) -> bool:
     return asking is not None
 
 
-#: Units of time that convert into each other: (smaller, larger, how many smaller in one larger).
-TIME_UNITS = (("minute", "hour", 60), ("hour", "day", 24), ("day", "week", 7))
+from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor  # noqa: E402
+from ..text.units import units_of as _units_of, whole_factor as _whole_factor  # noqa: E402
+
+#: Units of time that convert into each other whenever the text names both, or one as a rate
+#: ("8 hours a day ... in a week"): (smaller, larger, how many smaller in one larger, from
+#: :mod:`pyasp.text.units`). Other units of one dimension convert when the numbers or the question
+#: name both (:func:`_implicit_qsets`).
+TIME_UNITS = tuple((small, large, int(_unit_factor(large, small))) for small, large in (("minute", "hour"), ("hour", "day"), ("day", "week")))
 SHARING_WORDS = {"each", "every", "split", "share", "divide", "equally", "evenly"}
 
 
@@ -1728,13 +1734,58 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
     * money units: "7 quarters" when dollars are asked -> 0.25 (dollars a quarter); "90 cents"
       when dimes are asked -> 10 (cents a dime); cents and dollars -> 0.01 / 100;
     * time units named in the text: minutes and hours (60), hours and days (24), days and weeks (7);
+    * a number in another unit of the asked unit's dimension (:mod:`pyasp.text.units`: length,
+      weight, capacity, time but the pairs above) is read in the asked unit, as arith reads it:
+      "3 feet" when inches are asked is 36 inches, shown "(3*12)" (the base Qset is replaced in
+      ``base``; a measure said in passing, "irrelevant" as one the question does not ask about,
+      takes part again); two other units of one dimension that numbers name, the asked unit none
+      of them ("costs $2 a foot ... 30 inches") -> how many of the smaller make one larger (12);
     * a list of people sharing or each doing something ("Sally, Sam, and Alyssa ... each") ->
       their number, when no number of the text counts people.
     """
     extra: list[Qset] = []
     last = max((q.token for q in base), default=0)
-    units = {q.ent for q in base}
     t = target.ent
+    from ..text.reading import unit_asked_in
+
+    # the unit the question asks in ("How long is the scarf, *in inches*?"), else x's entity
+    asked = t
+    if target.sentence >= 0 and _unit_dimension(in_unit := unit_asked_in(doc, target.sentence)) not in {None, "money"}:
+        asked = in_unit
+    rates = {tok.lemma.lower() for tok in doc.tokens if tok.i > 0 and (
+        doc.tokens[tok.i - 1].text.lower() in RATE_DETERMINERS or tok.text.lower() == "daily")}
+    # units a number of the text is given per ("2 ounces of soap for *a pound* of clothes": ounce, pound),
+    # two that then measure different things and are not converted into each other
+    per_unit = {(q.ent, u) for q in base if q.qnt is not None for u in (q.rate, q.per) if u} | {
+        (q.ent, tok.lemma.lower()) for q in base if q.qnt is not None and q.sentence >= 0 for tok in doc.sentence_tokens(q.sentence)
+        if tok.i > 0 and doc.tokens[tok.i - 1].text.lower() in RATE_DETERMINERS}
+
+    def given_per(a: str, b: str) -> bool:
+        return (a, b) in per_unit or (b, a) in per_unit
+
+    def span(q: Qset) -> bool:  # "for 5 days", "over 4 days" (read as "more than"), "on each of 3 days"
+        toks = doc.tokens
+        unit = next((tok for tok in toks[q.token + 1 : q.token + 4] if tok.lemma.lower() == q.ent), None)
+        before = toks[q.token - 1].text.lower() if q.token > 0 else ""
+        return unit is not None and (unit.dep == "pobj" or before in {"in", "for", "over", "during", "within", "on"})
+
+    def periods(q: Qset, small: str) -> bool:
+        """"2 hours *for 5 days*", "9 hours *on each of 3 days*": the days a smaller amount of its
+        sentence (no span itself) is spent in each of, a count, no amount of hours to convert."""
+        return span(q) and any(p.ent == small and p.qnt is not None and p.sentence == q.sentence and not span(p) for p in base)
+
+    if _unit_dimension(asked) not in {None, "money"}:  # numbers in another unit of the asked one's dimension
+        for i, q in enumerate(base):
+            value = _unit_factor(q.ent, asked) if q.qnt is not None and q.ent != asked and not q.implicit else None
+            if value is None or any({q.ent, asked} == {small, large} for small, large, _ in TIME_UNITS):
+                continue  # (minutes and hours, hours and days, days and weeks convert below)
+            if given_per(q.ent, asked) or _unit_dimension(asked) == "time" and periods(q, asked):
+                continue
+            shown = (f"({q.text}*{value})" if value.denominator == 1 else f"({q.text}/{value.denominator})"
+                     if value.numerator == 1 else f"({q.text}*{value.numerator}/{value.denominator})")
+            why = "" if q.irrelevant.endswith("the question does not ask about") else q.irrelevant
+            base[i] = replace(q, qnt=q.qnt * value, ent=asked, shown=shown, irrelevant=why)
+    units = {q.ent for q in base}
     # the asked unit is not counted, or dollars are asked over dollars and cents ("5 dollars ... 30 cents"): convert
     mixed = t in {"dollar", "cent"} and {"dollar", "cent"} <= units
     if t in CENTS and (t not in units or mixed):
@@ -1751,18 +1802,38 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
         extra.append(Qset(Fraction(1, 100), "dollar", rate="cent", text="0.01", token=token, sentence=-1,
                           implicit="0.01 dollar per cent"))
     words = {tok.lemma.lower() for tok in doc.tokens} | {t} | units
-    rates = {tok.lemma.lower() for tok in doc.tokens if tok.i > 0 and (
-        doc.tokens[tok.i - 1].text.lower() in RATE_DETERMINERS or tok.text.lower() == "daily")}
     if "daily" in rates:
         rates.add("day")
     for small, large, factor in TIME_UNITS:
         said = [q for q in base if q.qnt is not None and {q.ent, q.rate, q.per} & {small, large}]
-        if said and all(q.irrelevant for q in said) and t not in {small, large}:
+        if said and all(q.irrelevant for q in said) and not {t, asked} & {small, large}:
             continue  # "45 hang in the east wing, which is open 6 days a week": time said in passing
         if small in words and large in words and not any(q.qnt == factor for q in base):
-            if {small, large} & rates or {small, large} <= units | {t}:
+            larger = [q for q in base if q.qnt is not None and q.ent == large]
+            if not {small, large} & rates and larger and all(periods(q, small) for q in larger):
+                continue  # "Rosa studied 2 hours for 5 days": 2 hours each day
+            if {small, large} & rates or {small, large} <= units | {t, asked}:
                 extra.append(Qset(Fraction(factor), small, rate=large, text=str(factor), token=last, sentence=-1,
                                   implicit=f"{factor} {small}s per {large}"))
+    # any two other units of one dimension that numbers name (or count per), the asked unit none of
+    # them ("costs $2 a foot ... 30 inches"): how many of the smaller make one of the larger
+    measured = {u for q in base if q.qnt is not None for u in (q.ent, q.rate, q.per)} | {asked}
+    measured = {u for u in measured if _unit_dimension(u) not in {None, "money"}}
+    for dim in sorted({_unit_dimension(u) for u in measured}):
+        named = [u for u in _units_of(dim) if u in measured]
+        for k, small in enumerate(named):
+            for large in named[k + 1:]:
+                factor = _whole_factor(large, small)
+                if factor is None or any((small, large) == pair[:2] for pair in TIME_UNITS) or given_per(small, large):
+                    continue
+                said = [q for q in base if q.qnt is not None and {q.ent, q.rate, q.per} & {small, large}]
+                if not said or all(q.irrelevant for q in said) and asked not in {small, large}:
+                    continue
+                larger = [q for q in said if q.ent == large]
+                if dim == "time" and larger and all(periods(q, small) for q in larger):
+                    continue  # "40 minutes on each of 5 days"
+                extra.append(Qset(Fraction(factor), small, rate=large, text=str(factor), token=last, sentence=-1,
+                                  implicit=f"{factor} {_UNIT_PLURALS[small]} per {large}"))
     extra += _sharer_too(doc, base)
     for pair in _pairs(doc, units | {t}):  # "Each of the 6 kids has a pair of gloves": 2 gloves per kid
         extra.append(pair)

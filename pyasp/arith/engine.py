@@ -219,10 +219,12 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         # "Kayla reads 15 pages every day. How many pages does she read in one week?": the week,
         # read in days, is counted (7 days), not asked per ("How far did she drive in 1 hour?" is)
         info = replace(info, question=replace(q, rate=None))
+    timed = {**measure_conversions(info), **timed}  # "3 feet" read as 36 inches when inches are asked
     if timed:
         # "one week" read as 7 days when something is counted per day
-        info = replace(info, numbers=tuple(replace(n, unit=Phrase(timed[n.index][2], timed[n.index][2][:-1], n.unit.head,
-                                                                  (timed[n.index][2][:-1],)))
+        read_in = {i: _unit_lemma(c[2]) or c[2][:-1] for i, c in timed.items()}  # "inches": inch
+        info = replace(info, numbers=tuple(replace(n, unit=Phrase(timed[n.index][2], read_in[n.index], n.unit.head,
+                                                                  (read_in[n.index],)))
                                            if n.index in timed else n for n in info.numbers))
     memberships = {n.index: knowledge.classes.memberships(n) for n in (*info.numbers, info.question)}
     conversions = {**money_conversions(info), **timed}
@@ -1002,9 +1004,13 @@ def _span(info: ProblemInfo, n: NumberInfo) -> bool:
             and info.doc.tokens[n.mention.start - 1].text.lower() in SPANS)
 
 
-#: how many of a smaller unit of time make one of a larger one
-TIME_FACTORS = {("week", "day"): 7, ("day", "hour"): 24, ("hour", "minute"): 60, ("minute", "second"): 60,
-                ("year", "month"): 12, ("year", "week"): 52, ("week", "hour"): 168}
+from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor  # noqa: E402
+from ..text.units import lemma_of as _unit_lemma  # noqa: E402
+
+#: how many of a smaller unit of time make one of a larger one (of :mod:`pyasp.text.units`)
+TIME_FACTORS = {(large, small): int(_unit_factor(large, small)) for large, small in (
+    ("week", "day"), ("day", "hour"), ("hour", "minute"), ("minute", "second"), ("year", "month"), ("year", "week"),
+    ("week", "hour"))}
 
 
 def time_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:
@@ -1027,6 +1033,87 @@ def time_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:
     return out
 
 
+#: the words before a unit that make a number given per it ("2 ounces of soap for *a* pound of clothes")
+PER_WORDS = frozenset({"a", "an", "per", "each", "every"})
+
+
+def measure_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:
+    """Numbers in another unit of one dimension (:mod:`pyasp.text.units`: length, weight,
+    capacity, time; money is :func:`money_conversions`'s), read with the factor that gives them in
+    the unit they are compared with: the unit the question asks ("14 inches ... 3 feet. How many
+    inches did it grow?": 3 feet -> 36 inches), else the unit something is counted per ("$2 a
+    foot ... 30 inches": 30 inches -> 2.5 feet), else, when the question names no unit, the unit
+    all the other numbers of the dimension share (one number in another). Never between two units
+    the text relates itself ("2 ounces of soap for a pound of clothes ... 9 pounds": ounces of one
+    thing, pounds of another). Number -> (unit as written, factor, the unit read: "inches")."""
+    units = {n.index: _unit_lemma(n.unit.lemma) for n in info.numbers if n.unit is not None and not n.unit_inferred}
+    units = {i: u for i, u in units.items() if _unit_dimension(u) not in {None, "money"}}
+    if not units:
+        return {}
+    tokens = info.doc.tokens
+    given = {(units[n.index], _unit_lemma(n.rate.lemma)) for n in info.numbers if n.index in units and n.rate is not None}
+    given |= {(units[n.index], _unit_lemma(t.lemma)) for n in info.numbers if n.index in units
+              for t in info.doc.sentence_tokens(n.mention.sentence) if t.i > 0 and tokens[t.i - 1].text.lower() in PER_WORDS}
+
+    def related(a: str, b: str) -> bool:
+        return (a, b) in given or (b, a) in given
+
+    q = info.question.unit
+    asked = asked_in(info) or (_unit_lemma(q.lemma) if q is not None and q.head >= 0 else None)
+    pers = {u for n in info.numbers if n.rate is not None and (u := _unit_lemma(n.rate.lemma))}
+    out = {}
+    for n in info.numbers:
+        unit = units.get(n.index)
+        if unit is None or unit == asked or _unit_dimension(unit) == "time" and _periods(info, n, units):
+            continue
+        if _unit_factor(unit, asked) is not None:
+            target = asked
+        elif _unit_dimension(unit) == "time":  # counted per a unit of time: time_conversions
+            continue
+        elif asked is None or _unit_dimension(asked) == "money":
+            per = [p for p in pers if p != unit and _unit_factor(unit, p) is not None]
+            same = [u for i, u in units.items() if i != n.index and _unit_dimension(u) == _unit_dimension(unit)]
+            if len(per) == 1 and unit not in pers:
+                target = per[0]
+            elif asked is None and len(same) >= 2 and len(set(same)) == 1 and same[0] != unit and not pers:
+                target = same[0]
+            else:
+                continue
+        else:
+            continue
+        if related(unit, target) or _unit_factor(unit, target) is None:
+            continue
+        out[n.index] = (n.unit.text, _unit_factor(unit, target), _UNIT_PLURALS[target])
+    return out
+
+
+def asked_in(info: ProblemInfo) -> str | None:
+    """The unit the question asks its answer in by "in" and the unit's name at its end ("How much
+    do 6 lemons cost, *in dollars*?": dollar; :func:`pyasp.text.reading.unit_asked_in`), or None."""
+    from ..text.reading import unit_asked_in
+
+    return unit_asked_in(info.doc, info.question_sentence)
+
+
+def _periods(info: ProblemInfo, n: NumberInfo, units: dict[int, str]) -> bool:
+    """Whether a number of a unit of time counts the periods in each of which a smaller amount of
+    time of its sentence is spent ("Benny worked 3 hours *for 6 days*", "8 hours *over 4 days*",
+    "8 hours *on the first 4 days*"): its unit the object of a preposition (or the number right
+    after one of :data:`SPANS`), a number of a smaller unit of time in its sentence that is not
+    ("for 3 minutes and then for 45 seconds" are two amounts). Such days are a count, no amount of
+    hours."""
+    tokens = info.doc.tokens
+
+    def span(m: NumberInfo) -> bool:  # "for 6 days", "over 4 days" (read as "more than"), "on each of 3 days"
+        unit = tokens[m.unit.head] if m.unit is not None and m.unit.head >= 0 else None
+        before = tokens[m.mention.start - 1].text.lower() if m.mention.start > 0 else ""
+        return unit is not None and (unit.dep == "pobj" or before in SPANS | {"on", "across"})
+
+    return span(n) and any(m.index != n.index and m.mention.sentence == n.mention.sentence and m.index in units
+                           and (f := _unit_factor(units[m.index], units[n.index])) is not None and f < 1 and not span(m)
+                           for m in info.numbers)
+
+
 #: the money units a question can ask an amount in (asked coins, "how many quarters", are counted)
 VALUE_UNITS = {"dollar": "dollar", "$": "dollar", "buck": "dollar", "cent": "cent"}  # "$" only of a number
 #: the units of money that are amounts (dollars, cents); the other units of CENTS are coins, counted
@@ -1045,6 +1132,8 @@ def money_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]
     asked = info.question.unit  # named in the question ("how many dollars"), not implied ("how much ... cost")
     units = {n.index: _money_unit(n.unit) for n in info.numbers}
     target = VALUE_UNITS.get(asked.lemma) if asked is not None and asked.head >= 0 and asked.lemma != "$" else None
+    if target is None and _unit_dimension(asked_in(info)) == "money":  # "How much do 6 lemons cost, in dollars?"
+        target = asked_in(info)
     if target is None and _money_unit(asked) in COINS:
         return {}  # coins asked: counted
     if target is None and AMOUNTS <= set(units.values()):

@@ -12,6 +12,10 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .units import DIMENSIONS
+
+_MONEY = DIMENSIONS["money"]
+
 UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -21,8 +25,10 @@ TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
 SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 #: Words that name a number on their own.
 NAMED = {"dozen": 12, "half": Fraction(1, 2), "twice": 2, "double": 2, "triple": 3}
-#: Coin and money units (lemmas), in cents.
-CENTS = {"penny": 1, "cent": 1, "nickel": 5, "dime": 10, "quarter": 25, "half-dollar": 50, "dollar": 100}
+#: Coin and money units (lemmas), in cents (the amounts, cent and dollar, as :mod:`pyasp.text.units`
+#: measures money; the coins are counted, and only here).
+CENTS = {"penny": 1, "cent": int(_MONEY["cent"]), "nickel": 5, "dime": 10, "quarter": 25, "half-dollar": 50,
+         "dollar": int(_MONEY["dollar"])}
 #: Determiners that ALGES reads as the quantity 1 ("7 dollars *an* hour", "*each* box").
 DETERMINERS = {"a": 1, "an": 1, "each": 1, "every": 1, "per": 1, "one": 1}
 

