@@ -15,8 +15,8 @@ import numpy as np
 
 from ..errors import InputError
 from ..text.lexical import counted_noun, first_sense_is_a
-from ..text.reading import (STATE_VERBS, Document, asks_a_change, asks_a_difference, asks_a_part, asks_total,
-                             rest_asked)
+from ..text.reading import (START_PHRASES, STATE_VERBS, Document, asks_a_change, asks_a_difference, asks_a_part,
+                             asks_total, asks_what_some_is, rest_asked)
 from .candidates import Candidate, generate_candidates
 from .features import global_static_features, local_features
 from .qsets import (REORDER_RULES, TIME_WORDS, Problem, Qset, _is_length, combine, ground_problem,
@@ -544,6 +544,29 @@ def change_not_a_difference(tree, problem: Problem, asked: bool | None = None) -
     return not_a_difference(tree, problem, True)
 
 
+def asks_some_said(problem: Problem) -> bool:
+    """Whether the question asks an amount the text says as "some" with the question's verb, between
+    two amounts it gives (:func:`pyasp.text.reading.asks_what_some_is`: "She gave Sam some of her
+    shells. She has 27 shells. How many shells did she give to Sam?", "She sold some jars on Saturday
+    and 14 jars on Sunday. She sold 31 jars over the weekend. How many jars did she sell on
+    Saturday?"), and not what there was at first ("Some ducks were swimming ... 12 flew away, and 27
+    were still swimming. How many were swimming *at first*?" undoes a change: 27 + 12)."""
+    doc, sentence = problem.document, problem.question_sentence
+    if not asks_what_some_is(doc, sentence):
+        return False
+    words = [t.text.lower() for t in doc.sentence_tokens(sentence)]
+    return not any(tuple(words[k : k + len(p)]) == p for p in START_PHRASES for k in range(len(words)))
+
+
+def some_not_a_difference(tree, problem: Problem, asked: bool | None = None) -> bool:
+    """Whether x, solved for, is no difference where the question asks what the text said as "some"
+    (:func:`asks_some_said`): a change between two amounts or a part of a whole the text gives is their
+    difference, 31 - 14, never 31 + 14. ``asked``: whether the question asks it, read once for all trees."""
+    if asked is None:
+        asked = asks_some_said(problem)
+    return bool(asked) and not_a_difference(tree, problem, True)
+
+
 def _prices(problem: Problem) -> set[int]:
     """The leaves of prices per things, when the text gives two or more ("A bike tire costs $18 and an
     inner tube costs $6"): money multiplied by a count of what it is paid for."""
@@ -867,12 +890,14 @@ def prepare(document: Document, settings: PrepareSettings = PrepareSettings()) -
         part = asks_a_part(problem.document, problem.question_sentence)
         listed = rest_parts(problem) if part else frozenset()
         change = asks_a_change(problem.document, problem.question_sentence)
+        some = asks_some_said(problem)
         kept = prepared.admissible or [True] * len(result.candidates)
         grid = grid_counts(problem)  # rows times columns count the cells, which the unit reading cannot say
         checked = [ok and (grid is not None or not unit_mismatch(c.tree, problem, units)) and not other_kind_added(c.tree, problem)
                    and not not_a_difference(c.tree, problem, difference)
                    and not part_exceeds_whole(c.tree, c.answer, problem, part, listed)
                    and not change_not_a_difference(c.tree, problem, change)
+                   and not some_not_a_difference(c.tree, problem, some)
                    and not grid_not_multiplied(c.tree, problem, grid)
                    and not total_cost_taken(c.tree, problem) for ok, c in zip(kept, result.candidates)]
         if any(checked) and checked != kept:

@@ -1746,45 +1746,15 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
     extra: list[Qset] = []
     last = max((q.token for q in base), default=0)
     t = target.ent
-    from ..text.reading import unit_asked_in
-
-    # the unit the question asks in ("How long is the scarf, *in inches*?"), else x's entity
-    asked = t
-    if target.sentence >= 0 and _unit_dimension(in_unit := unit_asked_in(doc, target.sentence)) not in {None, "money"}:
-        asked = in_unit
+    asked = _asked_unit(doc, target)
     rates = {tok.lemma.lower() for tok in doc.tokens if tok.i > 0 and (
         doc.tokens[tok.i - 1].text.lower() in RATE_DETERMINERS or tok.text.lower() == "daily")}
-    # units a number of the text is given per ("2 ounces of soap for *a pound* of clothes": ounce, pound),
-    # two that then measure different things and are not converted into each other
-    per_unit = {(q.ent, u) for q in base if q.qnt is not None for u in (q.rate, q.per) if u} | {
-        (q.ent, tok.lemma.lower()) for q in base if q.qnt is not None and q.sentence >= 0 for tok in doc.sentence_tokens(q.sentence)
-        if tok.i > 0 and doc.tokens[tok.i - 1].text.lower() in RATE_DETERMINERS}
-
-    def given_per(a: str, b: str) -> bool:
-        return (a, b) in per_unit or (b, a) in per_unit
-
-    def span(q: Qset) -> bool:  # "for 5 days", "over 4 days" (read as "more than"), "on each of 3 days"
-        toks = doc.tokens
-        unit = next((tok for tok in toks[q.token + 1 : q.token + 4] if tok.lemma.lower() == q.ent), None)
-        before = toks[q.token - 1].text.lower() if q.token > 0 else ""
-        return unit is not None and (unit.dep == "pobj" or before in {"in", "for", "over", "during", "within", "on"})
+    given_per = _given_per(doc, base)
 
     def periods(q: Qset, small: str) -> bool:
-        """"2 hours *for 5 days*", "9 hours *on each of 3 days*": the days a smaller amount of its
-        sentence (no span itself) is spent in each of, a count, no amount of hours to convert."""
-        return span(q) and any(p.ent == small and p.qnt is not None and p.sentence == q.sentence and not span(p) for p in base)
+        return _periods(doc, base, q, small)
 
-    if _unit_dimension(asked) not in {None, "money"}:  # numbers in another unit of the asked one's dimension
-        for i, q in enumerate(base):
-            value = _unit_factor(q.ent, asked) if q.qnt is not None and q.ent != asked and not q.implicit else None
-            if value is None or any({q.ent, asked} == {small, large} for small, large, _ in TIME_UNITS):
-                continue  # (minutes and hours, hours and days, days and weeks convert below)
-            if given_per(q.ent, asked) or _unit_dimension(asked) == "time" and periods(q, asked):
-                continue
-            shown = (f"({q.text}*{value})" if value.denominator == 1 else f"({q.text}/{value.denominator})"
-                     if value.numerator == 1 else f"({q.text}*{value.numerator}/{value.denominator})")
-            why = "" if q.irrelevant.endswith("the question does not ask about") else q.irrelevant
-            base[i] = replace(q, qnt=q.qnt * value, ent=asked, shown=shown, irrelevant=why)
+    base[:] = _to_asked_unit(doc, base, target)  # (read again here: a reading since may have named x's unit)
     units = {q.ent for q in base}
     # the asked unit is not counted, or dollars are asked over dollars and cents ("5 dollars ... 30 cents"): convert
     mixed = t in {"dollar", "cent"} and {"dollar", "cent"} <= units
@@ -1845,6 +1815,72 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
             extra.append(Qset(Fraction(people), "person", text=str(people), token=last, sentence=-1,
                               implicit=f"{people} people named"))
     return extra
+
+
+def _asked_unit(doc: Document, target: Qset) -> str:
+    """The unit the question asks in ("How long is the scarf, *in inches*?"), else x's entity."""
+    from ..text.reading import unit_asked_in
+
+    if target.sentence >= 0 and _unit_dimension(in_unit := unit_asked_in(doc, target.sentence)) not in {None, "money"}:
+        return in_unit
+    return target.ent
+
+
+def _given_per(doc: Document, base: list[Qset]):
+    """Whether the text gives a number per a unit of the other ("2 ounces of soap for *a pound* of
+    clothes": ounce, pound): two units that then measure different things, not converted."""
+    per_unit = {(q.ent, u) for q in base if q.qnt is not None for u in (q.rate, q.per) if u} | {
+        (q.ent, tok.lemma.lower()) for q in base if q.qnt is not None and q.sentence >= 0 for tok in doc.sentence_tokens(q.sentence)
+        if tok.i > 0 and doc.tokens[tok.i - 1].text.lower() in RATE_DETERMINERS}
+
+    def given_per(a: str, b: str) -> bool:
+        return (a, b) in per_unit or (b, a) in per_unit
+
+    return given_per
+
+
+def _span(doc: Document, q: Qset) -> bool:
+    """"for 5 days", "over 4 days" (read as "more than"), "on each of 3 days": a number of a unit spent over."""
+    toks = doc.tokens
+    unit = next((tok for tok in toks[q.token + 1 : q.token + 4] if tok.lemma.lower() == q.ent), None)
+    before = toks[q.token - 1].text.lower() if q.token > 0 else ""
+    return unit is not None and (unit.dep == "pobj" or before in {"in", "for", "over", "during", "within", "on"})
+
+
+def _periods(doc: Document, base: list[Qset], q: Qset, small: str) -> bool:
+    """"2 hours *for 5 days*", "9 hours *on each of 3 days*": the days a smaller amount of its
+    sentence (no span itself) is spent in each of, a count, no amount of hours to convert."""
+    return _span(doc, q) and any(p.ent == small and p.qnt is not None and p.sentence == q.sentence and not _span(doc, p) for p in base)
+
+
+def _to_asked_unit(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
+    """A number in another unit of the asked unit's dimension (:mod:`pyasp.text.units`: length, weight,
+    capacity, time but minutes-hours, hours-days and days-weeks, which :func:`_implicit_qsets` relates)
+    read in the asked unit, as arith reads it: "3 feet" when inches are asked is 36 inches, shown
+    "(3*12)". Read right after the entities are filled, before the story readings, so that "The plant
+    was 40 centimeters tall ... now 2 meters tall. How many centimeters did it grow?" compares two
+    heights in one unit; read again with the implied quantities. A measure said in passing, "irrelevant"
+    as one the question does not ask about, takes part again. Not between two units the text relates
+    itself ("3 ounces ... for a pound") nor a larger unit of time counting periods ("2 hours for 5 days")."""
+    asked = _asked_unit(doc, target)
+    if _unit_dimension(asked) in {None, "money"}:
+        return base
+    given_per = None
+    out = []
+    for q in base:
+        value = _unit_factor(q.ent, asked) if q.qnt is not None and q.ent != asked and not q.implicit else None
+        if value is None or any({q.ent, asked} == {small, large} for small, large, _ in TIME_UNITS):
+            out.append(q)
+            continue
+        given_per = given_per or _given_per(doc, base)
+        if given_per(q.ent, asked) or _unit_dimension(asked) == "time" and _periods(doc, base, q, asked):
+            out.append(q)
+            continue
+        shown = (f"({q.text}*{value})" if value.denominator == 1 else f"({q.text}/{value.denominator})"
+                 if value.numerator == 1 else f"({q.text}*{value.numerator}/{value.denominator})")
+        why = "" if q.irrelevant.endswith("the question does not ask about") else q.irrelevant
+        out.append(replace(q, qnt=q.qnt * value, ent=asked, shown=shown, irrelevant=why))
+    return out
 
 
 def _sharer_too(doc: Document, base: list[Qset]) -> list[Qset]:
@@ -3197,6 +3233,7 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     elif (spoken := _spoken_question(doc, question, base)) is not None:
         base, target = _spoken_sides(base, target, spoken)
     base = _fill_entities(base, target, doc)
+    base = _to_asked_unit(doc, base, target)  # "2 meters" when centimeters are asked: 200 cm, before the story readings
     base = _given_rates(doc, base)
     base = _group_sizes(doc, base, groups)
     base = _dozens(doc, base)

@@ -748,7 +748,8 @@ def rest_asked(doc: Document, sentence: int) -> Token | None:
     about: "A quarter of them are green, and *the rest* are red. How many red apples ...?", "All *the
     other* crayons are red. How many red crayons ...?" (the question shares a word with what is said
     after the rest word, up to a number); None otherwise, or when the question asks a total or a
-    difference.
+    difference, or when the text gives the rest's number itself (:func:`rest_given`: "The rest of the
+    class brought 2.2 pounds of the fruit. How much fruit was brought?" asks a total).
 
     >>> rest_asked(read("A jar has 40 beads. 15 are blue and the rest are green. How many green beads are there?"), 2).text
     'rest'
@@ -765,6 +766,8 @@ def rest_asked(doc: Document, sentence: int) -> Token | None:
         before = tokens[t.i - 1].text.lower() if t.i > 0 else ""
         if t.text.lower() in {"other", "rest", "remainder"} and before != "the":
             continue  # "the other crayons", "all the other ...", "the rest"; not "another", "other kids"
+        if rest_given(doc, t.i):
+            continue  # "The rest of the class brought 2.2 pounds": a part the text gives, not the one asked
         end = doc.sentences[t.sentence][1]
         said = []  # what is said of the rest: its sentence after the rest word, up to a number
         for u in tokens[t.i + 1:end]:
@@ -997,3 +1000,27 @@ def unit_asked_in(doc: Document, sentence: int) -> str | None:
         if t.text.lower() == "in" and unit is not None and toks[k + 1].pos in {"NOUN", "PROPN"} and after in ([], ["and", "cents"]):
             return unit
     return None
+
+
+def rest_given(doc: Document, index: int) -> bool:
+    """Whether the rest word at token ``index`` ("rest", "remainder", "others", "other") is given a
+    number by the text: the rest word is the subject of a verb on which a number after it in its
+    sentence hangs ("*The rest* of the class *brought 2.2 pounds* of the fruit", "the remainder cost
+    $12"); not a rest put somewhere with a rate ("put the rest into cages with 9 in each"). Such a
+    rest is a part the text gives, which a question may add to the others; it is not the part asked.
+
+    >>> rest_given(read("The rest of the class brought 2.2 pounds of the fruit."), 1)
+    True
+    >>> rest_given(read("15 are blue and the rest are green."), 5)
+    False
+    """
+    tokens = doc.tokens
+    if not 0 <= index < len(tokens):
+        return False
+    rest = tokens[index]
+    verb = verb_above(doc, index)
+    if verb is None or rest.dep not in {"nsubj", "nsubjpass"} or rest.head != verb.i:
+        return False  # the rest does or has the number; not "put the rest into cages with 9 in each" (a rate)
+    end = doc.sentences[rest.sentence][1]
+    return any(m.sentence == rest.sentence and index < m.start < end and (v := verb_above(doc, m.head)) is not None
+               and v.i == verb.i for m in doc.mentions)
