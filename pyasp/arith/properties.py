@@ -30,6 +30,8 @@ FEMALE_PRONOUNS = frozenset({"she", "her", "hers", "herself"})
 MALE_PRONOUNS = frozenset({"he", "him", "his", "himself"})
 QUESTION_WORDS = frozenset("how what which who find".split())
 RATE_WORDS = frozenset({"per", "each", "every"})
+#: the words that end an amount said per one thing: "$7 each", "$4 apiece"
+EACH_AFTER = frozenset({"each", "apiece"})
 MONEY_SIGNS = frozenset({"$", "€", "£"})
 #: verbs that take a recipient before their object ("gave her 9 pencils")
 DITRANSITIVE = frozenset("give hand send pay lend sell offer buy bring pass show leave owe get mail loan award feed toss throw".split())
@@ -321,7 +323,7 @@ class _Reader:
                 nxt = self.nouns_after(t.i, m.sentence, 3)
                 if other(nxt):
                     return nxt
-            if word == "each":
+            if word in EACH_AFTER:
                 nxt = self.tokens[t.i + 1] if t.i + 1 < end else None
                 if nxt is not None and nxt.pos == "NOUN" and other(nxt):
                     return nxt

@@ -27,6 +27,8 @@ from ..errors import malformed
 from .properties import NumberInfo, Phrase, ProblemInfo
 
 EACH = frozenset({"each", "every", "per"})
+#: words read as another: "apiece" ends an amount as "each" does ("$4 apiece" is "$4 each")
+SAME_AS = {"apiece": "each"}
 ARTICLES = frozenset({"a", "an"})
 CAPACITY_VERBS = frozenset({"hold", "contain", "fit", "carry", "seat", "wash", "take", "store", "bake", "make", "read", "type", "run", "swim", "walk"})
 MODALS = frozenset({"can", "could", "will", "would", "may", "might"})
@@ -76,7 +78,7 @@ def number_evidence(info: ProblemInfo, n: NumberInfo) -> tuple[dict[str, float],
     toks = doc.tokens
     s, e = doc.sentences[m.sentence]
     lo, hi = _clause_bounds(info, m.start, m.end)
-    words = [t.lemma.lower() for t in toks]
+    words = [SAME_AS.get(w, w) for w in (t.lemma.lower() for t in toks)]
     f: dict[str, float] = {"bias": 1.0}
     named = None
     if n.rate is not None:
@@ -239,7 +241,7 @@ def question_evidence(info: ProblemInfo) -> tuple[dict[str, float], Phrase | Non
         return {"bias": 1.0}, None
     s, e = doc.sentences[info.question_sentence]
     toks = doc.tokens
-    words = [t.lemma.lower() for t in toks]
+    words = [SAME_AS.get(w, w) for w in (t.lemma.lower() for t in toks)]
     f: dict[str, float] = {"bias": 1.0}
     q = info.question
     named = q.rate
