@@ -35,20 +35,6 @@ from pyasp.text.reading import asks_what_some_is, each_of_pairs, read
 NEW_CHECKS = frozenset({"rest", "unknown", "start", "compared", "each"})
 
 
-@pytest.fixture(scope="module")
-def knowledge():
-    from pyasp.arith.knowledge import load_knowledge
-
-    return load_knowledge()
-
-
-@pytest.fixture(scope="module")
-def model():
-    from pyasp.arith.solver import load_model
-
-    return load_model("default")
-
-
 def off(monkeypatch, *checks):
     monkeypatch.setattr(inference, "STRICT_CHECKS", inference.STRICT_CHECKS - set(checks))
 
