@@ -32,6 +32,8 @@ from ..errors import InputError
 from ..text.numbers import CENTS
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
                             asks_total, names_a_label, one_of_several, pronoun_group, spoken_operation, tells_time)
+from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
+from ..text.units import units_of as _units_of, whole_factor as _whole_factor
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
 MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
@@ -1716,9 +1718,6 @@ def _one_asked(doc: Document, mention: Mention, question: int) -> bool:
     asking = next((t.i for t in doc.tokens[start:mention.start] if t.text.lower() in QUESTION_WORDS), None)
     return asking is not None
 
-
-from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor  # noqa: E402
-from ..text.units import units_of as _units_of, whole_factor as _whole_factor  # noqa: E402
 
 #: Units of time that convert into each other whenever the text names both, or one as a rate
 #: ("8 hours a day ... in a week"): (smaller, larger, how many smaller in one larger, from

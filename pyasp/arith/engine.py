@@ -22,6 +22,8 @@ from ..text.reading import DIFFERENCE_WORDS, FRACTION_WORDS, PERCENT, WEEKDAYS, 
 from ..text.reading import asks_a_difference as _asks_a_difference
 from ..text.reading import asks_a_part, asks_a_start_before_a_gain, asks_what_some_is, each_of_pairs, verb_above
 from ..text.reading import asks_total as _asks_total
+from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
+from ..text.units import lemma_of as _unit_lemma
 from . import rates as _rates
 from .classes import ARRIVING, LEAVING
 from .features import (TIME_UNITS, assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
@@ -1003,9 +1005,6 @@ def _span(info: ProblemInfo, n: NumberInfo) -> bool:
     return (n.unit is not None and n.unit.lemma in TIME_UNITS and n.mention.start > 0
             and info.doc.tokens[n.mention.start - 1].text.lower() in SPANS)
 
-
-from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor  # noqa: E402
-from ..text.units import lemma_of as _unit_lemma  # noqa: E402
 
 #: how many of a smaller unit of time make one of a larger one (of :mod:`pyasp.text.units`)
 TIME_FACTORS = {(large, small): int(_unit_factor(large, small)) for large, small in (
