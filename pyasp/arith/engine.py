@@ -20,7 +20,7 @@ from ..text.lexical import can_be_motion, counted_noun, first_sense_is_a, is_hyp
 from ..text.numbers import CENTS
 from ..text.reading import DIFFERENCE_WORDS, FRACTION_WORDS, PERCENT, WEEKDAYS, Document, spoken_operation
 from ..text.reading import asks_a_difference as _asks_a_difference
-from ..text.reading import asks_a_part, asks_a_start_before_a_gain, asks_what_some_is, each_of_pairs, verb_above
+from ..text.reading import asks_a_part, asks_a_start_before_a_gain, asks_what_some_is, each_of_pairs, numbered_rest
 from ..text.reading import asks_total as _asks_total
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import lemma_of as _unit_lemma
@@ -697,10 +697,13 @@ def asks_a_remainder(info: ProblemInfo) -> str:
     did he spend?": :func:`pyasp.text.reading.asks_what_some_is`); "start", it asks what there
     was before a gain of "N more" ("When 15 more children came in, there were 42 children. How
     many ... before?": :func:`pyasp.text.reading.asks_a_start_before_a_gain`); else "". Not when a number is a share of a
-    whole ("A quarter of them are green, and the rest are red": the rest is a product)."""
+    whole ("A quarter of them are green, and the rest are red": the rest is a product), and no rest
+    asked when the text says what it does with a rest with a number ("put the rest into cages with 5
+    in each. How many cages ...?", "The rest of the class brought 2.2 pounds":
+    :func:`pyasp.text.reading.numbered_rest`)."""
     if any(n.share is not None for n in info.numbers):
         return ""
-    if asks_a_part(info.doc, info.question_sentence) and not _rest_given(info):
+    if asks_a_part(info.doc, info.question_sentence) and numbered_rest(info.doc) is None:
         return "rest"
     if asks_what_some_is(info.doc, info.question_sentence):
         return "unknown"
@@ -721,19 +724,6 @@ def whole_of_rest(units: list[tuple], question: tuple) -> int:
     found = [k + 1 for k, u in enumerate(units) if u[0] not in (None, WILDCARD, asked) and u[1] is None
              and (first_sense_is_a(asked, (counted_noun(u[0]),)) or (False,))[0]]
     return found[0] if len(found) == 1 else 0
-
-
-def _rest_given(info: ProblemInfo) -> bool:
-    """Whether the text gives a number of "the rest" ("The rest of the class brought 2.2 pounds
-    of the fruit": a part, which the question may add to the others), said with the rest's verb."""
-    doc = info.doc
-    for t in doc.tokens:
-        if t.pos in {"NOUN", "PRON"} and (t.lemma.lower() in {"rest", "remainder"} or t.text.lower() == "others"):
-            verb = verb_above(doc, t.i)
-            if verb is not None and any(n.mention.sentence == t.sentence and n.mention.start > t.i
-                                        and verb_above(doc, n.mention.head) is verb for n in info.numbers):
-                return True
-    return False
 
 
 def compared_kinds(info: ProblemInfo, knowledge: Knowledge,

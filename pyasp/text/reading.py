@@ -1002,25 +1002,71 @@ def unit_asked_in(doc: Document, sentence: int) -> str | None:
     return None
 
 
+def rest_numbered(doc: Document, index: int) -> bool:
+    """Whether the text says what it does with the rest word at token ``index`` ("rest", "remainder",
+    "others", "other") with a number: a number after it in its sentence hangs on the verb the rest
+    word hangs on, whatever the rest word's part in the clause: "*The rest* of the class *brought 2.2
+    pounds*", "put *the rest* into cages with 5 in each cage", "split *the rest* into 5 equal loads",
+    "sells *the rest* for $8 each". A question about such a text asks what the number makes of the
+    rest (the cages, a load, the money), not the rest itself; :func:`rest_given` is the narrower case
+    of a rest that is given the number.
+
+    >>> rest_numbered(read("She ate 36 pieces and put the rest into piles with 9 in each pile."), 6)
+    True
+    >>> rest_numbered(read("15 are blue and the rest are green."), 5)
+    False
+    """
+    return _numbered_verb(doc, index) is not None
+
+
+def _numbered_verb(doc: Document, index: int) -> Token | None:
+    """The verb of :func:`rest_numbered`, None when there is none."""
+    tokens = doc.tokens
+    if not 0 <= index < len(tokens):
+        return None
+    rest = tokens[index]
+    verb = verb_above(doc, index)
+    if verb is None:
+        return None
+    end = doc.sentences[rest.sentence][1]
+    if any(m.sentence == rest.sentence and index < m.start < end and (v := verb_above(doc, m.head)) is not None
+           and v.i == verb.i for m in doc.mentions):
+        return verb
+    return None
+
+
+def numbered_rest(doc: Document) -> Token | None:
+    """The first rest word of the text, a noun or a pronoun ("the rest", "the remainder", "the
+    others"; not the adjective of "the other boys"), that the text says something of with a number
+    (:func:`rest_numbered`): "She deleted 21 of them and put *the rest* into folders with 8 files in
+    each", "The rest of the class brought 2.2 pounds"; None when there is none. The arithmetic engine
+    reads no rest of a whole asked in such a text (:func:`pyasp.arith.engine.asks_a_remainder`).
+
+    >>> numbered_rest(read("Megan had 93 files. She deleted 21 of them and put the rest into folders with 8 files in each.")).text
+    'rest'
+    >>> numbered_rest(read("A jar has 40 beads. 15 are blue and the rest are green.")) is None
+    True
+    """
+    for t in doc.tokens:
+        if t.pos in {"NOUN", "PRON"} and t.text.lower() in REST_OF_WHOLE_WORDS and rest_numbered(doc, t.i):
+            return t
+    return None
+
+
 def rest_given(doc: Document, index: int) -> bool:
     """Whether the rest word at token ``index`` ("rest", "remainder", "others", "other") is given a
     number by the text: the rest word is the subject of a verb on which a number after it in its
-    sentence hangs ("*The rest* of the class *brought 2.2 pounds* of the fruit", "the remainder cost
-    $12"); not a rest put somewhere with a rate ("put the rest into cages with 9 in each"). Such a
-    rest is a part the text gives, which a question may add to the others; it is not the part asked.
+    sentence hangs (:func:`rest_numbered`: "*The rest* of the class *brought 2.2 pounds* of the
+    fruit", "the remainder cost $12"); not a rest put somewhere with a rate ("put the rest into cages
+    with 9 in each"). Such a rest is a part the text gives, which a question may add to the others;
+    it is not the part asked.
 
     >>> rest_given(read("The rest of the class brought 2.2 pounds of the fruit."), 1)
     True
     >>> rest_given(read("15 are blue and the rest are green."), 5)
     False
     """
-    tokens = doc.tokens
-    if not 0 <= index < len(tokens):
-        return False
-    rest = tokens[index]
-    verb = verb_above(doc, index)
-    if verb is None or rest.dep not in {"nsubj", "nsubjpass"} or rest.head != verb.i:
-        return False  # the rest does or has the number; not "put the rest into cages with 9 in each" (a rate)
-    end = doc.sentences[rest.sentence][1]
-    return any(m.sentence == rest.sentence and index < m.start < end and (v := verb_above(doc, m.head)) is not None
-               and v.i == verb.i for m in doc.mentions)
+    verb = _numbered_verb(doc, index)
+    rest = doc.tokens[index] if verb is not None else None
+    # the rest does or has the number; not "put the rest into cages with 9 in each" (a rate)
+    return rest is not None and rest.dep in {"nsubj", "nsubjpass"} and rest.head == verb.i

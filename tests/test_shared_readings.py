@@ -1,0 +1,58 @@
+"""Readings both word-problem engines share (pyasp/text/), each with one definition that the
+declarative-rules engine (pyasp.arith) and the equation-tree engine (pyasp.algebra) both call:
+
+* a rest of a whole that the text says something of with a number (pyasp.text.reading.rest_numbered,
+  numbered_rest): "put the rest into boxes with 6 in each box" is no rest the question asks, for the
+  arithmetic engine's check "rest" (pyasp.arith.engine.asks_a_remainder); the narrower rest given a
+  number as the subject of its verb (rest_given) is what the shared rest_asked leaves out.
+
+The texts are written for these tests (other verbs, things, names and numbers than the data's)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyasp.arith.engine import asks_a_remainder, read_info
+from pyasp.text.reading import asks_a_part, numbered_rest, read, rest_given, rest_numbered
+
+
+def rest_word(doc):
+    return next(t for t in doc.tokens if t.text.lower() in {"rest", "remainder", "others"})
+
+
+# -- a rest said with a number ------------------------------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    "A shop had 40 mugs. It sold 10 and put the rest into boxes with 6 in each box. How many boxes did it fill?",
+    "Lara had 56 stamps. She gave 8 to her brother and split the rest into 6 equal albums. How many stamps are in each album?",
+    "Ken grew 30 melons. He kept 12 and sold the rest for $2 each. How much money did he get?",
+])
+def test_a_rest_put_somewhere_with_a_number_is_numbered_not_given(text):
+    doc = read(text)
+    rest = rest_word(doc)
+    assert rest_numbered(doc, rest.i)
+    assert not rest_given(doc, rest.i)  # not its verb's subject: the shared rest_asked may still read it
+    assert numbered_rest(doc) is rest
+
+
+def test_a_rest_given_a_number_is_numbered_too():
+    doc = read("Ivo picked 7 pears. The rest of the family picked 15 pears. How many pears were picked?")
+    rest = rest_word(doc)
+    assert rest_given(doc, rest.i) and rest_numbered(doc, rest.i)
+    assert numbered_rest(doc) is rest
+
+
+@pytest.mark.parametrize("text", [
+    "A jar has 40 beads. 15 are blue and the rest are green. How many green beads are there?",
+    "Tom has 5 balls and the other boys have 7 balls. How many balls are there in all?",  # an adjective
+])
+def test_a_rest_said_with_no_number_is_not_numbered(text):
+    assert numbered_rest(read(text)) is None
+
+
+def test_the_arithmetic_engine_asks_no_rest_that_the_text_numbers(knowledge):
+    text = "A shop had 40 mugs. It sold 10 and put the rest into boxes with 6 in each box. How many boxes did it fill?"
+    doc = read(text)
+    assert asks_a_part(doc, len(doc.sentences) - 1)  # the shared reading: "boxes" is said after the rest word
+    assert asks_a_remainder(read_info(doc, knowledge)) == ""  # the boxes are asked, not the rest (no difference)
+    text = "A jar has 40 beads. 15 are blue and the rest are green. How many green beads are there?"
+    assert asks_a_remainder(read_info(read(text), knowledge)) == "rest"
