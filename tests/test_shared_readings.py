@@ -4,7 +4,11 @@ declarative-rules engine (pyasp.arith) and the equation-tree engine (pyasp.algeb
 * a rest of a whole that the text says something of with a number (pyasp.text.reading.rest_numbered,
   numbered_rest): "put the rest into boxes with 6 in each box" is no rest the question asks, for the
   arithmetic engine's check "rest" (pyasp.arith.engine.asks_a_remainder); the narrower rest given a
-  number as the subject of its verb (rest_given) is what the shared rest_asked leaves out.
+  number as the subject of its verb (rest_given) is what the shared rest_asked leaves out;
+* a number of a unit of time that counts periods ("3 hours for 6 days": pyasp.text.reading.said_as_span,
+  counts_periods), over the view of a number both engines have (its first token and its unit's), so
+  that neither converts the days into hours (pyasp.arith.engine.measure_conversions,
+  pyasp.algebra.qsets's implied quantities).
 
 The texts are written for these tests (other verbs, things, names and numbers than the data's)."""
 
@@ -12,8 +16,10 @@ from __future__ import annotations
 
 import pytest
 
-from pyasp.arith.engine import asks_a_remainder, read_info
-from pyasp.text.reading import asks_a_part, numbered_rest, read, rest_given, rest_numbered
+from pyasp.algebra.qsets import ground_problem
+from pyasp.arith.engine import asks_a_remainder, measure_conversions, read_info
+from pyasp.text.reading import (asks_a_part, counts_periods, numbered_rest, read, rest_given, rest_numbered,
+                                said_as_span)
 
 
 def rest_word(doc):
@@ -56,3 +62,34 @@ def test_the_arithmetic_engine_asks_no_rest_that_the_text_numbers(knowledge):
     assert asks_a_remainder(read_info(doc, knowledge)) == ""  # the boxes are asked, not the rest (no difference)
     text = "A jar has 40 beads. 15 are blue and the rest are green. How many green beads are there?"
     assert asks_a_remainder(read_info(read(text), knowledge)) == "rest"
+
+
+# -- periods of time ----------------------------------------------------------------------------------------
+def view(doc, number, unit):
+    """A number's first token and its unit's token, found by their words."""
+    words = [t.text for t in doc.tokens]
+    return words.index(number), words.index(unit)
+
+
+@pytest.mark.parametrize("text, span, amount", [
+    ("Nadia swam 2 hours for 4 days.", ("4", "days"), ("2", "hours")),
+    ("Omar read 30 minutes on each of 6 days.", ("6", "days"), ("30", "minutes")),
+    ("Lin practised 3 hours across 5 weeks.", ("5", "weeks"), ("3", "hours")),
+])
+def test_a_span_that_counts_periods(text, span, amount):
+    doc = read(text)
+    assert said_as_span(doc, *view(doc, *span)) and not said_as_span(doc, *view(doc, *amount))
+    assert counts_periods(doc, view(doc, *span), [view(doc, *amount)])
+
+
+def test_two_spans_are_two_amounts():
+    doc = read("Ada cycled for 2 hours and then for 40 minutes.")
+    assert not counts_periods(doc, view(doc, "2", "hours"), [view(doc, "40", "minutes")])
+
+
+def test_both_engines_leave_the_periods_unconverted(knowledge):
+    text = "Nadia swam 2 hours for 4 days. How many hours did she swim?"
+    doc = read(text)
+    assert measure_conversions(read_info(doc, knowledge)) == {}  # 4 days are no 96 hours
+    problem = ground_problem(doc)
+    assert [q.ent for q in problem.qsets if q.implicit] == []  # no "24 hours per day"

@@ -31,7 +31,7 @@ from fractions import Fraction
 from ..errors import InputError
 from ..text.numbers import CENTS
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
-                            asks_total, names_a_label, one_of_several, pronoun_group, spoken_operation, tells_time)
+                            asks_total, counts_periods, names_a_label, one_of_several, pronoun_group, spoken_operation, tells_time)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import units_of as _units_of, whole_factor as _whole_factor
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
@@ -1838,18 +1838,17 @@ def _given_per(doc: Document, base: list[Qset]):
     return given_per
 
 
-def _span(doc: Document, q: Qset) -> bool:
-    """"for 5 days", "over 4 days" (read as "more than"), "on each of 3 days": a number of a unit spent over."""
-    toks = doc.tokens
-    unit = next((tok for tok in toks[q.token + 1 : q.token + 4] if tok.lemma.lower() == q.ent), None)
-    before = toks[q.token - 1].text.lower() if q.token > 0 else ""
-    return unit is not None and (unit.dep == "pobj" or before in {"in", "for", "over", "during", "within", "on"})
-
-
 def _periods(doc: Document, base: list[Qset], q: Qset, small: str) -> bool:
     """"2 hours *for 5 days*", "9 hours *on each of 3 days*": the days a smaller amount of its
-    sentence (no span itself) is spent in each of, a count, no amount of hours to convert."""
-    return _span(doc, q) and any(p.ent == small and p.qnt is not None and p.sentence == q.sentence and not _span(doc, p) for p in base)
+    sentence (no span itself) is spent in each of, a count, no amount of hours to convert
+    (:func:`pyasp.text.reading.counts_periods`, which the arithmetic engine reads too), the smaller
+    amounts those of unit ``small``."""
+    def view(p: Qset) -> tuple[int, int]:  # the number's token and its unit's, in the next three tokens
+        unit = next((tok for tok in doc.tokens[p.token + 1 : p.token + 4] if tok.lemma.lower() == p.ent), None)
+        return p.token, unit.i if unit is not None else -1
+
+    return counts_periods(doc, view(q), [view(p) for p in base if p.ent == small and p.qnt is not None
+                                         and p.sentence == q.sentence])
 
 
 def _to_asked_unit(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:

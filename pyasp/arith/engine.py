@@ -20,7 +20,7 @@ from ..text.lexical import can_be_motion, counted_noun, first_sense_is_a, is_hyp
 from ..text.numbers import CENTS
 from ..text.reading import DIFFERENCE_WORDS, FRACTION_WORDS, PERCENT, WEEKDAYS, Document, spoken_operation
 from ..text.reading import asks_a_difference as _asks_a_difference
-from ..text.reading import asks_a_part, asks_a_start_before_a_gain, asks_what_some_is, each_of_pairs, numbered_rest
+from ..text.reading import asks_a_part, asks_a_start_before_a_gain, asks_what_some_is, counts_periods, each_of_pairs, numbered_rest
 from ..text.reading import asks_total as _asks_total
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import lemma_of as _unit_lemma
@@ -1087,20 +1087,15 @@ def asked_in(info: ProblemInfo) -> str | None:
 def _periods(info: ProblemInfo, n: NumberInfo, units: dict[int, str]) -> bool:
     """Whether a number of a unit of time counts the periods in each of which a smaller amount of
     time of its sentence is spent ("Benny worked 3 hours *for 6 days*", "8 hours *over 4 days*",
-    "8 hours *on the first 4 days*"): its unit the object of a preposition (or the number right
-    after one of :data:`SPANS`), a number of a smaller unit of time in its sentence that is not
-    ("for 3 minutes and then for 45 seconds" are two amounts). Such days are a count, no amount of
-    hours."""
-    tokens = info.doc.tokens
+    "8 hours *on the first 4 days*"; :func:`pyasp.text.reading.counts_periods`, which the
+    equation-tree engine reads too), of the numbers of a unit (``units``). Such days are a count,
+    no amount of hours."""
+    def view(m: NumberInfo) -> tuple[int, int]:
+        return m.mention.start, m.unit.head if m.unit is not None else -1
 
-    def span(m: NumberInfo) -> bool:  # "for 6 days", "over 4 days" (read as "more than"), "on each of 3 days"
-        unit = tokens[m.unit.head] if m.unit is not None and m.unit.head >= 0 else None
-        before = tokens[m.mention.start - 1].text.lower() if m.mention.start > 0 else ""
-        return unit is not None and (unit.dep == "pobj" or before in SPANS | {"on", "across"})
-
-    return span(n) and any(m.index != n.index and m.mention.sentence == n.mention.sentence and m.index in units
-                           and (f := _unit_factor(units[m.index], units[n.index])) is not None and f < 1 and not span(m)
-                           for m in info.numbers)
+    smaller = [view(m) for m in info.numbers if m.index != n.index and m.mention.sentence == n.mention.sentence
+               and m.index in units and (f := _unit_factor(units[m.index], units[n.index])) is not None and f < 1]
+    return counts_periods(info.doc, view(n), smaller)
 
 
 #: the money units a question can ask an amount in (asked coins, "how many quarters", are counted)

@@ -1002,6 +1002,47 @@ def unit_asked_in(doc: Document, sentence: int) -> str | None:
     return None
 
 
+
+#: the prepositions right before a number of a unit of time that make the time one spent over:
+#: "for 6 days", "over 4 days" (which the parse reads as "more than"), "on each of 3 days"
+SPAN_PREPOSITIONS = frozenset({"in", "for", "over", "during", "within", "on", "across"})
+
+
+def said_as_span(doc: Document, start: int, unit: int) -> bool:
+    """Whether a number, its first token at ``start`` and its unit at token ``unit`` (-1: none), is
+    said as a span of time spent: its unit the object of a preposition ("for 6 *days*", "on each of
+    3 *days*"), or the number right after one of :data:`SPAN_PREPOSITIONS` ("over 4 days").
+
+    >>> doc = read("Benny worked 3 hours for 6 days.")
+    >>> said_as_span(doc, 5, 6), said_as_span(doc, 2, 3)
+    (True, False)
+    """
+    tokens = doc.tokens
+    if not 0 <= unit < len(tokens):
+        return False
+    before = tokens[start - 1].text.lower() if start > 0 else ""
+    return tokens[unit].dep == "pobj" or before in SPAN_PREPOSITIONS
+
+
+def counts_periods(doc: Document, number: tuple[int, int], smaller: Iterable[tuple[int, int]]) -> bool:
+    """Whether a number of a unit of time counts the periods in each of which a smaller amount of
+    time of its sentence is spent ("Benny worked 3 hours *for 6 days*", "8 hours *over 4 days*", "9
+    hours *on each of 3 days*"): the number is said as a span (:func:`said_as_span`) and one of the
+    numbers of a smaller unit of its sentence (``smaller``) is not ("for 3 minutes and then for 45
+    seconds" are two amounts). Such days are a count, no amount of hours to convert. Each number is
+    given as its first token and the token of its unit (-1: none), the view of a number both engines
+    have (:class:`pyasp.arith.properties.NumberInfo`, :class:`pyasp.algebra.qsets.Qset`); which
+    numbers are of a smaller unit of the sentence, each engine says of its own numbers.
+
+    >>> doc = read("Benny worked 3 hours for 6 days.")
+    >>> counts_periods(doc, (5, 6), [(2, 3)])
+    True
+    >>> counts_periods(read("She ran for 3 minutes and then for 45 seconds."), (3, 4), [(8, 9)])
+    False
+    """
+    return said_as_span(doc, *number) and any(not said_as_span(doc, *m) for m in smaller)
+
+
 def rest_numbered(doc: Document, index: int) -> bool:
     """Whether the text says what it does with the rest word at token ``index`` ("rest", "remainder",
     "others", "other") with a number: a number after it in its sentence hangs on the verb the rest
