@@ -8,11 +8,17 @@ declarative-rules engine (pyasp.arith) and the equation-tree engine (pyasp.algeb
 * a number of a unit of time that counts periods ("3 hours for 6 days": pyasp.text.reading.said_as_span,
   counts_periods), over the view of a number both engines have (its first token and its unit's), so
   that neither converts the days into hours (pyasp.arith.engine.measure_conversions,
-  pyasp.algebra.qsets's implied quantities).
+  pyasp.algebra.qsets's implied quantities);
+* the word lists and predicates both engines read, public in pyasp/text/ (TIME_WORDS in
+  pyasp.text.reading, is_length_unit in pyasp.text.units), and no module of the two engines or of
+  pyasp/text/ importing another module's private name.
 
 The texts are written for these tests (other verbs, things, names and numbers than the data's)."""
 
 from __future__ import annotations
+
+import ast
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +26,9 @@ from pyasp.algebra.qsets import ground_problem
 from pyasp.arith.engine import asks_a_remainder, measure_conversions, read_info
 from pyasp.text.reading import (asks_a_part, counts_periods, numbered_rest, read, rest_given, rest_numbered,
                                 said_as_span)
+from pyasp.text.units import is_length_unit
+
+PACKAGE = Path(__file__).resolve().parent.parent / "pyasp"
 
 
 def rest_word(doc):
@@ -93,3 +102,31 @@ def test_both_engines_leave_the_periods_unconverted(knowledge):
     assert measure_conversions(read_info(doc, knowledge)) == {}  # 4 days are no 96 hours
     problem = ground_problem(doc)
     assert [q.ent for q in problem.qsets if q.implicit] == []  # no "24 hours per day"
+
+
+# -- word lists and predicates of both engines ---------------------------------------------------------------
+def test_lengths_and_words_of_time_are_shared():
+    import pyasp.algebra.engine as algebra_engine
+    import pyasp.algebra.qsets as qsets
+    import pyasp.text.reading as reading
+
+    assert is_length_unit("foot") and is_length_unit("centimeter") and not is_length_unit("pound")
+    assert not is_length_unit("apple")
+    assert {"saturday", "morning", "week", "hour", "summer"} <= reading.TIME_WORDS and "apple" not in reading.TIME_WORDS
+    assert qsets.TIME_WORDS is reading.TIME_WORDS and algebra_engine.TIME_WORDS is reading.TIME_WORDS
+
+
+def private_imports(folder: Path) -> list[str]:
+    """The private names (one leading underscore) a module imports from another module of pyasp."""
+    out = []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.level > 0 or (node.module or "").startswith("pyasp")):
+                out += [f"{path.name}:{node.lineno} {a.name}" for a in node.names
+                        if a.name.startswith("_") and not a.name.startswith("__")]
+    return out
+
+
+@pytest.mark.parametrize("folder", ["arith", "algebra", "text"])
+def test_the_engines_import_no_private_name_of_another_module(folder):
+    assert private_imports(PACKAGE / folder) == []

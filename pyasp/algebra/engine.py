@@ -15,12 +15,12 @@ import numpy as np
 
 from ..errors import InputError
 from ..text.lexical import counted_noun, first_sense_is_a
-from ..text.reading import (START_PHRASES, STATE_VERBS, Document, asks_a_change, asks_a_difference, asks_a_part,
+from ..text.reading import (START_PHRASES, STATE_VERBS, TIME_WORDS, Document, asks_a_change, asks_a_difference, asks_a_part,
                              asks_total, asks_what_some_is, rest_asked)
+from ..text.units import is_length_unit
 from .candidates import Candidate, generate_candidates
 from .features import global_static_features, local_features
-from .qsets import (REORDER_RULES, TIME_WORDS, Problem, Qset, _is_length, combine, ground_problem,
-                    parts_of_a_whole, shared_among)
+from .qsets import REORDER_RULES, Problem, Qset, combine, ground_problem, parts_of_a_whole, shared_among
 from .quantities import FRACTION, MAX_QUANTITIES, Quantity, number_text
 from .trees import Leaf, Node
 
@@ -679,7 +679,7 @@ def unit_mismatch(tree, problem: Problem, units: dict[int, dict[str, int] | None
     qtoks = problem.document.sentence_tokens(problem.question_sentence)
     # an area asked of lengths: "How many *square* feet ...", "What is the *area* ...", "Find the area, in
     # *square feet*, ..." (a unit of length said after "square" is x's, however x's entity was read)
-    area = _is_length(target.ent) and ("square" in target.adj or not target.ent_fallback and any(
+    area = is_length_unit(target.ent) and ("square" in target.adj or not target.ent_fallback and any(
         t.lemma.lower() == "area" and t.pos == "NOUN" for t in qtoks) or any(
         a.text.lower() == "square" and b.lemma.lower() == target.ent for a, b in zip(qtoks, qtoks[1:])))
     if target.ent_fallback and not area or not target.ent or target.ent in (FRACTION, "number") or target.ent in TIME_WORDS:
@@ -730,7 +730,7 @@ def unit_mismatch(tree, problem: Problem, units: dict[int, dict[str, int] | None
         for k, v in right.items():
             out[k] = out.get(k, 0) + sign * v
         out = {k: v for k, v in out.items() if v}
-        if any(abs(v) > 1 and not _is_length(k) for k, v in out.items()):
+        if any(abs(v) > 1 and not is_length_unit(k) for k, v in out.items()):
             return []  # students times students
         return [out]
 

@@ -30,10 +30,10 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..text.numbers import CENTS
-from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
+from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
                             asks_total, counts_periods, names_a_label, one_of_several, pronoun_group, spoken_operation, tells_time)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
-from ..text.units import units_of as _units_of, whole_factor as _whole_factor
+from ..text.units import is_length_unit, units_of as _units_of, whole_factor as _whole_factor
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
 MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
@@ -198,11 +198,6 @@ def _subject(doc: Document, verb: Token) -> Token | None:
         else:
             return None
     return None
-
-
-TIME_WORDS = set(WEEKDAYS) | {"day", "week", "month", "year", "morning", "afternoon", "evening", "night", "weekend",
-                              "today", "yesterday", "tomorrow", "hour", "minute", "time", "summer", "winter", "spring",
-                              "fall", "autumn"}
 
 
 def _noun_phrase_head_lemma(tok: Token) -> str:
@@ -489,7 +484,7 @@ def _asked_measure(doc: Document, toks, qword: Token, qsets: list[Qset]) -> str:
     for unit in said:
         if unit in counted:
             return unit
-    lengths = {e for e in counted if e and _is_length(e)}
+    lengths = {e for e in counted if e and is_length_unit(e)}
     return next(iter(lengths)) if len(lengths) == 1 and nxt.text.lower() in {"long", "tall", "wide", "high", "deep", "far"} else ""
 
 
@@ -1901,14 +1896,6 @@ def _sharer_too(doc: Document, base: list[Qset]) -> list[Qset]:
     return out
 
 
-def _is_length(word: str) -> bool:
-    """Whether a word names a unit of length (a linear unit in WordNet: inch, foot, cm, ...): "square
-    *inches*" names a unit of area, not a square."""
-    from ..text.lexical import is_hyponym
-
-    return is_hyponym(word, "linear_unit")
-
-
 def _square_sides(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
     """What a square implies, when the text gives one length and asks its area or perimeter: "A
     *square* tile is 9 inches long on each side. What is the area of the tile?" (the other side, 9:
@@ -1916,13 +1903,13 @@ def _square_sides(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
     ("a square garden"), not "square inches"."""
     question = doc.sentence_tokens(target.sentence) if target.sentence >= 0 else ()
     asked = {t.lemma.lower() for t in question}
-    lengths = [q for q in base if q.qnt is not None and not q.implicit and _is_length(q.ent)]
+    lengths = [q for q in base if q.qnt is not None and not q.implicit and is_length_unit(q.ent)]
     given = [q for q in base if q.qnt is not None and not q.implicit]
     if len(lengths) != 1 or len(given) != 1 or not asked & {"area", "perimeter"}:
         return []
     toks = doc.tokens
     square = any(t.lemma.lower() == "square" and t.sentence != target.sentence and t.i + 1 < len(toks)
-                 and toks[t.i + 1].pos == "NOUN" and not _is_length(toks[t.i + 1].lemma.lower()) for t in toks)
+                 and toks[t.i + 1].pos == "NOUN" and not is_length_unit(toks[t.i + 1].lemma.lower()) for t in toks)
     if not square:
         return []
     side = lengths[0]

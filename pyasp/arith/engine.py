@@ -23,7 +23,7 @@ from ..text.reading import asks_a_difference as _asks_a_difference
 from ..text.reading import asks_a_part, asks_a_start_before_a_gain, asks_what_some_is, counts_periods, each_of_pairs, numbered_rest
 from ..text.reading import asks_total as _asks_total
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
-from ..text.units import lemma_of as _unit_lemma
+from ..text.units import is_length_unit, lemma_of as _unit_lemma
 from . import rates as _rates
 from .classes import ARRIVING, LEAVING
 from .features import (TIME_UNITS, assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
@@ -467,7 +467,7 @@ def area_asked(info: ProblemInfo, knowledge: Knowledge) -> bool:
 
 def _length(n: NumberInfo) -> bool:
     """Whether a number is a length: its unit is a linear unit of WordNet (inch, foot, meter, ...)."""
-    return n.unit is not None and n.rate is None and is_hyponym(n.unit.lemma, "linear_unit")
+    return n.unit is not None and n.rate is None and is_length_unit(n.unit.lemma)
 
 
 def square_side(info: ProblemInfo, knowledge: Knowledge) -> tuple[int, int, str]:
@@ -478,7 +478,7 @@ def square_side(info: ProblemInfo, knowledge: Knowledge) -> tuple[int, int, str]
     if not area_asked(info, knowledge) or not info.doc.sentences:
         return 0, 0, ""
     lengths = [n for n in info.numbers if n.mention.sentence != info.question_sentence
-               and n.unit is not None and is_hyponym(n.unit.lemma, "linear_unit")]
+               and n.unit is not None and is_length_unit(n.unit.lemma)]
     start, _ = info.doc.sentences[info.question_sentence]
     square = any(t.lemma.lower() == "square" for t in info.doc.tokens[:start])
     if len(lengths) != 1 or not square:

@@ -332,7 +332,7 @@ def steps(expr: Expr) -> list[Step]:
 
 def infix(expr: Expr, values: tuple[Fraction, ...]) -> str:
     if isinstance(expr, Leaf):
-        return _number(values[expr.number - 1])
+        return expression_number(values[expr.number - 1])
     left, right = operands(expr, values)
     return f"({left} {SYMBOLS[expr.option.op]} {right})"
 
@@ -357,7 +357,7 @@ def _value(expr: Expr, values) -> Fraction:
     return values[expr.number - 1] if isinstance(expr, Leaf) else expr.value
 
 
-def _number(value: Fraction) -> str:
+def expression_number(value: Fraction) -> str:
     """A number as written in an expression: an integer, a decimal, or a fraction that has no
     exact decimal ("2/3", the rest of a whole after a third of it is taken)."""
     if value.denominator == 1:

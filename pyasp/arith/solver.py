@@ -26,7 +26,7 @@ from ..wordproblems import WordProblem
 from .engine import MAX_NUMBERS, Prepared, prepare
 from .properties import asks
 from .inference import SYMBOLS, Expr, Leaf, Step, infix, leaves, operands, steps, written_order
-from .inference import _number as _number_text  # as expressions write numbers: 16, 0.5, 2/3
+from .inference import expression_number as _number_text  # as expressions write numbers: 16, 0.5, 2/3
 from .knowledge import Knowledge, load_knowledge
 from .model import KnowledgeModel
 from .properties import PROPERTIES, NumberInfo

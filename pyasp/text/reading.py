@@ -169,6 +169,12 @@ def pronoun_group(doc: Document, start: int, end: int) -> Token | None:
 #: the days of the week, as lemmas: periods a text names ("24 pages on Saturday")
 WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
 
+#: words of time, as lemmas: days named, units of time, parts of a day, seasons ("on *Saturday*", "for 7
+#: *days*", "in the *morning*"): when or how long something happens, no things a number counts
+TIME_WORDS = WEEKDAYS | frozenset({"day", "week", "month", "year", "morning", "afternoon", "evening", "night",
+                                   "weekend", "today", "yesterday", "tomorrow", "hour", "minute", "time", "summer",
+                                   "winter", "spring", "fall", "autumn"})
+
 
 #: words of a question that asks a total ("How many do they have *together*?"), as written or as lemmas
 TOTAL_WORDS = frozenset({"together", "altogether", "total", "combined", "combine", "both", "sum"})

@@ -99,6 +99,16 @@ def whole_factor(larger: str | None, smaller: str | None) -> int | None:
     return int(value) if value is not None and value.denominator == 1 and value > 1 else None
 
 
+def is_length_unit(word: str) -> bool:
+    """Whether a word names a unit of length: a linear unit in WordNet (inch, foot, centimeter, mile,
+    ...; wider than the "length" dimension of :data:`DIMENSIONS`), which both engines read as a
+    length ("square *inches*" names a unit of area, not a square; an area asked is a length times
+    itself)."""
+    from .lexical import is_hyponym  # WordNet, loaded when first asked
+
+    return is_hyponym(word, "linear_unit")
+
+
 def units_of(dim: str) -> tuple[str, ...]:
     """The units of a dimension, smallest first."""
     units = DIMENSIONS.get(dim, {})
