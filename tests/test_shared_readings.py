@@ -10,7 +10,7 @@ declarative-rules engine (pyasp.arith) and the equation-tree engine (pyasp.algeb
   that neither converts the days into hours (pyasp.arith.engine.measure_conversions,
   pyasp.algebra.qsets's implied quantities);
 * the word lists and predicates both engines read, public in pyasp/text/ (TIME_WORDS in
-  pyasp.text.reading, is_length_unit in pyasp.text.units), and no module of the two engines or of
+  pyasp.text.reading, is_length_unit and PER_WORDS in pyasp.text.units), and no module of the two engines or of
   pyasp/text/ importing another module's private name.
 
 The texts are written for these tests (other verbs, things, names and numbers than the data's)."""
@@ -114,6 +114,16 @@ def test_lengths_and_words_of_time_are_shared():
     assert not is_length_unit("apple")
     assert {"saturday", "morning", "week", "hour", "summer"} <= reading.TIME_WORDS and "apple" not in reading.TIME_WORDS
     assert qsets.TIME_WORDS is reading.TIME_WORDS and algebra_engine.TIME_WORDS is reading.TIME_WORDS
+
+
+def test_one_list_of_the_words_that_say_per():
+    import pyasp.algebra.qsets as qsets
+    import pyasp.arith.engine as arith_engine
+    import pyasp.text.units as units
+
+    assert units.PER_WORDS == {"a", "an", "per", "each", "every"}
+    assert qsets.PER_WORDS is units.PER_WORDS and arith_engine.PER_WORDS is units.PER_WORDS
+    assert not hasattr(qsets, "RATE_DETERMINERS")
 
 
 def private_imports(folder: Path) -> list[str]:

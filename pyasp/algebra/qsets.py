@@ -33,7 +33,7 @@ from ..text.numbers import CENTS
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
                             asks_total, counts_periods, names_a_label, one_of_several, pronoun_group, spoken_operation, tells_time)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
-from ..text.units import is_length_unit, units_of as _units_of, whole_factor as _whole_factor
+from ..text.units import PER_WORDS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
 MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
@@ -43,7 +43,6 @@ CURRENCIES = (("euro", {"€", "euro"}), ("pound", {"£"}))
 CENT_WORDS = {"cent", "penny"}
 PRONOUNS = {"he", "she", "they", "it", "him", "her", "them", "his", "their", "its", "we", "i", "you", "us"}
 LOCATION_PREPS = {"in", "on", "at", "into", "inside", "onto"}
-RATE_DETERMINERS = {"each", "every", "per", "a", "an"}
 QUESTION_WORDS = {"how", "what", "which"}
 IMPERATIVES = {"find", "calculate", "determine", "compute"}
 VERB_POS = {"VERB", "AUX"}
@@ -276,12 +275,12 @@ def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
     if ent_tok is not None:
         for prep, obj in _prep_objects(doc, ent_tok.i, {"per", "for", "in", "on", "at"}):
             dets = {c.text.lower() for c in _children(doc, obj.i) if c.dep == "det"}
-            if prep == "per" or dets & RATE_DETERMINERS - {"a", "an"}:
+            if prep == "per" or dets & PER_WORDS - {"a", "an"}:
                 return _noun_phrase_head_lemma(obj)
         for child in _children(doc, ent_tok.i):
             if child.dep == "npadvmod" and child.pos == "NOUN":
                 dets = {c.text.lower() for c in _children(doc, child.i) if c.dep == "det"}
-                if dets & RATE_DETERMINERS:
+                if dets & PER_WORDS:
                     return _noun_phrase_head_lemma(child)
     if verb is not None:
         for prep, obj in _prep_objects(doc, verb.i, {"per", "in", "on", "for", "at"}):
@@ -1742,7 +1741,7 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
     t = target.ent
     asked = _asked_unit(doc, target)
     rates = {tok.lemma.lower() for tok in doc.tokens if tok.i > 0 and (
-        doc.tokens[tok.i - 1].text.lower() in RATE_DETERMINERS or tok.text.lower() == "daily")}
+        doc.tokens[tok.i - 1].text.lower() in PER_WORDS or tok.text.lower() == "daily")}
     given_per = _given_per(doc, base)
 
     def periods(q: Qset, small: str) -> bool:
@@ -1825,7 +1824,7 @@ def _given_per(doc: Document, base: list[Qset]):
     clothes": ounce, pound): two units that then measure different things, not converted."""
     per_unit = {(q.ent, u) for q in base if q.qnt is not None for u in (q.rate, q.per) if u} | {
         (q.ent, tok.lemma.lower()) for q in base if q.qnt is not None and q.sentence >= 0 for tok in doc.sentence_tokens(q.sentence)
-        if tok.i > 0 and doc.tokens[tok.i - 1].text.lower() in RATE_DETERMINERS}
+        if tok.i > 0 and doc.tokens[tok.i - 1].text.lower() in PER_WORDS}
 
     def given_per(a: str, b: str) -> bool:
         return (a, b) in per_unit or (b, a) in per_unit
@@ -2004,7 +2003,7 @@ def _weighs_in_pounds(doc: Document) -> bool:
             continue
         after = toks[tok.i + 1].text.lower() if tok.i + 1 < len(toks) else ""
         before = toks[tok.i - 1].text.lower() if tok.i > 0 else ""
-        if after == "of" or before in RATE_DETERMINERS:
+        if after == "of" or before in PER_WORDS:
             return True
     return False
 

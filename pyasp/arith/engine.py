@@ -23,7 +23,7 @@ from ..text.reading import asks_a_difference as _asks_a_difference
 from ..text.reading import asks_a_part, asks_a_start_before_a_gain, asks_what_some_is, counts_periods, each_of_pairs, numbered_rest
 from ..text.reading import asks_total as _asks_total
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
-from ..text.units import is_length_unit, lemma_of as _unit_lemma
+from ..text.units import PER_WORDS, is_length_unit, lemma_of as _unit_lemma
 from . import rates as _rates
 from .classes import ARRIVING, LEAVING
 from .features import (TIME_UNITS, assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
@@ -1020,10 +1020,6 @@ def time_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:
         if len(targets) == 1:
             out[n.index] = (n.unit.text, Fraction(TIME_FACTORS[(n.unit.lemma, targets[0])]), f"{targets[0]}s")
     return out
-
-
-#: the words before a unit that make a number given per it ("2 ounces of soap for *a* pound of clothes")
-PER_WORDS = frozenset({"a", "an", "per", "each", "every"})
 
 
 def measure_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:

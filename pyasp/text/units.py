@@ -47,6 +47,10 @@ SPELLINGS: dict[str, str] = {
     "millilitre": "milliliter", "l": "liter", "litre": "liter", "cents": "cent", "dollars": "dollar",
 }
 
+#: The words that make a number given per the noun after them: "$2 *a* foot", "3 ounces of soap for *a*
+#: pound of clothes", "15 pages *every* day", "$4 *per* hour", "*each* box" (the rates both engines read).
+PER_WORDS = frozenset({"a", "an", "per", "each", "every"})
+
 #: The plural of each unit, as a word problem writes it.
 PLURALS: dict[str, str] = {lemma: ("feet" if lemma == "foot" else "inches" if lemma == "inch" else lemma + "s")
                            for units in DIMENSIONS.values() for lemma in units}
