@@ -229,14 +229,16 @@ def _resolve(doc: Document, tok: Token, verb: int = -1, possessed: bool = True) 
     if tok.text.lower() in PRONOUNS:
         owner = None if possessed else POSSESSIVE_OF.get(tok.text.lower())
         want = PRONOUN_GENDER.get(tok.text.lower())
+        other = ""  # the last subject of the other gender: taken when no subject agrees ("Keith loves cards. She bought ...")
         for prev in reversed(doc.tokens[: tok.i]):
             if prev.dep in {"nsubj", "nsubjpass"} and prev.pos in NOUN_POS and prev.head != verb:
                 if owner and any(c.dep == "poss" and c.text.lower() == owner for c in _children(doc, prev.i)):
                     continue  # "After *her* friend gave her some, *she* had 51": she is not the friend
                 if want and _gender_of(doc, prev) not in (None, want):
+                    other = other or _name_or_lemma(doc, prev)
                     continue  # "Halima had 120 stickers. Her little *brother* took 16. Later *she* found 10 more": not him
                 return _name_or_lemma(doc, prev)
-        return ""
+        return other
     if tok.text.lower() == "there":
         return ""
     return _name_or_lemma(doc, tok)
