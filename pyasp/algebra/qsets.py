@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..errors import InputError
+from ..text.names import gender
 from ..text.numbers import CENTS
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
                             asks_total, counts_periods, names_a_label, one_of_several, pronoun_group, spoken_operation, tells_time)
@@ -210,6 +211,8 @@ def _noun_phrase_head_lemma(tok: Token) -> str:
 
 #: The possessive of a subject pronoun: a noun "her friend" is someone else than "she".
 POSSESSIVE_OF = {"she": "her", "he": "his"}
+#: The gender a pronoun agrees with (:func:`pyasp.text.names.gender`: of a first name or of a noun such as "brother").
+PRONOUN_GENDER = {"she": "f", "her": "f", "he": "m", "him": "m", "his": "m"}
 
 
 def _resolve(doc: Document, tok: Token, verb: int = -1, possessed: bool = True) -> str:
@@ -219,14 +222,40 @@ def _resolve(doc: Document, tok: Token, verb: int = -1, possessed: bool = True) 
     *she* had 51": she is not the friend)."""
     if tok.text.lower() in PRONOUNS:
         owner = None if possessed else POSSESSIVE_OF.get(tok.text.lower())
+        want = PRONOUN_GENDER.get(tok.text.lower())
+        other = ""  # the last subject of the other gender: taken when no subject agrees ("Keith loves cards. She bought ...")
         for prev in reversed(doc.tokens[: tok.i]):
             if prev.dep in {"nsubj", "nsubjpass"} and prev.pos in NOUN_POS and prev.head != verb:
                 if owner and any(c.dep == "poss" and c.text.lower() == owner for c in _children(doc, prev.i)):
                     continue  # "After *her* friend gave her some, *she* had 51": she is not the friend
-                return _noun_phrase_head_lemma(prev)
-        return ""
+                if want and _gender_of(doc, prev) not in (None, want):
+                    other = other or _name_or_lemma(doc, prev)
+                    continue  # "Halima had 120 stickers. Her little *brother* took 16. Later *she* found 10 more": not him
+                return _name_or_lemma(doc, prev)
+        return other
     if tok.text.lower() == "there":
         return ""
+    return _name_or_lemma(doc, tok)
+
+
+def _gender_of(doc: Document, tok: Token) -> str | None:
+    """"f", "m" or None: of a title before a name ("*Mr.* Abernathy"), else of the name or the noun
+    (:func:`pyasp.text.names.gender`: "Halima", "brother")."""
+    titles = {TITLES[c.text.lower()] for c in _children(doc, tok.i) if c.dep == "compound" and c.text.lower() in TITLES}
+    if len(titles) == 1:
+        return titles.pop()
+    return gender(tok.text if tok.pos == "PROPN" else tok.lemma, tok.pos == "PROPN")
+
+
+#: Titles that say a person's gender.
+TITLES = {"mr.": "m", "mr": "m", "mrs.": "f", "mrs": "f", "ms.": "f", "ms": "f", "miss": "f"}
+
+
+def _name_or_lemma(doc: Document, tok: Token) -> str:
+    """A noun's lemma, or a name's own text when the tagger read it once as a common noun ("*Ines* had
+    $8.25" lemmatized "ine", when the text has "Ines" as a name elsewhere)."""
+    if tok.pos == "NOUN" and tok.text[:1].isupper() and any(t.text == tok.text and t.pos == "PROPN" for t in doc.tokens):
+        return tok.text.lower()
     return _noun_phrase_head_lemma(tok)
 
 
@@ -932,6 +961,9 @@ def _fill_entities(qsets: list[Qset], target: Qset, doc: Document) -> list[Qset]
                 ent = next((_counted(p) for p in reversed(out) if p.ent and not p.ent_fallback and not (
                     0 <= p.token < len(doc.tokens) and _names_follow(doc, _entity_token_of(doc, p) or doc.tokens[p.token], p.qnt))),
                     "") or later
+            if not ent and q.token + 1 < len(doc.tokens) and doc.tokens[q.token + 1].text.lower() in {"more", "extra"}:
+                # "it already had 15 and the students planted *36 more*": more of the things counted before
+                ent = next((_counted(p) for p in reversed(out) if p.ent), "") or target.ent
             if not ent:
                 plural = [t for t in doc.tokens[: q.token] if t.tag == "NNS" and t.lemma.lower() not in NOT_ENTITIES]
                 ent = _noun_phrase_head_lemma(plural[-1]) if plural else (target.ent or "thing")
@@ -974,6 +1006,16 @@ def _container_after_count(qsets: list[Qset]) -> tuple[list[Qset], bool]:
 
 
 START_WORDS = {"begin", "beginning", "start", "first", "initially", "originally", "before"}
+
+
+def _start_asked(doc: Document, question: int, target: Qset) -> set[str]:
+    """The words of :data:`START_WORDS` the question says of x, not "first" naming one of several
+    things ("How many passengers were on the bus after the *first* stop?"), nor a word of a story the
+    question tells in an "if" clause ("How many shells does Priya have now if she *started* with 47 ...?")."""
+    clause = _if_clause(doc, question) or (-1, -1)
+    said = {t.lemma.lower() for t in doc.sentence_tokens(question) if not clause[0] <= t.i < clause[1]
+            and not (t.dep == "amod" and t.pos == "ADJ")}
+    return START_WORDS & set(target.keywords) & said
 
 
 def _x_first_for_start(qsets: list[Qset]) -> tuple[list[Qset], bool]:
@@ -1895,19 +1937,34 @@ def _sharer_too(doc: Document, base: list[Qset]) -> list[Qset]:
     return out
 
 
+def _perimeter_asked(doc: Document, target: Qset) -> bool:
+    """Whether the question asks a perimeter: "What is the *perimeter* ...?", or a length (of fence, in
+    feet) "needed to go all the way *around* the garden"."""
+    question = doc.sentence_tokens(target.sentence) if target.sentence >= 0 else ()
+    asked = {t.lemma.lower() for t in question}
+    return "perimeter" in asked or "around" in asked and (is_length_unit(target.ent) or is_length_unit(_asked_unit(doc, target)))
+
+
 def _square_sides(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
-    """What a square implies, when the text gives one length and asks its area or perimeter: "A
-    *square* tile is 9 inches long on each side. What is the area of the tile?" (the other side, 9:
-    9 * 9), "... What is the perimeter?" (its 4 sides: 4 * 9). A square is the word before a thing
-    ("a square garden"), not "square inches"."""
+    """What a square or a rectangle implies, when the text gives its sides and asks its area or
+    perimeter: "A *square* tile is 9 inches long on each side. What is the area of the tile?" (the
+    other side, 9: 9 * 9), "... What is the perimeter?" (its 4 sides: 4 * 9); "A *rectangular* garden
+    is 12 feet long and 8 feet wide. How many feet of fence go all the way around it?" (two lengths
+    and two widths: 2 * 12 + 2 * 8). A square is the word before a thing ("a square garden", also in the
+    question: "the perimeter of a square sandbox"), not "square inches"."""
     question = doc.sentence_tokens(target.sentence) if target.sentence >= 0 else ()
     asked = {t.lemma.lower() for t in question}
     lengths = [q for q in base if q.qnt is not None and not q.implicit and is_length_unit(q.ent)]
     given = [q for q in base if q.qnt is not None and not q.implicit]
-    if len(lengths) != 1 or len(given) != 1 or not asked & {"area", "perimeter"}:
+    perimeter = _perimeter_asked(doc, target)
+    if len(lengths) == 2 and len(given) == 2 and perimeter and lengths[0].ent == lengths[1].ent and (
+            {t.lemma.lower() for t in doc.tokens} & {"rectangle", "rectangular", "wide", "width"}):
+        return [Qset(Fraction(2), "side", rate="rectangle", text="2", token=side.token + 1, sentence=-1, operation="mul",
+                     whole=side.token, implicit="2 sides of a rectangle") for side in lengths]
+    if len(lengths) != 1 or len(given) != 1 or not ("area" in asked or perimeter):
         return []
     toks = doc.tokens
-    square = any(t.lemma.lower() == "square" and t.sentence != target.sentence and t.i + 1 < len(toks)
+    square = any(t.lemma.lower() == "square" and t.i + 1 < len(toks)
                  and toks[t.i + 1].pos == "NOUN" and not is_length_unit(toks[t.i + 1].lemma.lower()) for t in toks)
     if not square:
         return []
@@ -2053,6 +2110,8 @@ END_WORDS = {"now"}
 STILL_WORDS = {"still"}
 THEN_WORDS = {"then"}
 LEFT_AFTER = {"left", "remaining"}
+#: Verbs that say what is there at the end: "19 *remain*", "11 gulls *stayed*".
+REMAIN_VERBS = {"remain", "stay"}
 
 
 def _end_state(doc: Document, base: list[Qset], target: Qset, question: int) -> int | None:
@@ -2083,7 +2142,10 @@ def _end_state(doc: Document, base: list[Qset], target: Qset, question: int) -> 
         # "After her friend gave her some ribbons, she had 51": a state after a change said in a clause
         after = verb.lemma.lower() in {"have", "be"} and any(
             c.dep == "advcl" and any(m.dep == "mark" and m.lemma.lower() == "after" for m in _children(doc, c.i)) for c in clause)
-        if any(t.lemma.lower() in ends for t in clause) or left or after or verb.lemma.lower() == "remain":
+        # "55 *were left*": what is left, said in the passive
+        left = left or verb.lemma.lower() == "leave" and any(t.dep == "auxpass" for t in clause) and any(
+            t.dep == "nsubjpass" and t.i in (q.token, ent_tok.i if ent_tok is not None else -1) for t in clause)
+        if any(t.lemma.lower() in ends for t in clause) or left or after or verb.lemma.lower() in REMAIN_VERBS:
             found = q.token
     return found
 
@@ -2101,6 +2163,11 @@ GAIN_VERBS = {"find", "get", "buy", "receive", "pick", "collect", "earn", "win",
               "add", "borrow", "purchase", "save", "join", "board", "come", "arrive"}
 LOSS_VERBS = {"lose", "eat", "give", "sell", "spend", "use", "break", "donate", "lend", "throw", "drink", "send", "mail",
               "pay", "leave", "remove", "drop", "hand", "pass", "trade"}
+#: Verbs that give things back to whom they came from: "9 of those *were returned*" (to the owner).
+RETURN_VERBS = {"return"}
+#: Verbs that put things into what the story is about, whoever does it: "Wren *added* 24 bottles" (to the bin),
+#: unless a "to", "into" or "in" names another place (read before: :func:`_change_operation`).
+PUTTING_VERBS = {"add"}
 #: Verbs with which someone takes things from where they are: "Students *borrowed* 48 of the books".
 TAKING_VERBS = {"borrow", "take", "pick", "buy", "purchase", "remove", "collect"}
 #: Verbs that use things up, whoever does it: "Her guests *ate* 15 of them".
@@ -2131,12 +2198,14 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
     lemma = verb.lemma.lower()
     # "got *off*"; also an adverb that says where things go ("24 cars drove *away*", "6 children went *home*")
     particles = {c.text.lower() for c in _children(doc, verb.i)
-                 if c.dep == "prt" or c.dep == "advmod" and c.text.lower() in AWAY_PARTICLES | {"back"}}
+                 if c.dep == "prt" or c.dep == "advmod" and (c.text.lower() in AWAY_PARTICLES | {"back"}
+                                                             or c.text.lower() == "in" and c.pos == "ADV")}  # "put 22 back *in*"
     subj = _subject(doc, verb)
     giver = _resolve(doc, subj) if subj is not None else ""
     mention = next((m for m in doc.mentions if m.start == q.token), None)
     ent_tok = _entity_token(doc, mention) if mention is not None and mention.kind != "money" else None
-    moving = subj is not None and ent_tok is not None and subj.i == ent_tok.i  # "6 more birds joined them"
+    # "6 more birds joined them"; "7 of them left", "13 got on": the number itself the subject
+    moving = subj is not None and (ent_tok is not None and subj.i == ent_tok.i or mention is not None and subj.i == mention.head)
     if moving and can_be_motion(lemma):  # "12 children went *inside*", "6 ducks flew *home*", "walked *to the park*"
         places = [c for c in _children(doc, verb.i) if c.dep == "advmod" and c.lemma.lower() in PLACE_ADVERBS]
         places += [obj for _, obj in _prep_objects(doc, verb.i, {"to", "into", "toward", "towards"})]
@@ -2146,8 +2215,16 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
             particles.add("away")
     if lemma in GIVE_VERBS and particles & {"out", "away"} and not moving:  # "The teacher gives out 20 of the pencils"
         return "sub"
+    if lemma in RETURN_VERBS and owner:  # given back: to the owner ("9 of those were returned"), or by the owner
+        passive = subj is not None and subj.dep == "nsubjpass"
+        agents = [o for _, o in _prep_objects(doc, verb.i, {"by"})] if passive else ([subj] if subj is not None else [])
+        if _receiver(doc, verb) == owner:
+            return "add"
+        return "sub" if any(_resolve(doc, a, verb.i) == owner for a in agents) else "add" if passive or agents else ""
     if lemma in GIVE_VERBS | {"send", "mail"} and owner and not moving:  # given to the owner, or by the owner
         receiver = _receiver(doc, verb)
+        if receiver == owner and _another(doc, verb, owner):  # "lent 14 of them to the *visiting* team": away
+            return "sub"
         if receiver == owner:
             return "add"
         if giver in ("", owner):
@@ -2167,6 +2244,10 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
         return ""
     if lemma in DESTROY_VERBS:  # "Her guests ate 15 of them": gone, whoever ate them
         return "sub"
+    if lemma in PUTTING_VERBS and not moving and not places:  # "Wren *added* 24 bottles": put into what the story is about
+        return "add"
+    if owner and giver not in ("", owner) and not moving and lemma in TAKING_VERBS | LOSS_VERBS and _of_them(doc, q, owner):
+        return "sub"  # "Her little brother *took 16 of them*": some of the owner's things, taken by someone else
     if owner and giver not in ("", owner) and not moving and not _a_thing(doc, owner):
         return ""  # someone else's doing (a jar, a lot or a box is filled or emptied by someone else)
     more = q.token + 1 < len(toks) and toks[q.token + 1].text.lower() in {"more", "extra"}  # "bought 6 *more* fish"
@@ -2181,6 +2262,35 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
     if q.token + 1 < len(toks) and toks[q.token + 1].text.lower() in {"more", "extra"}:  # "cut some more roses"
         return "add"
     return ""
+
+
+def _another(doc: Document, verb: Token, owner: str) -> bool:
+    """Whether the receiver of a giving verb, named as the owner is, is another one of its kind: its
+    noun has a modifier no other mention of the owner has ("The swim team had 40 kickboards. ... lent 14
+    of them to the *visiting* team"; "The choir ... gave 12 folders to the *junior* choir"), or "other"."""
+    objs = [c for c in _children(doc, verb.i) if c.dep in {"dative", "iobj"} and c.pos in NOUN_POS]
+    objs += [o for _, o in _prep_objects(doc, verb.i, {"to"}) if o.pos in NOUN_POS]
+    for obj in objs[:1]:
+        if _noun_phrase_head_lemma(obj) != owner:
+            return False
+        words = lambda t: {c.lemma.lower() for c in _children(doc, t.i) if c.dep in {"amod", "compound", "det"} and (
+            c.dep != "det" or c.lemma.lower() in {"other", "another"})}
+        mine = words(obj)
+        others = [t for t in doc.tokens if t.i != obj.i and t.pos in NOUN_POS and _noun_phrase_head_lemma(t) == owner]
+        return bool(others) and any(w not in words(t) for w in mine for t in others) and not any(words(t) >= mine for t in others)
+    return False
+
+
+def _of_them(doc: Document, q: Qset, owner: str) -> bool:
+    """Whether a number counts some of the owner's things: "16 *of them*" after "Halima had 120
+    stickers", "5 of her stickers" (a part of a set named by a pronoun, or by the owner's possessive)."""
+    num = doc.tokens[q.token]
+    for _, obj in _prep_objects(doc, num.i, {"of"}):
+        if obj.text.lower() in {"them", "those", "these"}:
+            return True
+        if any(c.dep == "poss" and c.text.lower() in PRONOUNS and _resolve(doc, c) == owner for c in _children(doc, obj.i)):
+            return True
+    return False
 
 
 def _a_thing(doc: Document, owner: str) -> bool:
@@ -2210,11 +2320,37 @@ def _same_things(a: str, b: str) -> bool:
 ENDED = {"now", "left", "leave", "remain", "remaining"}
 
 
-def _change(q: Qset, target: Qset, question: int) -> bool:
-    """Whether q may be a change of a story about x's things: a number of them in a statement, not
-    read otherwise (no operation, whole or share of its own, no number of no part)."""
+def _change(q: Qset, target: Qset, question: int, clause: tuple[int, int] | None = None) -> bool:
+    """Whether q may be a change of a story about x's things: a number of them in a statement (or in
+    the question's "if" clause, ``clause``: :func:`_if_clause`), not read otherwise (no operation, whole
+    or share of its own, no number of no part)."""
     return (q.qnt is not None and not q.implicit and not q.irrelevant and not q.operation and q.whole < 0 and not q.rate and not q.per
-            and q.sentence not in (question, -1) and _same_things(q.ent, target.ent))
+            and _stated(q, question, clause) and _same_things(q.ent, target.ent))
+
+
+def _stated(q: Qset, question: int, clause: tuple[int, int] | None) -> bool:
+    """Whether q is told as a statement: outside the question, or inside its "if" clause."""
+    return q.sentence not in (question, -1) or clause is not None and clause[0] <= q.token < clause[1]
+
+
+def _if_clause(doc: Document, question: int) -> tuple[int, int] | None:
+    """The tokens [start, end) of a story the question tells after what it asks, in an "if" clause: "How
+    many shells does Priya have now *if she started the morning with 47 shells and found 16 more at the
+    beach*?" (a clause of the question's verb, marked "if", after the question word); None if none."""
+    toks = doc.sentence_tokens(question)
+    qword = next((t for t in toks if t.text.lower() in QUESTION_WORDS), None)
+    if qword is None:
+        return None
+    for t in toks:
+        if t.dep == "advcl" and t.i > qword.i and any(c.dep == "mark" and c.lemma.lower() == "if" for c in _children(doc, t.i)):
+            span, todo = set(), [t.i]
+            while todo:
+                i = todo.pop()
+                span.add(i)
+                todo += [c.i for c in _children(doc, i) if c.i not in span]
+            if min(span) > qword.i:
+                return min(span), max(span) + 1
+    return None
 
 
 def _story(doc: Document, base: list[Qset], target: Qset, question: int, end: int | None) -> tuple[list[Qset], Qset]:
@@ -2230,6 +2366,8 @@ def _story(doc: Document, base: list[Qset], target: Qset, question: int, end: in
       things after the start, the first one the owner has: "Ava had 50 balloons. She gave 12 to
       Liam and 15 to Mia. How many balloons does Ava have left?" is 50 - 12 - 15."""
     keywords = set(target.keywords)
+    asks_start = _start_asked(doc, question, target)
+    clause = _if_clause(doc, question)  # "How many shells does Priya have now if she started with 47 and found 16 more?"
     # the question's owner when it names one ("How many did *Carlos* have at first?"); a pronoun
     # ("How many does *he* have now?") is resolved by the story's own numbers instead
     named = target.ctr if any(_noun_phrase_head_lemma(t) == target.ctr for t in doc.sentence_tokens(question)) else ""
@@ -2241,23 +2379,24 @@ def _story(doc: Document, base: list[Qset], target: Qset, question: int, end: in
             end_owner = _resolve(doc, subj, possessed=False) or end_owner
         # whose story: the question's subject when it asks the start ("How many did Carlos have at first?");
         # when it asks a change, the question's subject may be its receiver ("How many did she give to Sam?")
-        owner = (named or end_owner or target.ctr) if START_WORDS & keywords else end_owner
+        owner = (named or end_owner or target.ctr) if asks_start else end_owner
         some = _some_of(doc, question, target.ent)
         first, last = (some[0].i if some is not None else -1), end
     else:  # the start: the first number of x's things ("4 packs of cards with 10 cards in each pack")
-        starts = [q for q in base if q.qnt is not None and q.sentence not in (question, -1) and _same_things(q.ent, target.ent)]
+        starts = [q for q in base if q.qnt is not None and _stated(q, question, clause) and _same_things(q.ent, target.ent)]
         owner = named or (starts[0].ctr if starts else "") or target.ctr or target.loc
         # "How many did he bring home?", "... end up with?": how the story ends, said otherwise
         # "How many students are *still* in the classroom?": what is there at the end
         ended = (ENDED & keywords or "end" in keywords or "home" in keywords and keywords & {"bring", "take", "carry"}
                  or "still" in keywords and not keywords & {"need", "want", "have to", "must"}
                  or _asked_after(doc, question, starts[0].sentence if starts else -1))
-        if not owner or not ended or START_WORDS & keywords or not starts:
+        if not owner or not ended or asks_start or not starts:
             return base, target
-        first, last, some = starts[0].token, doc.sentences[question][0], None
-    ops = {q.token: _change_operation(doc, q, owner) for q in base if first < q.token < last and _change(q, target, question)}
+        first, last, some = starts[0].token, clause[1] if clause is not None else doc.sentences[question][0], None
+    ops = {q.token: _change_operation(doc, q, owner) for q in base
+           if first < q.token < last and _change(q, target, question, None if end is not None else clause)}
     x_op = ""
-    if some is not None and not START_WORDS & keywords and not target.operation:  # x is the change
+    if some is not None and not asks_start and not target.operation:  # x is the change
         x_op = _change_operation(doc, replace(target, token=some[0].i, sentence=some[0].sentence), owner)
         if not x_op:
             return base, target
