@@ -27,7 +27,7 @@ from ..text.units import lemma_of as _unit_lemma
 from . import rates as _rates
 from .classes import ARRIVING, LEAVING
 from .features import (TIME_UNITS, assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
-                       root_features, same_entity, stray_numbers)
+                       root_features, same_entity, stray_numbers, compares_itself)
 from .inference import WILDCARD, Option
 from .knowledge import Knowledge
 from .properties import PROPERTIES, NumberInfo, Phrase, ProblemInfo, read_problem
@@ -369,20 +369,12 @@ def comparison_applied(info: ProblemInfo, knowledge: Knowledge, base: int, compa
     the comparison's own subject's ("Liam has 42 cards, 3 times as many as Mia": 42 / 3)."""
     b, c = info.numbers[base - 1], info.numbers[comparison - 1]
     undone = (c.compared is not None and b.subj is not None and c.subj is not None and b.subj.key == c.subj.key
-              and b.subj.key != c.compared.key and not _itself(c))
+              and b.subj.key != c.compared.key and not compares_itself(c))
     out: set[str] = set()
     for cls in knowledge.classes.math_classes(c.math):
         if cls in APPLIED:
             out |= APPLIED[cls][1 if undone else 0]
     return frozenset(out)
-
-
-def _itself(n: NumberInfo) -> bool:
-    """Whether a comparison compares its subject with itself at another time, said by the same
-    pronoun ("On Tuesday he read half as many pages as he did on Monday"), which the reader leaves
-    unresolved after "as" (an object pronoun is not its own clause's subject)."""
-    return (n.compared is not None and n.subj is not None and n.compared.text.lower() == n.subj.text.lower()
-            and n.compared.is_pronoun)
 
 
 #: the days of the week, which a text tells numbers of ("24 pages on Saturday")
