@@ -27,7 +27,7 @@ from ..text.units import PER_WORDS, is_length_unit, lemma_of as _unit_lemma
 from . import rates as _rates
 from .classes import ARRIVING, LEAVING
 from .features import (TIME_UNITS, assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
-                       root_features, same_entity, stray_numbers)
+                       root_features, same_entity, stray_numbers, compares_itself)
 from .inference import WILDCARD, Option
 from .knowledge import Knowledge
 from .properties import PROPERTIES, NumberInfo, Phrase, ProblemInfo, read_problem
@@ -101,6 +101,9 @@ class Prepared:
     #: or that "each of" joins (:func:`each_of`): (operation, the unit of the result, the search's
     #: check)
     applied: dict[frozenset[int], tuple[str, tuple, str]] = field(default_factory=dict)
+    #: multiples said in a comparison ("4 times as much hay as", "half as many"), 1-based: at
+    #: inference an operand of explicit math only (:func:`compared_multiples`)
+    multiples: frozenset[int] = frozenset()
 
     @property
     def shares(self) -> tuple[str | None, ...]:
@@ -250,6 +253,8 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
             prepared.denied.add(row)
         elif rule.op in ("divide", "divide_reversed") and _inverted(ratio, na, nb, rule.op):
             prepared.denied.add(row)
+        elif rule.op in ("divide", "divide_reversed") and multiple_of_before(info, knowledge, na, nb):
+            prepared.denied.add(row)  # "sold 32 loaves of rye bread and three times as many loaves of white bread": 32 * 3
         elif (a in info.left_out) != (b in info.left_out) and (rule.op == "add" or rule.op != "subtract" and _asked_unit(
                 info, na if a in info.left_out else nb)):
             # "How many students did not bring a lunch?": the 35 who brought one are no part of
@@ -291,6 +296,7 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     prepared.relevance_features = [relevance_features(info, n) for n in info.numbers]
     prepared.stray = stray_numbers(info) | rest_strays(info) | days_said_again(info) | price_aside(info, knowledge)
     prepared.kept = frozenset((info.rest_of[0], *info.rest_of[1])) if info.rest_of else frozenset()
+    prepared.kept |= counted_per_rate(info)
     if base:
         prepared.total_of, prepared.total_op, prepared.total_base = len(info.numbers), last, base
         if comparison == base:  # the side of a square, times itself
@@ -309,6 +315,7 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     if prepared.remainder == "rest":
         prepared.whole = whole_of_rest(prepared.units, prepared.question_unit)
     prepared.applied = {**each_of(info, prepared.units), **compared_kinds(info, knowledge, prepared.units)}
+    prepared.multiples = compared_multiples(info, knowledge)
     return prepared
 
 
@@ -362,7 +369,7 @@ def comparison_applied(info: ProblemInfo, knowledge: Knowledge, base: int, compa
     the comparison's own subject's ("Liam has 42 cards, 3 times as many as Mia": 42 / 3)."""
     b, c = info.numbers[base - 1], info.numbers[comparison - 1]
     undone = (c.compared is not None and b.subj is not None and c.subj is not None and b.subj.key == c.subj.key
-              and b.subj.key != c.compared.key)
+              and b.subj.key != c.compared.key and not compares_itself(c))
     out: set[str] = set()
     for cls in knowledge.classes.math_classes(c.math):
         if cls in APPLIED:
@@ -726,6 +733,36 @@ def whole_of_rest(units: list[tuple], question: tuple) -> int:
     return found[0] if len(found) == 1 else 0
 
 
+def compared_multiples(info: ProblemInfo, knowledge: Knowledge) -> frozenset[int]:
+    """The numbers (1-based) said as the multiple of a comparison: a math term of the rule file's
+    MUL class and "as" right after the number or its "times" ("4 times as much hay as the
+    giraffe", "twice as many", "half as many pages as", "a third as many"). Such a number is a
+    factor of the comparison, no quantity: the search at inference combines it by explicit math
+    only (check "multiple", :func:`pyasp.arith.inference.search`), so that it is never a rate's
+    divisor ("30 pounds a day ... 4 times as much ... How many pounds ... in a day?": not 30 / 4)
+    nor added to a count. ("3 times a week" says no comparison.)"""
+    words = [t.text.lower() for t in info.doc.tokens]
+    out = set()
+    for n in info.numbers:
+        if n.math is None or "MUL" not in knowledge.classes.math_classes(n.math):
+            continue
+        at = n.mention.end + (n.mention.end < len(words) and words[n.mention.end] == "times")
+        if at < len(words) and words[at] == "as":
+            out.add(n.index)
+    return frozenset(out)
+
+
+def multiple_of_before(info: ProblemInfo, knowledge: Knowledge, a: NumberInfo, b: NumberInfo) -> bool:
+    """Whether ``b`` is a multiple said after ``a`` in its sentence, compared with nothing said or
+    with what ``a`` counts ("The bakery sold 32 loaves of rye bread and three times as many loaves
+    of white bread", "collected 96 cans and a third as many glass jars as cans"): the comparison is
+    with what was just said, so it is applied to ``a`` (multiplied), never undone. (Not "She has
+    32 jars, a third as many jars as cans": compared with another kind, the cans.)"""
+    return ((b.compared is None or a.unit is not None and not a.unit_inferred and b.compared.key == a.unit.lemma)
+            and a.math is None and b.index in compared_multiples(info, knowledge)
+            and a.mention.sentence == b.mention.sentence and a.mention.start < b.mention.start)
+
+
 def compared_kinds(info: ProblemInfo, knowledge: Knowledge,
                    units: list[tuple]) -> dict[frozenset[int], tuple[str, tuple, str]]:
     """The comparisons of two kinds of things whose compared kind the question asks, with the
@@ -884,6 +921,21 @@ def price_aside(info: ProblemInfo, knowledge: Knowledge) -> frozenset[int]:
     if not any(n.unit is not None and not n.unit_inferred and n.unit.lemma == q.unit.lemma for n in info.numbers):
         return frozenset()
     return frozenset({money[0].index})
+
+
+def counted_per_rate(info: ProblemInfo) -> frozenset[int]:
+    """Numbers of the question that count what a number of the text is a rate per: "A bike tire
+    costs $18 and an inner tube costs $6. What is the total cost of 2 tires and 2 inner tubes?"
+    (the 2 tires and the 2 tubes, each priced per one), "A bee has 6 legs. How many legs do 2
+    bees have?". The question says them to be used: every answer uses them, whatever the
+    relevance classifier says of a stray two. (Not when the rate is said in the question too: "If
+    they pack 2650 boxes in 1 day, how many ...": the one day names what the boxes are per; nor a
+    one, which says the rate again: "8 pounds of fish per day ... How many pounds ... in one
+    day?")"""
+    q = info.question_sentence
+    per = {n.rate.lemma for n in info.numbers if n.rate is not None and n.mention.sentence != q}
+    return frozenset(n.index for n in info.numbers if n.mention.sentence == q and n.rate is None and n.value != 1
+                     and n.unit is not None and not n.unit_inferred and n.unit.lemma in per)
 
 
 def _asked_unit(info: ProblemInfo, n: NumberInfo) -> bool:

@@ -175,7 +175,8 @@ def contradicted(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -
             # comparison with someone else (his cousin), the two subjects (Zack, he = Zack)
             # plainly name one entity ("she saw 3 times that many" compares with no one)
             if (all(p == "subj" for p, _ in args) and _one(x, y)
-                    and any(n.compared is not None and not same_entity(n.compared, n.subj) for n in (a, b))):
+                    and any(n.compared is not None and not same_entity(n.compared, n.subj) and not compares_itself(n)
+                            for n in (a, b))):
                 return True
             continue
         for n in (a, b):
@@ -183,6 +184,14 @@ def contradicted(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -
                                            or (_compares_with(info, n, x) and _one(y, n.subj))):
                 return True
     return False
+
+
+def compares_itself(n: NumberInfo) -> bool:
+    """Whether a comparison compares its subject with itself at another time, said by the same
+    pronoun ("On Tuesday he read half as many pages as he did on Monday"), which the reader leaves
+    unresolved after "as" (an object pronoun is not its own clause's subject)."""
+    return (n.compared is not None and n.subj is not None and n.compared.is_pronoun
+            and n.compared.text.lower() == n.subj.text.lower())
 
 
 def _possessor_compared(info: ProblemInfo, numbers: dict, args, x: Phrase, y: Phrase) -> bool:

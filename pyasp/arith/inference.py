@@ -106,7 +106,7 @@ AMOUNTS = frozenset({MONEY_UNIT, "buck"})
 #: the checks ``search(..., strict_units=True)`` makes (:class:`UnitCheck`; a module setting, so
 #: that tests and experiments can switch one off)
 STRICT_CHECKS = frozenset({"linked", "rate_count", "squared", "final", "per_asked", "difference", "money", "rest",
-                           "unknown", "start", "compared", "each"})
+                           "unknown", "start", "compared", "each", "multiple"})
 
 
 class UnitCheck:
@@ -400,6 +400,7 @@ def search(
     remainder: str = "",
     applied: dict[frozenset[int], tuple[str, Unit, str]] | None = None,
     whole: int = 0,
+    multiples: frozenset[int] = frozenset(),
 ) -> list[tuple[float, Expr]]:
     """The best expressions (score, expression), best first; with ``accept``, only those it
     accepts (training: the expressions that give the right answer).
@@ -437,7 +438,10 @@ def search(
     (:func:`is_difference`), as it is with ``remainder`` ("rest", "unknown", "start": the check of that
     name), and two numbers of ``applied`` are combined only by its operation, the result of its
     unit (the check it names: "compared", "each"), and nothing is added to ``whole`` (the number of
-    a whole whose rest the question asks, which the answer may count: check "rest");
+    a whole whose rest the question asks, which the answer may count: check "rest"), and a number
+    of ``multiples`` (a multiple said in a comparison: "4 times as much hay as the giraffe", "half
+    as many pages as") is an operand only of explicit math (check "multiple": no rate divided by
+    it, no count added to it);
     if that leaves no expression, the search is run again without the checks.
     """
     n = len(values)
@@ -451,6 +455,7 @@ def search(
                                          or bool(remainder) and remainder in STRICT_CHECKS)
     applied = {pair: a for pair, a in (applied or {}).items() if a[2] in STRICT_CHECKS} if check is not None else {}
     whole_bit = 1 << (whole - 1) if check is not None and whole and "rest" in STRICT_CHECKS else 0
+    multiples = multiples if check is not None and "multiple" in STRICT_CHECKS else frozenset()
     for i in range(n):
         states[1 << i] = [Leaf(i + 1, i + 1, 0.0, float(values[i]), 1 << i, units[i])]
     scores = [float(x) for x in option_scores]
@@ -516,8 +521,13 @@ def search(
                         # "36 carrots ... 9 fewer beets than carrots. How many beets?": only 36 - 9
                         only = (applied.get(frozenset((first.number, second.number)))
                                 if applied and isinstance(first, Leaf) and isinstance(second, Leaf) else None)
+                        # "An elephant eats 4 times as much hay as the giraffe": the 4 multiplies
+                        # by a comparison, never as a rate or a count
+                        multiple = multiples and any(isinstance(e, Leaf) and e.number in multiples for e in (first, second))
                         for opt in opts:
                             op = opt.op
+                            if multiple and opt.concept != "explicit_math":
+                                continue
                             if (paid[0] and opt.reads_rate[0]) or (paid[1] and opt.reads_rate[1]):
                                 continue  # an amount paid is no rate
                             if bought_and_money and op in ADDITIVE:

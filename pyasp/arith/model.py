@@ -90,7 +90,7 @@ class KnowledgeModel:
                       units=p.units, question_unit=p.question_unit, canonical=self.canonical, shares=p.shares, wholes=p.wholes,
                       priced=p.priced, order=p.order, strict_units=strict_units, ratios=p.ratios,
                       question_words=p.question_names, difference=p.difference,
-                      remainder=p.remainder, applied=p.applied, whole=p.whole)
+                      remainder=p.remainder, applied=p.applied, whole=p.whole, multiples=p.multiples)
 
     def relevant(self, p: Prepared) -> frozenset[int] | None:
         """The numbers an expression must use: all but those the relevance classifier calls

@@ -452,9 +452,10 @@ class _Reader:
         return whom if whom is not None and whom.pos in {"NOUN", "PROPN"} else tok
 
     def price_of(self, holder: Token, m: Mention) -> Token | None:
-        """What a price said with "for" is paid for: "bought 3 books for 7 dollars each" (books),
-        the object of the verb or the noun "for" hangs on, before the price; else None."""
-        if holder.dep != "pobj" or self.tokens[holder.head].text.lower() != "for":
+        """What a price said with "for" or "at" is paid for: "bought 3 books for 7 dollars each",
+        "buys 6 glasses at $7 apiece" (books, glasses), the object of the verb or the noun the
+        preposition hangs on, before the price; else None."""
+        if holder.dep != "pobj" or self.tokens[holder.head].text.lower() not in {"for", "at"}:
             return None
         prep = self.tokens[holder.head]
         head = self.tokens[prep.head]
@@ -1148,7 +1149,10 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
         else:
             # a number's own words are a math term only when it is one ("twice"), not in "half a dozen"
             lo = m.end if m.text.lower().endswith("dozen") else m.start - 1
-            math = _math_term(reader, lo, m.end + 4, m.sentence, math_terms)
+            # nor a term that starts in the next number: "96 cans and a third as many glass jars"
+            # (the third's), "32 loaves and twice as many"
+            hi = min((x.start for x in doc.mentions if x.sentence == m.sentence and x.start >= m.end), default=m.end + 4)
+            math = _math_term(reader, lo, min(m.end + 4, hi), m.sentence, math_terms)
         compared_tok = reader.compared(m) if math is not None and not part else None
         if (compared_tok is not None and who is not None and who.text.lower() in DEMONSTRATIVES and verb is not None
                 and verb.lemma.lower() == "be" and numbers and numbers[-1].subj is not None

@@ -92,10 +92,14 @@ def number_evidence(info: ProblemInfo, n: NumberInfo) -> tuple[dict[str, float],
         if s <= j < e:
             f[f"w{off:+d}={words[j]}"] = 1.0
             f[f"t{off:+d}={toks[j].tag}"] = 1.0
-    # each / every / per in the number's clause, after it or before it
+    # each / every / per in the number's clause, after it or before it; after it, only up to the
+    # next number: "buys 6 glasses at $7 apiece", "bought 3 books for 7 dollars each" say "each"
+    # of the price, not of the count before it
+    later = min((o.mention.start for o in info.numbers if o.mention.sentence == m.sentence and o.mention.start >= m.end),
+                default=hi)
     for j in range(m.end, hi):
         w = words[j]
-        if w in EACH:
+        if w in EACH and j < later:
             f[f"{w}_after"] = 1.0
             nxt = _noun_after(info, j, hi, 3)
             if nxt is not None:
