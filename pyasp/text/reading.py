@@ -1008,7 +1008,6 @@ def unit_asked_in(doc: Document, sentence: int) -> str | None:
     return None
 
 
-
 #: the prepositions right before a number of a unit of time that make the time one spent over:
 #: "for 6 days", "over 4 days" (which the parse reads as "more than"), "on each of 3 days"
 SPAN_PREPOSITIONS = frozenset({"in", "for", "over", "during", "within", "on", "across"})
