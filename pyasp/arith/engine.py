@@ -27,7 +27,7 @@ from ..text.units import PER_WORDS, is_length_unit, lemma_of as _unit_lemma
 from . import rates as _rates
 from .classes import ARRIVING, LEAVING
 from .features import (TIME_UNITS, assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
-                       root_features, same_entity, stray_numbers, compares_itself)
+                       compares_itself, root_features, same_entity, stray_numbers)
 from .inference import WILDCARD, Option
 from .knowledge import Knowledge
 from .properties import PROPERTIES, NumberInfo, Phrase, ProblemInfo, read_problem
@@ -236,7 +236,8 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     values = tuple(n.value * conversions[n.index][1] if n.index in conversions else n.value for n in info.numbers)
     order = time_order(info, memberships)
     prepared = Prepared(info, values, memberships=memberships, conversions=conversions,
-                        order=() if order == tuple(range(1, len(order) + 1)) else order)
+                        order=() if order == tuple(range(1, len(order) + 1)) else order,
+                        multiples=compared_multiples(info, knowledge))
     contexts: dict[tuple[int, int], list[str]] = {}
     ratio = _times_as_many(info)
     said = said_operation(info)
@@ -253,7 +254,7 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
             prepared.denied.add(row)
         elif rule.op in ("divide", "divide_reversed") and _inverted(ratio, na, nb, rule.op):
             prepared.denied.add(row)
-        elif rule.op in ("divide", "divide_reversed") and multiple_of_before(info, knowledge, na, nb):
+        elif rule.op in ("divide", "divide_reversed") and multiple_of_before(prepared.multiples, na, nb):
             prepared.denied.add(row)  # "sold 32 loaves of rye bread and three times as many loaves of white bread": 32 * 3
         elif (a in info.left_out) != (b in info.left_out) and (rule.op == "add" or rule.op != "subtract" and _asked_unit(
                 info, na if a in info.left_out else nb)):
@@ -315,7 +316,6 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     if prepared.remainder == "rest":
         prepared.whole = whole_of_rest(prepared.units, prepared.question_unit)
     prepared.applied = {**each_of(info, prepared.units), **compared_kinds(info, knowledge, prepared.units)}
-    prepared.multiples = compared_multiples(info, knowledge)
     return prepared
 
 
@@ -752,14 +752,14 @@ def compared_multiples(info: ProblemInfo, knowledge: Knowledge) -> frozenset[int
     return frozenset(out)
 
 
-def multiple_of_before(info: ProblemInfo, knowledge: Knowledge, a: NumberInfo, b: NumberInfo) -> bool:
-    """Whether ``b`` is a multiple said after ``a`` in its sentence, compared with nothing said or
-    with what ``a`` counts ("The bakery sold 32 loaves of rye bread and three times as many loaves
+def multiple_of_before(multiples: frozenset[int], a: NumberInfo, b: NumberInfo) -> bool:
+    """Whether ``b`` is a multiple (one of ``multiples``, :func:`compared_multiples`) said after ``a``
+    in its sentence, compared with nothing said or with what ``a`` counts ("The bakery sold 32 loaves of rye bread and three times as many loaves
     of white bread", "collected 96 cans and a third as many glass jars as cans"): the comparison is
     with what was just said, so it is applied to ``a`` (multiplied), never undone. (Not "She has
     32 jars, a third as many jars as cans": compared with another kind, the cans.)"""
     return ((b.compared is None or a.unit is not None and not a.unit_inferred and b.compared.key == a.unit.lemma)
-            and a.math is None and b.index in compared_multiples(info, knowledge)
+            and a.math is None and b.index in multiples
             and a.mention.sentence == b.mention.sentence and a.mention.start < b.mention.start)
 
 
