@@ -377,9 +377,9 @@ def _print_settings(encoding, packaged: str, kind: str, as_json: bool) -> None:
         if encoding is not None:
             check_encoding(path)  # a #const the solving commands would refuse (w_type = ten) is refused here too
             if packaged == "support_graph":  # and the tables' bound on weights (32-bit sums)
-                from pyasp.tables import _check_consts
+                from pyasp.tables import check_consts
 
-                _check_consts({}, path)
+                check_consts({}, path)
         consts = parse_constants(path)
         if not consts:
             raise PyaspError(f"{encoding}: no #const settings in it (is it {kind}?)")

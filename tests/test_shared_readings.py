@@ -10,8 +10,8 @@ declarative-rules engine (pyasp.arith) and the equation-tree engine (pyasp.algeb
   that neither converts the days into hours (pyasp.arith.engine.measure_conversions,
   pyasp.algebra.qsets's implied quantities);
 * the word lists and predicates both engines read, public in pyasp/text/ (TIME_WORDS in
-  pyasp.text.reading, is_length_unit and PER_WORDS in pyasp.text.units), and no module of the two engines or of
-  pyasp/text/ importing another module's private name.
+  pyasp.text.reading, is_length_unit and PER_WORDS in pyasp.text.units), and no module of pyasp (nor
+  the command line, pyasp.cli) importing or calling another module's private name.
 
 The texts are written for these tests (other verbs, things, names and numbers than the data's)."""
 
@@ -126,17 +126,46 @@ def test_one_list_of_the_words_that_say_per():
     assert not hasattr(qsets, "RATE_DETERMINERS")
 
 
-def private_imports(folder: Path) -> list[str]:
-    """The private names (one leading underscore) a module imports from another module of pyasp."""
-    out = []
-    for path in sorted(folder.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and (node.level > 0 or (node.module or "").startswith("pyasp")):
-                out += [f"{path.name}:{node.lineno} {a.name}" for a in node.names
-                        if a.name.startswith("_") and not a.name.startswith("__")]
+def is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def defined_names(tree: ast.Module) -> set[str]:
+    """The names a module defines: functions, classes, variables, attributes it sets, arguments."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            out.add(node.attr)
+        elif isinstance(node, ast.arg):
+            out.add(node.arg)
     return out
 
 
-@pytest.mark.parametrize("folder", ["arith", "algebra", "text"])
-def test_the_engines_import_no_private_name_of_another_module(folder):
-    assert private_imports(PACKAGE / folder) == []
+def private_uses(paths: list[Path]) -> list[str]:
+    """The private names (one leading underscore) a module takes from another module of pyasp:
+    imported (``from .ground import _thresholds``), or read as an attribute (``model._eligible(p)``)
+    that another of the modules defines and this one does not (a library's own private names,
+    defined in no module of pyasp, are not pyasp's to judge)."""
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in paths}
+    defined = {path: defined_names(tree) for path, tree in trees.items()}
+    elsewhere = {name for names in defined.values() for name in names if is_private(name)}
+    out = []
+    for path, tree in trees.items():
+        where = path.relative_to(PACKAGE.parent)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.level > 0 or (node.module or "").startswith("pyasp")):
+                out += [f"{where}:{node.lineno} {a.name}" for a in node.names if is_private(a.name)]
+            elif (isinstance(node, ast.Attribute) and is_private(node.attr) and node.attr in elsewhere
+                  and node.attr not in defined[path]):
+                out.append(f"{where}:{node.lineno} {ast.unparse(node)}")
+    return out
+
+
+def test_no_module_of_pyasp_uses_a_private_name_of_another():
+    # the command line is pyasp.cli in a wheel (the repository's cli.py, see pyasp/cli.py)
+    paths = sorted(PACKAGE.rglob("*.py")) + [PACKAGE.parent / "cli.py"]
+    assert private_uses(paths) == []

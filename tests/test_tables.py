@@ -293,7 +293,7 @@ def test_relations_used_without_a_pattern_are_reported_and_priced(state_change, 
     cost (w_relation_none, or w_relation_empty for the free pattern "X Y") is a term of the
     objective that option_features reads back: the terms add up to clingo's score."""
     from pyasp.tables.features import objective, option_features
-    from pyasp.tables.ground import _thresholds
+    from pyasp.tables.ground import integer_consts
 
     result = state_change["relations"].answer(FREEZING)
     assert {"relation": "changedBy", "table": "StateChange", "pattern": "X Y", "in": "anywhere"} in result.relations
@@ -301,7 +301,7 @@ def test_relations_used_without_a_pattern_are_reported_and_priced(state_change, 
     solver = TableSolver(load_store(write_store(tmp_path, {"StateChange.tsv": STATE_CHANGE, "_relations.tsv": FROM_TO + strict})))
     result = solver.answer(FREEZING)
     assert {"relation": "changedBy", "table": "StateChange", "pattern": None, "in": "anywhere"} in result.relations
-    weights = {name: value / 1000 for name, value in _thresholds(None).items()}
+    weights = {name: value / 1000 for name, value in integer_consts(None).items()}
     grounded, models, scores, _ = solver.solve_options(solver.read(FREEZING))
     terms = option_features(grounded, models[result.answer], result.answer)
     assert terms["relations_none"] == 1 and terms["relations"] >= 1
@@ -322,7 +322,7 @@ def test_a_relation_read_against_the_questions_pattern_pays_for_it(tmp_path):
     grass only 5 points behind fox; against a pattern the question holds it costs
     w_relation_against (-20), is listed as such, and the terms still add up to clingo's score."""
     from pyasp.tables.features import objective, option_features
-    from pyasp.tables.ground import _thresholds
+    from pyasp.tables.ground import integer_consts
 
     solver = TableSolver(load_store(write_store(tmp_path, {"FoodChain.tsv": FOOD_CHAIN, "_relations.tsv": EATS_RELATION})))
     question = "Which animal eats rabbits? (A) grass (B) fox"
@@ -331,7 +331,7 @@ def test_a_relation_read_against_the_questions_pattern_pays_for_it(tmp_path):
     grounded, models, scores, _ = solver.solve_options(solver.read(question))
     terms = option_features(grounded, models["A"], "A")
     assert terms["relations_against"] == 1
-    weights = {name: value / 1000 for name, value in _thresholds(None).items()}
+    weights = {name: value / 1000 for name, value in integer_consts(None).items()}
     assert objective(terms, weights) == pytest.approx(scores["A"], abs=0.02)
     assert scores["B"] - scores["A"] > 20
     backwards = solver.answer("Which animal eats the fox? (A) rabbit (B) hawk")
@@ -842,7 +842,7 @@ def test_objective_terms_add_up_to_clingos_optimum(tmp_path):
     objective; weighed by the encoding's #const values they give clingo's optimum (up to the
     integer rounding of the encoding)."""
     from pyasp.tables.features import objective, option_features
-    from pyasp.tables.ground import _thresholds
+    from pyasp.tables.ground import integer_consts
 
     store = write_store(tmp_path, {
         "Diet.tsv": tsv("ANIMAL | [FILL] | FOOD | [SKIP] UID", "sparrow | eats | seeds | d-1",
@@ -851,7 +851,7 @@ def test_objective_terms_add_up_to_clingos_optimum(tmp_path):
                          "cow | is a kind of | mammal | k-2"),
     })
     solver = TableSolver(load_store(store))
-    weights = {name: value / 1000 for name, value in _thresholds(None).items()}
+    weights = {name: value / 1000 for name, value in integer_consts(None).items()}
     for text in ("What does a sparrow eat? (A) seeds (B) grass (C) small animals",
                  "Which kind of animal is a cow? (A) bird (B) mammal"):
         question = solver.read(text)

@@ -157,13 +157,13 @@ def test_top_rows_earn_the_relevance(trained):
     """relevance_rows=K: the objective earns the K best active rows' relevance; the terms read
     back from the model add up to clingo's optimum."""
     from pyasp.tables.features import objective, option_features
-    from pyasp.tables.ground import _thresholds
+    from pyasp.tables.ground import integer_consts
 
     store, _, model = trained
     for k in (1, 3):
         consts = {"relevance_rows": k}
         solver = TableSolver(store, row_model=model, consts=consts)
-        weights = {name: value / 1000 for name, value in {**_thresholds(None), **consts}.items()}
+        weights = {name: value / 1000 for name, value in {**integer_consts(None), **consts}.items()}
         question = solver.read("Sleet, rain, snow, and hail are forms of (A) precipitation (B) erosion")
         grounded, models, scores, _ = solver.solve_options(question)
         terms = option_features(grounded, models["A"], "A", consts=consts)
@@ -298,12 +298,12 @@ def test_a_join_lends_its_rows_the_pairs_relevance(trained):
     its pair's relevance to one of its rows, and the terms read back still add up to clingo's
     optimum."""
     from pyasp.tables.features import objective, option_features
-    from pyasp.tables.ground import _thresholds
+    from pyasp.tables.ground import integer_consts
 
     store, _, model = trained
     consts = {"relevance_rows": 3}
     solver = TableSolver(store, row_model=model, consts=consts)
-    weights = {name: value / 1000 for name, value in {**_thresholds(None), **consts}.items()}
+    weights = {name: value / 1000 for name, value in {**integer_consts(None), **consts}.items()}
     question = solver.read("Which month has the longest day in New York? (A) June (B) December (C) March")
     grounded, models, scores, _ = solver.solve_options(question)
     pairs = [f for f in grounded.facts if f[0] == "relevance_pair"]

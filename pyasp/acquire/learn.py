@@ -250,7 +250,7 @@ def check_names(encoding: str | Path, schema: Program, consts: Sequence[str] = (
         if statement.ast_type == clingo.ast.ASTType.Program:
             parameters = {p.name for p in statement.parameters}
             continue
-        _check_named(statement, encoding, schema)
+        check_named(statement, encoding, schema)
         found: list = []
         _names_as_numbers(statement, names - set(facts.constants) - set(consts) - parameters, found)
         if found:
@@ -262,7 +262,7 @@ def check_names(encoding: str | Path, schema: Program, consts: Sequence[str] = (
                              f"{what.split()[1]}_name({number}, {symbol(name)}) to the rule")
 
 
-def _check_named(statement, encoding: str | Path, schema: Program, known: dict | None = None) -> None:
+def check_named(statement, encoding: str | Path, schema: Program, known: dict | None = None) -> None:
     """Refuse an atom whose argument names a tensor or index the schema lacks, or names one in
     the wrong form (``"cap"`` for ``cap``): the atom matches nothing. ``known``: (predicate,
     arity) -> (argument position, the names it may hold, what they are); by default the learning

@@ -375,13 +375,13 @@ def check_variable_names(encoding: str | Path, program: Program) -> None:
     import clingo.ast
 
     from ..errors import PyaspWarning
-    from .learn import _check_named
+    from .learn import check_named
 
     names = [d.name for d in program.variables]
     known = {atom: (0, names, "variable") for atom in VARIABLE_ATOMS}
     weak = None
     for statement in encoding_facts(encoding).program:
-        _check_named(statement, encoding, program, known)
+        check_named(statement, encoding, program, known)
         if weak is None and statement.ast_type == clingo.ast.ASTType.Minimize:
             weak = statement.location.begin
     if weak is not None:

@@ -85,9 +85,9 @@ def _operator_accuracy(model: AlgebraModel, prepared: list[Prepared], problems: 
     for p, prob in zip(prepared, problems):
         if p.error or not p.candidates:
             continue
-        eligible = model._eligible(p)
+        eligible = model.eligible_candidates(p)
         correct = [i for i in eligible if is_correct(float(p.candidates[i].answer), prob.solutions)]
-        rows = sorted({r for i in model._local_training_trees(p, correct) for r in p.candidate_nodes[i]})
+        rows = sorted({r for i in model.local_training_trees(p, correct) for r in p.candidate_nodes[i]})
         if not rows:
             continue
         predicted = model.local_.predict(p.node_features[rows])

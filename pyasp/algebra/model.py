@@ -115,7 +115,7 @@ class AlgebraModel:
         self.settings = settings
 
     # -- training ---------------------------------------------------------------------------
-    def _eligible(self, p: Prepared) -> list[int]:
+    def eligible_candidates(self, p: Prepared) -> list[int]:
         """Candidates the scorer ranks: those keeping the text order of constants (ALGES), or
         all of them when none does."""
         idx = list(range(len(p.candidates)))
@@ -124,7 +124,9 @@ class AlgebraModel:
             return in_order or idx
         return idx
 
-    def _local_training_trees(self, p: Prepared, correct: list[int]) -> list[int]:
+    def local_training_trees(self, p: Prepared, correct: list[int]) -> list[int]:
+        """The correct candidates whose nodes train the local (operator) model: all of them, or with
+        ``one_tree_per_problem`` only one (the first with x alone on a side of "=", else the first)."""
         if not self.one_tree_per_problem:
             return correct
         x_alone = [i for i in correct if _x_alone(p, i)]
@@ -138,14 +140,14 @@ class AlgebraModel:
         for p, sols in zip(prepared, solutions):
             if p.error or not p.candidates:
                 continue
-            eligible = self._eligible(p)
+            eligible = self.eligible_candidates(p)
             correct = [i for i in eligible if is_correct(float(p.candidates[i].answer), sols)]
             wrong = [i for i in eligible if i not in set(correct)]
             if not correct:
                 continue
             report.with_correct_candidate += 1
             seen = set()
-            for i in self._local_training_trees(p, correct):
+            for i in self.local_training_trees(p, correct):
                 for row in p.candidate_nodes[i]:
                     if row not in seen:
                         seen.add(row)
@@ -174,7 +176,7 @@ class AlgebraModel:
                 if self.hard_negatives and self.local_ is not None:
                     logp = self._local_log_probs(p)
                     taken = set(correct) | set(wrong)
-                    others = [i for i in self._eligible(p) if i not in taken]
+                    others = [i for i in self.eligible_candidates(p) if i not in taken]
                     others.sort(key=lambda i: (-self._local_total(logp, p.candidate_nodes[i]), i))
                     wrong = wrong + others[: self.hard_negatives * len(correct)]
                 rows = self._global_rows(p)
@@ -227,7 +229,7 @@ class AlgebraModel:
         text's readings leave (``Prepared.admissible``), when they leave any."""
         if p.error or not p.candidates:
             return {}
-        eligible = self._eligible(p)
+        eligible = self.eligible_candidates(p)
         admissible = getattr(p, "admissible", None) or []
         if admissible and any(admissible[i] for i in eligible):
             eligible = [i for i in eligible if admissible[i]]

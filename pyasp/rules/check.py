@@ -59,11 +59,11 @@ class _Checker:
         """"; transfer is a concept of the packaged rules: start the file with `extends default` to
         use them ..." when a file without ``extends`` names a concept or class (``what``) of the
         packaged rules, which a new file easily forgets it does not have; else ""."""
-        from .dsl import _default_ruleset
+        from .dsl import default_ruleset
 
         if self.ruleset.extends is not None:
             return ""
-        default = _default_ruleset()
+        default = default_ruleset()
         if default.source == self.ruleset.source:
             return ""
         if name not in (default.concepts if what == "concept" else default.classes):

@@ -645,13 +645,14 @@ def parse_rules(text: str, source: str = "<rules>") -> Ruleset:
                                           "(hundreds of levels); write it with fewer nested not or parentheses")) from None
     if ruleset.extends is not None:  # a misspelt name ("defualt") is refused by the check, which
         # then still knows the default's names: its rules' classes are not reported unknown as well
-        default = _default_ruleset()
+        default = default_ruleset()
         if default.source != source:
             ruleset = replace(ruleset, base=default)
     return ruleset
 
 
-def _default_ruleset() -> Ruleset:
+def default_ruleset() -> Ruleset:
+    """The packaged rules (``encodings/knowledge.rules``), read once for each version of the file."""
     path = rules_path("knowledge")
     return _parse_cached(str(path), path.stat().st_mtime_ns)
 

@@ -92,7 +92,7 @@ def make_solver(tables, *, solver: str = "ilp", model="auto", max_tables: int = 
     if encoding is not None:
         check_input_file(encoding, "encoding file")
     if consts or encoding is not None:
-        _check_consts(consts or {}, encoding)
+        check_consts(consts or {}, encoding)
     if isinstance(tables, (str, Path)):
         store = load_tables(tables, skip_bad=skip_bad, joins=joins, relations=relations)
     elif skip_bad or joins is not None or relations is not None:
@@ -248,7 +248,7 @@ AT_LEAST_ONE = frozenset({"max_tables", "max_rows", "max_cell_edges", "max_optio
                           "max_ocons_edges"})
 
 
-def _check_consts(consts: dict[str, int], encoding: str | Path | None) -> None:
+def check_consts(consts: dict[str, int], encoding: str | Path | None) -> None:
     """Every name a ``#const`` of the encoding, every value an integer clingo can hold."""
     from ..asp import encoding_facts
     from ..errors import InputError

@@ -49,9 +49,9 @@ def option_features(grounded: Grounded, model: Model | None, letter: str, ir_sco
                     consts: dict[str, int] | None = None) -> dict[str, float]:
     """The unweighted objective terms of ``model`` (the best support graph of option ``letter``),
     plus ``has_graph``; all zero when the option has no support graph."""
-    from .ground import _thresholds
+    from .ground import integer_consts
 
-    limits = {**_thresholds(None), **(consts or {})}
+    limits = {**integer_consts(None), **(consts or {})}
     offset = limits.get("offset", 100)
     f = {name: 0.0 for name in TERMS}
     f["has_graph"] = 0.0

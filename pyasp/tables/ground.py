@@ -73,7 +73,9 @@ def option_score(cell, words, scores, rare=()):
     return forward
 
 
-def _alternatives(text: str) -> list[tuple[str, ...]]:
+def cell_alternatives(text: str) -> list[tuple[str, ...]]:
+    """The alternatives a cell lists (split at :data:`ALTERNATIVE_SEPARATOR`), each as its content
+    words; an alternative without content words is left out."""
     return [tuple(words) for part in text.split(ALTERNATIVE_SEPARATOR) if (words := content_words(part))]
 
 
@@ -122,7 +124,7 @@ class Grounded:
         return self.retrieved[t - 1].table
 
 
-def _thresholds(encoding: str | Path | None) -> dict[str, int]:
+def integer_consts(encoding: str | Path | None) -> dict[str, int]:
     """The integer #const values of the encoding (a packaged name or a path)."""
     values = {}
     for name, (value, _) in parse_constants(Program(encoding=encoding or "support_graph").encoding_file).items():
@@ -208,7 +210,7 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
            option_ir=None) -> Grounded:
     """The facts of the support-graph encoding for one question (see its header)."""
     grounded = Grounded(question, retrieved)
-    limits = {**_thresholds(encoding), **(consts or {})}
+    limits = {**integer_consts(encoding), **(consts or {})}
     offset = limits.get("offset", 100)
     split, parts = option_constituents(question)
     grounded.option_parts = parts
@@ -280,7 +282,7 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
         for row_index in r.rows:
             row = table.rows[row_index]
             for c in data:
-                alternatives = _alternatives(row.cells[c])
+                alternatives = cell_alternatives(row.cells[c])
                 if not alternatives:
                     continue
                 cells[(t, row_index, c)] = alternatives

@@ -53,7 +53,7 @@ from ..errors import InputError, malformed
 from ..resources import MODELS_DIR, model_file
 from .question import Question
 from .retrieval import RETRIEVAL_WORDS, TableIndex
-from .ground import _alternatives
+from .ground import cell_alternatives
 from .text import content_words
 from .embeddings import EMBEDDERS, EMBEDDING_FEATURES, cosines
 
@@ -117,7 +117,7 @@ class RowFeatures:
             row = table.rows[int(self.row_of_[k])]
             self._cells[k] = [(n, frozenset(self.index.term(w) for w in words))
                               for n, (column, cell) in enumerate(zip(table.columns, row.cells)) if column.kind == "data"
-                              for words in _alternatives(cell)]
+                              for words in cell_alternatives(cell)]
         return self._cells[k]
 
     def option_rows(self, question: Question, letter: str, *, rows: list[tuple[str, int]] | None = None,
