@@ -64,7 +64,7 @@ def test_the_equation_shows_numbers_however_the_text_writes_them(text, equation,
 def test_number_text_writes_exact_short_decimals_and_fractions_otherwise():
     from fractions import Fraction
 
-    from pyasp.algebra.quantities import number_text
+    from pyasp.text.numbers import number_text
 
     assert [number_text(Fraction(v)) for v in ("8", "9/2", "1/4", "-9/4", "3/40", "987654313/8", "0")] == [
         "8", "4.5", "0.25", "-2.25", "0.075", "123456789.125", "0"]

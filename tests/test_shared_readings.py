@@ -126,6 +126,30 @@ def test_one_list_of_the_words_that_say_per():
     assert not hasattr(qsets, "RATE_DETERMINERS")
 
 
+def test_both_engines_write_a_number_alike():
+    """One way to write a number in an expression or equation (pyasp.text.numbers.number_text): a
+    fraction with no short exact decimal in parentheses, one operand ("12 * (1/3)", which arith wrote
+    "12 * 1/3", and "12 / 1/3" read as 2); every digit of a decimal (arith wrote 123456.125 as 123456)."""
+    import pyasp.algebra.engine as algebra_engine
+    import pyasp.algebra.qsets as qsets
+    import pyasp.arith.inference as inference
+    import pyasp.arith.solver as arith_solver
+    from pyasp.algebra.solver import solve_text as algebra_solve
+    from pyasp.arith.solver import solve_text as arith_solve
+    from pyasp.text.numbers import number_text
+
+    assert inference.number_text is number_text and arith_solver.number_text is number_text
+    assert algebra_engine.number_text is number_text and qsets.number_text is number_text
+    text = "Leo picked 12 plums. He gave one third of them to his sister. How many plums did his sister get?"
+    arith, algebra = arith_solve(text), algebra_solve(text)
+    assert (arith.expression, arith.answer) == ("(12 * (1/3))", 4)
+    assert (algebra.equation, algebra.answer) == ("x=12*(1/3)", 4)
+    share = next(s["share"] for s in arith.derivation if "share" in s)
+    assert (share["share"], share["value"]) == ("(1/3)", "(1/3)")
+    arith = arith_solve("A rope is 123456.125 meters long. Another rope is 2 meters long. How long are both ropes together?")
+    assert arith.expression == "(123456.125 + 2)"
+
+
 def is_private(name: str) -> bool:
     return name.startswith("_") and not name.startswith("__")
 

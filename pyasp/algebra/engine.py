@@ -15,13 +15,14 @@ import numpy as np
 
 from ..errors import InputError
 from ..text.lexical import counted_noun, first_sense_is_a
+from ..text.numbers import number_text
 from ..text.reading import (START_PHRASES, STATE_VERBS, TIME_WORDS, Document, asks_a_change, asks_a_difference, asks_a_part,
                              asks_total, asks_what_some_is, rest_asked)
 from ..text.units import is_length_unit
 from .candidates import Candidate, generate_candidates
 from .features import global_static_features, local_features
 from .qsets import REORDER_RULES, Problem, Qset, combine, ground_problem, parts_of_a_whole, shared_among
-from .quantities import FRACTION, MAX_QUANTITIES, Quantity, number_text
+from .quantities import FRACTION, MAX_QUANTITIES, Quantity
 from .trees import Leaf, Node
 
 

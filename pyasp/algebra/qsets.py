@@ -30,7 +30,7 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..text.names import gender
-from ..text.numbers import CENTS
+from ..text.numbers import CENTS, number_text
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
                             asks_total, counts_periods, names_a_label, one_of_several, pronoun_group, spoken_operation, tells_time)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
@@ -1252,7 +1252,7 @@ def _collect_x(qsets: list[Qset], target: Qset) -> tuple[list[Qset], Qset]:
     if factor is None or term is None:
         return qsets, target
     other = 2 if target.side == 1 else 1
-    changed = {factor.token: replace(factor, qnt=factor.qnt - 1, shown=f"({_number_text(factor.qnt)}-1)", side=target.side),
+    changed = {factor.token: replace(factor, qnt=factor.qnt - 1, shown=f"({number_text(factor.qnt)}-1)", side=target.side),
                term.token: replace(term, operation="", side=other)}
     return [changed.get(q.token, q) for q in qsets], replace(target, operation="mul")
 
@@ -1417,10 +1417,10 @@ def _together(doc: Document, base: list[Qset], target: Qset, question: int) -> l
                 d = q.qnt.denominator
                 while d % 2 == 0 or d % 5 == 0:
                     d //= 2 if d % 2 == 0 else 5
-                text = _number_text(q.qnt) if d == 1 else f"{q.qnt.numerator}/{q.qnt.denominator}"  # "a third": 1/3
+                text = number_text(q.qnt) if d == 1 else f"{q.qnt.numerator}/{q.qnt.denominator}"  # "a third": 1/3
                 q = replace(q, qnt=q.qnt + 1, shown=f"(1+{text})")
             elif q.operation in {"add", "sub"} and b.token not in doubled and not b.shown:
-                doubled[b.token] = replace(b, qnt=2 * b.qnt, shown=f"(2*{b.text if b.text.isdigit() else _number_text(b.qnt)})")
+                doubled[b.token] = replace(b, qnt=2 * b.qnt, shown=f"(2*{b.text if b.text.isdigit() else number_text(b.qnt)})")
         out.append(q)
     return [doubled.get(q.token, q) for q in out]
 
@@ -1455,7 +1455,7 @@ def _times_difference(doc: Document, base: list[Qset], target: Qset, question: i
             continue
         if any(p.qnt is not None and p is not q and p is not b and not p.irrelevant and _same_things(p.ent, target.ent) for p in base):
             return base, target
-        out = [replace(p, qnt=p.qnt - 1, shown=f"({_number_text(p.qnt)}-1)") if p is q else p for p in base]
+        out = [replace(p, qnt=p.qnt - 1, shown=f"({number_text(p.qnt)}-1)") if p is q else p for p in base]
         return out, replace(target, asks="")
     return base, target
 
@@ -1800,8 +1800,8 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
                 value, ent, rate = Fraction(CENTS[unit], CENTS[t]), t, unit
             else:  # a count of coins is asked: the value of one coin in the given unit
                 value, ent, rate = Fraction(CENTS[t], CENTS[unit]), unit, t
-            extra.append(Qset(value, ent, rate=rate, text=_number_text(value), token=token, sentence=-1,
-                              implicit=f"{_number_text(value)} {ent} per {rate}"))
+            extra.append(Qset(value, ent, rate=rate, text=number_text(value), token=token, sentence=-1,
+                              implicit=f"{number_text(value)} {ent} per {rate}"))
     if t not in CENTS and {"dollar", "cent"} <= units:  # "25 cents each ... with 2 dollars": a count is asked
         token = max(q.token for q in base if q.ent == "cent")
         extra.append(Qset(Fraction(1, 100), "dollar", rate="cent", text="0.01", token=token, sentence=-1,
@@ -2003,10 +2003,6 @@ def _pairs(doc: Document, counted: set[str]) -> list[Qset]:
         out.append(Qset(Fraction(2), ent, rate=unit if unit != ent else "", text="2", token=tok.i, sentence=-1,
                         implicit=f"2 {ent} a pair"))
     return out
-
-
-def _number_text(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else str(float(value))
 
 
 def _listed_people(doc: Document) -> int:
@@ -2611,8 +2607,8 @@ def _consecutive(doc: Document, base: list[Qset], target: Qset, question: int) -
         again = {q.token for q in base if q.sentence == question and q.qnt == count.qnt}
         out = [replace(q, irrelevant="the consecutive numbers counted again") if q.token in again else q for q in base]
         last = max(q.token for q in base if q.sentence == count.sentence)  # after the sum
-        out.append(Qset(Fraction(value), count.ent, text=_number_text(Fraction(value)), token=last, sentence=-1,
-                        implicit=f"{_number_text(Fraction(value))}: the steps of {count.text} consecutive numbers",
+        out.append(Qset(Fraction(value), count.ent, text=number_text(Fraction(value)), token=last, sentence=-1,
+                        implicit=f"{number_text(Fraction(value))}: the steps of {count.text} consecutive numbers",
                         operation=op, change=op))
         return out, replace(target, quotient=True)
     return base, target

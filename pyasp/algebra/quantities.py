@@ -73,19 +73,6 @@ class Quantity:
         return self.types[0][0]
 
 
-def number_text(value: Fraction) -> str:
-    """A value as an equation writes it: ``8``, ``4.5``, ``0.25``, or ``(1/3)`` when no short
-    decimal is exact; whatever the text said ("eight", "$4.50", "1,200", "half")."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    for places in range(1, 7):  # a decimal of at most 6 places, written exactly
-        scaled = value * 10**places
-        if scaled.denominator == 1:
-            sign, digits = ("-" if scaled < 0 else ""), str(abs(scaled.numerator)).rjust(places + 1, "0")
-            return f"{sign}{digits[:-places]}.{digits[-places:]}"
-    return f"({value.numerator}/{value.denominator})"
-
-
 def _parse_value(raw: object, where: str) -> tuple[Fraction | None, str]:
     if isinstance(raw, str) and raw.strip().lower() == UNKNOWN:
         return None, UNKNOWN

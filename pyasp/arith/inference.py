@@ -20,6 +20,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..text.numbers import number_text
+
 OPERATIONS = ("add", "subtract", "multiply", "divide", "divide_reversed")
 SYMBOLS = {"add": "+", "subtract": "-", "multiply": "*", "divide": "/", "divide_reversed": "/"}
 
@@ -332,7 +334,7 @@ def steps(expr: Expr) -> list[Step]:
 
 def infix(expr: Expr, values: tuple[Fraction, ...]) -> str:
     if isinstance(expr, Leaf):
-        return expression_number(values[expr.number - 1])
+        return number_text(values[expr.number - 1])
     left, right = operands(expr, values)
     return f"({left} {SYMBOLS[expr.option.op]} {right})"
 
@@ -355,20 +357,6 @@ def operands(step: Step, values: tuple[Fraction, ...]) -> tuple[str, str]:
 
 def _value(expr: Expr, values) -> Fraction:
     return values[expr.number - 1] if isinstance(expr, Leaf) else expr.value
-
-
-def expression_number(value: Fraction) -> str:
-    """A number as written in an expression: an integer, a decimal, or a fraction that has no
-    exact decimal ("2/3", the rest of a whole after a third of it is taken)."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    den = value.denominator
-    for p in (2, 5):
-        while den % p == 0:
-            den //= p
-    if den != 1 and isinstance(value, Fraction):
-        return f"{value.numerator}/{value.denominator}"
-    return f"{float(value):g}"
 
 
 def search(

@@ -21,12 +21,12 @@ from pathlib import Path
 
 from ..errors import InputError, NoAnswer, check_count
 from ..resources import MODELS_DIR, model_file
+from ..text.numbers import number_text
 from ..text.reading import EMPTY_PROBLEM, read
 from ..wordproblems import WordProblem
 from .engine import MAX_NUMBERS, Prepared, prepare
 from .properties import asks
 from .inference import SYMBOLS, Expr, Leaf, Step, infix, leaves, operands, steps, written_order
-from .inference import expression_number as _number_text  # as expressions write numbers: 16, 0.5, 2/3
 from .knowledge import Knowledge, load_knowledge
 from .model import KnowledgeModel
 from .properties import PROPERTIES, NumberInfo
@@ -165,10 +165,10 @@ class Solution:
         def walk(e: Expr) -> str:
             name = f"n{next(counter)}"
             if isinstance(e, Leaf):
-                lines.append(f'  {name} [shape=box, label="{_number_text(self.prepared.values[e.number - 1])}"];')
+                lines.append(f'  {name} [shape=box, label="{number_text(self.prepared.values[e.number - 1])}"];')
                 return name
             left, right = map(walk, written_order(e, self.prepared.values))  # 22 - 15: 22 drawn first
-            label = f"{SYMBOLS[e.option.op]} = {_number_text(e.value)}\\n{e.option.concept}\\n{e.option.rule}"
+            label = f"{SYMBOLS[e.option.op]} = {number_text(e.value)}\\n{e.option.concept}\\n{e.option.rule}"
             lines.append(f'  {name} [shape=ellipse, label="{label}"];')
             lines.append(f"  {name} -> {left};")
             lines.append(f"  {name} -> {right};")
@@ -182,10 +182,10 @@ class Solution:
 def _share_reading(n: NumberInfo) -> dict:
     """How a share of a whole was read: the share the text names, whether the number is that share
     or the rest of the whole (1 - share), and the numbers of the whole the text gives."""
-    item = {"share": _number_text(n.share), "read_as": "rest" if n.rest else "share",
-            "value": _number_text(1 - n.share if n.rest else n.share), "whole": list(n.whole)}
+    item = {"share": number_text(n.share), "read_as": "rest" if n.rest else "share",
+            "value": number_text(1 - n.share if n.rest else n.share), "whole": list(n.whole)}
     item["why"] = (f"{n.mention.text!r} is taken away ({n.verb.text if n.verb else '?'}) and the question asks what is left: "
-                   f"1 - {_number_text(n.share)} of the whole is left" if n.rest else
+                   f"1 - {number_text(n.share)} of the whole is left" if n.rest else
                    f"the question asks about the share {n.mention.text!r} itself")
     return item
 

@@ -37,6 +37,24 @@ _DIGITS = re.compile(r"^[$€£]?\s*([+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[
 _FRACTION = re.compile(r"^([+-]?\d+)/(\d*[1-9]\d*)$")
 
 
+def number_text(value: Fraction) -> str:
+    """A number as both engines write it in an expression or equation (and its explanations): an
+    integer, an exact decimal of at most 6 places, else the fraction in parentheses, so that it
+    stays one operand ("12/(1/3)"), whatever the text said ("eight", "$4.50", "1,200", "a third").
+
+    >>> number_text(Fraction(8)), number_text(Fraction(9, 2)), number_text(Fraction(-3, 40)), number_text(Fraction(1, 3))
+    ('8', '4.5', '-0.075', '(1/3)')
+    """
+    if value.denominator == 1:
+        return str(value.numerator)
+    for places in range(1, 7):  # a decimal of at most 6 places, written exactly
+        scaled = value * 10**places
+        if scaled.denominator == 1:
+            sign, digits = ("-" if scaled < 0 else ""), str(abs(scaled.numerator)).rjust(places + 1, "0")
+            return f"{sign}{digits[:-places]}.{digits[-places:]}"
+    return f"({value.numerator}/{value.denominator})"
+
+
 def parse_number(text: str) -> Fraction | None:
     """The value of a number written in digits or words, or None if ``text`` is not one."""
     cleaned = text.strip().lower()
