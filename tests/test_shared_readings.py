@@ -104,6 +104,25 @@ def test_both_engines_leave_the_periods_unconverted(knowledge):
     assert [q.ent for q in problem.qsets if q.implicit] == []  # no "24 hours per day"
 
 
+def test_the_arithmetic_engine_converts_a_span_after_any_span_preposition(knowledge):
+    """A span of time the question asks over converts into the unit something is counted per, after
+    every preposition the shared reading has for a span (pyasp.text.reading.SPAN_PREPOSITIONS:
+    "across" and "on" too, which arith's own list lacked); a unit that is a preposition's object
+    further on ("in those 2 days") is still no span for arith (see pyasp.arith.engine._span)."""
+    from pyasp.arith.engine import time_conversions
+    from pyasp.text.reading import after_a_span_preposition
+
+    text = "Lidia reads 15 pages every day. How many pages does she read across 2 weeks?"
+    doc = read(text)
+    assert after_a_span_preposition(doc, view(doc, "2", "weeks")[0])
+    assert time_conversions(read_info(doc, knowledge)) == {2: ("weeks", 7, "days")}
+    text = ("Ravi earned 6 dollars an hour. On Monday he worked 4 hours, and on Tuesday he worked 3 hours. "
+            "How much money did Ravi make in those 2 days?")
+    doc = read(text)
+    assert said_as_span(doc, *view(doc, "2", "days")) and not after_a_span_preposition(doc, view(doc, "2", "days")[0])
+    assert time_conversions(read_info(doc, knowledge)) == {}
+
+
 # -- word lists and predicates of both engines ---------------------------------------------------------------
 def test_lengths_and_words_of_time_are_shared():
     import pyasp.algebra.engine as algebra_engine

@@ -20,7 +20,8 @@ from ..text.lexical import can_be_motion, counted_noun, first_sense_is_a, is_hyp
 from ..text.numbers import CENTS
 from ..text.reading import DIFFERENCE_WORDS, FRACTION_WORDS, PERCENT, WEEKDAYS, Document, spoken_operation
 from ..text.reading import asks_a_difference as _asks_a_difference
-from ..text.reading import asks_a_part, asks_a_start_before_a_gain, asks_what_some_is, counts_periods, each_of_pairs, numbered_rest
+from ..text.reading import (after_a_span_preposition, asks_a_part, asks_a_start_before_a_gain, asks_what_some_is, counts_periods,
+                            each_of_pairs, numbered_rest)
 from ..text.reading import asks_total as _asks_total
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import PER_WORDS, is_length_unit, lemma_of as _unit_lemma
@@ -1038,14 +1039,13 @@ def priced_pairs(info: ProblemInfo, memberships: dict[int, list[tuple[str, str]]
     return frozenset(out)
 
 
-#: prepositions before a number of a unit of time that make it a span ("in one week", "for 2 days")
-SPANS = frozenset({"in", "for", "over", "during", "within"})
-
-
 def _span(info: ProblemInfo, n: NumberInfo) -> bool:
-    """"in one week", "for 2 days": a number of a unit of time after a preposition of a span."""
-    return (n.unit is not None and n.unit.lemma in TIME_UNITS and n.mention.start > 0
-            and info.doc.tokens[n.mention.start - 1].text.lower() in SPANS)
+    """"in one week", "for 2 days": a number of a unit of time right after a preposition of a span
+    (:func:`pyasp.text.reading.after_a_span_preposition`). Narrower than the shared
+    :func:`~pyasp.text.reading.said_as_span`, which also takes a unit that is a preposition's object
+    further on: "How much did he make in *those 2 days*?", after "7 hours on Monday and 2 hours on
+    Tuesday" at $5 an hour, would convert the 2 days into 48 hours (CogComp 1047)."""
+    return n.unit is not None and n.unit.lemma in TIME_UNITS and after_a_span_preposition(info.doc, n.mention.start)
 
 
 #: how many of a smaller unit of time make one of a larger one (of :mod:`pyasp.text.units`)

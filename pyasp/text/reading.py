@@ -1025,8 +1025,13 @@ def said_as_span(doc: Document, start: int, unit: int) -> bool:
     tokens = doc.tokens
     if not 0 <= unit < len(tokens):
         return False
-    before = tokens[start - 1].text.lower() if start > 0 else ""
-    return tokens[unit].dep == "pobj" or before in SPAN_PREPOSITIONS
+    return tokens[unit].dep == "pobj" or after_a_span_preposition(doc, start)
+
+
+def after_a_span_preposition(doc: Document, start: int) -> bool:
+    """Whether the word right before a number (its first token at ``start``) is one of
+    :data:`SPAN_PREPOSITIONS` ("*for* 6 days", "*over* 4 days"; not "in *those* 2 days")."""
+    return start > 0 and doc.tokens[start - 1].text.lower() in SPAN_PREPOSITIONS
 
 
 def counts_periods(doc: Document, number: tuple[int, int], smaller: Iterable[tuple[int, int]]) -> bool:
