@@ -17,7 +17,7 @@ import pytest
 
 import pyasp.text.units as units
 from pyasp.algebra.qsets import TIME_UNITS
-from pyasp.arith.engine import TIME_FACTORS, measure_conversions, read_info
+from pyasp.arith.engine import measure_conversions, read_info
 from pyasp.text.numbers import CENTS
 from pyasp.text.reading import read, word_problem_text
 from pyasp.text.units import dimension, factor, lemma_of, whole_factor
@@ -63,10 +63,15 @@ def test_units_by_their_written_forms():
 
 
 def test_the_engines_tables_read_the_same_factors():
-    """The engines' own tables of time, as they were, now read from pyasp.text.units; money is CENTS'."""
+    """One table of units of time, pyasp.text.units.TIME_STEPS, which arith reads whole and algebra
+    (TIME_UNITS) for the steps of a clock and a week (CLOCK_STEPS); money is CENTS'."""
+    import pyasp.arith.engine as arith_engine
+
     assert TIME_UNITS == (("minute", "hour", 60), ("hour", "day", 24), ("day", "week", 7))
-    assert TIME_FACTORS == {("week", "day"): 7, ("day", "hour"): 24, ("hour", "minute"): 60, ("minute", "second"): 60,
-                            ("year", "month"): 12, ("year", "week"): 52, ("week", "hour"): 168}
+    assert units.TIME_STEPS == {("week", "day"): 7, ("day", "hour"): 24, ("hour", "minute"): 60, ("minute", "second"): 60,
+                                ("year", "month"): 12, ("year", "week"): 52, ("week", "hour"): 168}
+    assert set(units.CLOCK_STEPS) < set(units.TIME_STEPS)
+    assert arith_engine.TIME_STEPS is units.TIME_STEPS and not hasattr(arith_engine, "TIME_FACTORS")
     assert CENTS["dollar"] == units.DIMENSIONS["money"]["dollar"] and CENTS["cent"] == units.DIMENSIONS["money"]["cent"]
 
 

@@ -34,7 +34,7 @@ from ..text.numbers import CENTS, number_text
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
                             asks_total, counts_periods, names_a_label, one_of_several, pronoun_group, spoken_operation, tells_time)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
-from ..text.units import PER_WORDS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
+from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
 MONEY_WORDS = {"dollar", "buck", "$", "money", "cost", "price", "euro", "€", "£"}
@@ -1756,10 +1756,10 @@ def _one_asked(doc: Document, mention: Mention, question: int) -> bool:
 
 
 #: Units of time that convert into each other whenever the text names both, or one as a rate
-#: ("8 hours a day ... in a week"): (smaller, larger, how many smaller in one larger, from
-#: :mod:`pyasp.text.units`). Other units of one dimension convert when the numbers or the question
-#: name both (:func:`_implicit_qsets`).
-TIME_UNITS = tuple((small, large, int(_unit_factor(large, small))) for small, large in (("minute", "hour"), ("hour", "day"), ("day", "week")))
+#: ("8 hours a day ... in a week"): the steps of a clock and a week (:data:`pyasp.text.units.CLOCK_STEPS`),
+#: as (smaller, larger, how many smaller in one larger). Other units of one dimension convert when
+#: the numbers or the question name both (:func:`_implicit_qsets`).
+TIME_UNITS = tuple((small, large, TIME_STEPS[(large, small)]) for large, small in CLOCK_STEPS)
 SHARING_WORDS = {"each", "every", "split", "share", "divide", "equally", "evenly"}
 
 

@@ -24,7 +24,7 @@ from ..text.reading import (after_a_span_preposition, asks_a_part, asks_a_start_
                             each_of_pairs, numbered_rest)
 from ..text.reading import asks_total as _asks_total
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
-from ..text.units import PER_WORDS, is_length_unit, lemma_of as _unit_lemma
+from ..text.units import PER_WORDS, TIME_STEPS, is_length_unit, lemma_of as _unit_lemma
 from . import rates as _rates
 from .classes import ARRIVING, LEAVING
 from .features import (TIME_UNITS, assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
@@ -1048,12 +1048,6 @@ def _span(info: ProblemInfo, n: NumberInfo) -> bool:
     return n.unit is not None and n.unit.lemma in TIME_UNITS and after_a_span_preposition(info.doc, n.mention.start)
 
 
-#: how many of a smaller unit of time make one of a larger one (of :mod:`pyasp.text.units`)
-TIME_FACTORS = {(large, small): int(_unit_factor(large, small)) for large, small in (
-    ("week", "day"), ("day", "hour"), ("hour", "minute"), ("minute", "second"), ("year", "month"), ("year", "week"),
-    ("week", "hour"))}
-
-
 def time_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:
     """Numbers of a unit of time read in the smaller unit something is counted per ("Kayla reads
     15 pages every day. How many pages does she read in one week?": one week is 7 days; "saves 50
@@ -1068,9 +1062,9 @@ def time_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:
             continue
         if n.mention.sentence == info.question_sentence and not _span(info, n):
             continue  # in the question, only a span ("in one week", "for 2 days")
-        targets = [small for (large, small) in TIME_FACTORS if large == n.unit.lemma and small in pers]
+        targets = [small for (large, small) in TIME_STEPS if large == n.unit.lemma and small in pers]
         if len(targets) == 1:
-            out[n.index] = (n.unit.text, Fraction(TIME_FACTORS[(n.unit.lemma, targets[0])]), f"{targets[0]}s")
+            out[n.index] = (n.unit.text, Fraction(TIME_STEPS[(n.unit.lemma, targets[0])]), f"{targets[0]}s")
     return out
 
 

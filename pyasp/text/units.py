@@ -103,6 +103,20 @@ def whole_factor(larger: str | None, smaller: str | None) -> int | None:
     return int(value) if value is not None and value.denominator == 1 and value > 1 else None
 
 
+#: The steps of a clock and a week: minutes and hours, hours and days, days and weeks, (larger,
+#: smaller). The equation-tree engine relates these whenever a text names both units, or one as a
+#: rate ("8 hours a day ... in a week"); it relates the other :data:`TIME_STEPS` only as it relates
+#: any two units of one dimension, when numbers name both (a rate alone would otherwise add "168
+#: hours per week" to "8 hours a day and 5 days a week").
+CLOCK_STEPS: tuple[tuple[str, str], ...] = (("hour", "minute"), ("day", "hour"), ("week", "day"))
+
+#: Units of time a word problem counts one in the other by: (larger, smaller) -> how many of the
+#: smaller make one larger. The arithmetic engine reads a number of the larger in the smaller when
+#: something is counted per the smaller ("15 pages every day ... in one week": 7 days).
+TIME_STEPS: dict[tuple[str, str], int] = {(large, small): whole_factor(large, small) for large, small in (
+    CLOCK_STEPS + (("minute", "second"), ("year", "month"), ("year", "week"), ("week", "hour")))}
+
+
 def is_length_unit(word: str) -> bool:
     """Whether a word names a unit of length: a linear unit in WordNet (inch, foot, centimeter, mile,
     ...; wider than the "length" dimension of :data:`DIMENSIONS`), which both engines read as a
