@@ -123,6 +123,22 @@ def test_the_arithmetic_engine_converts_a_span_after_any_span_preposition(knowle
     assert time_conversions(read_info(doc, knowledge)) == {}
 
 
+# -- a unit given per another ---------------------------------------------------------------------------------
+def test_a_unit_given_per_another_is_one_reading_for_both_engines(knowledge):
+    """"2 oz of soap for a lb of clothes": ounces of one thing per pounds of another, which neither
+    engine converts into each other (pyasp.text.reading.units_given_per), whatever the units' spelling:
+    algebra compared the words as written ("lb" is no "pound") and read the 9 lbs as 144 ounces."""
+    from pyasp.algebra.solver import solve_text as algebra_solve
+    from pyasp.text.reading import units_given_per
+
+    text = "Mia uses 2 oz of soap for a lb of clothes. She washes 9 lbs of clothes. How many ounces of soap does she use?"
+    doc = read(text)
+    given_per = units_given_per(doc, [("oz", [], 0)])
+    assert given_per("pound", "ounce") and given_per("lbs", "oz") and not given_per("ounce", "cup")
+    assert measure_conversions(read_info(doc, knowledge)) == {}
+    assert algebra_solve(text).answer == 18
+
+
 # -- word lists and predicates of both engines ---------------------------------------------------------------
 def test_lengths_and_words_of_time_are_shared():
     import pyasp.algebra.engine as algebra_engine
@@ -137,11 +153,11 @@ def test_lengths_and_words_of_time_are_shared():
 
 def test_one_list_of_the_words_that_say_per():
     import pyasp.algebra.qsets as qsets
-    import pyasp.arith.engine as arith_engine
+    import pyasp.text.reading as reading
     import pyasp.text.units as units
 
     assert units.PER_WORDS == {"a", "an", "per", "each", "every"}
-    assert qsets.PER_WORDS is units.PER_WORDS and arith_engine.PER_WORDS is units.PER_WORDS
+    assert qsets.PER_WORDS is units.PER_WORDS and reading.PER_WORDS is units.PER_WORDS  # reading's units_given_per: arith's
     assert not hasattr(qsets, "RATE_DETERMINERS")
 
 

