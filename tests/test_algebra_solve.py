@@ -69,6 +69,9 @@ def test_number_text_writes_exact_short_decimals_and_fractions_otherwise():
     assert [number_text(Fraction(v)) for v in ("8", "9/2", "1/4", "-9/4", "3/40", "987654313/8", "0")] == [
         "8", "4.5", "0.25", "-2.25", "0.075", "123456789.125", "0"]
     assert number_text(Fraction(1, 3)) == "(1/3)" and number_text(Fraction(1, 10**7)) == "(1/10000000)"
+    # a sixth as a float writes it (CogComp: "0.16666666666666666 mile"); 7 places are a decimal's own
+    assert number_text(Fraction("0.16666666666666666")) == "(1/6)" and number_text(Fraction("-0.6666666666666666")) == "(-2/3)"
+    assert number_text(Fraction("0.1666667")) == "(1666667/10000000)"
 
 
 @pytest.mark.parametrize("text, message", [

@@ -37,13 +37,21 @@ _DIGITS = re.compile(r"^[$€£]?\s*([+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[
 _FRACTION = re.compile(r"^([+-]?\d+)/(\d*[1-9]\d*)$")
 
 
+#: how close a float's 16 or 17 digits come to the fraction they stand for (relative)
+FLOAT_DIGITS = Fraction(1, 10**15)
+
+
 def number_text(value: Fraction) -> str:
     """A number as both engines write it in an expression or equation (and its explanations): an
     integer, an exact decimal of at most 6 places, else the fraction in parentheses, so that it
     stays one operand ("12/(1/3)"), whatever the text said ("eight", "$4.50", "1,200", "a third").
+    A float's digits of a short fraction ("0.16666666666666666 mile", as CogComp writes a sixth) are
+    that fraction, not one over 10**17.
 
     >>> number_text(Fraction(8)), number_text(Fraction(9, 2)), number_text(Fraction(-3, 40)), number_text(Fraction(1, 3))
     ('8', '4.5', '-0.075', '(1/3)')
+    >>> number_text(Fraction("0.16666666666666666")), number_text(Fraction(1, 10**7))
+    ('(1/6)', '(1/10000000)')
     """
     if value.denominator == 1:
         return str(value.numerator)
@@ -52,6 +60,9 @@ def number_text(value: Fraction) -> str:
         if scaled.denominator == 1:
             sign, digits = ("-" if scaled < 0 else ""), str(abs(scaled.numerator)).rjust(places + 1, "0")
             return f"{sign}{digits[:-places]}.{digits[-places:]}"
+    short = value.limit_denominator(1000)
+    if abs(value - short) <= abs(value) * FLOAT_DIGITS:
+        value = short
     return f"({value.numerator}/{value.denominator})"
 
 
