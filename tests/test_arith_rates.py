@@ -94,6 +94,23 @@ def test_decisions_set_the_rate_property_from_labels_or_the_model(knowledge):
     assert not any(r.startswith("rate_") for r in rules)
 
 
+def test_a_number_after_each_of_counts_the_groups_and_is_no_rate_whatever_the_model_says(knowledge):
+    # a model retrained at the current features gives "Each of the 7 hikers" 0.46 against the
+    # threshold 0.3 (the cue "each" of the sentence); this one calls every such number a rate
+    eager = RateModel().fit([{"bias": 1.0, "after_each_of": 1.0}] * 20 + [{"bias": 1.0}] * 60,
+                            [True] * 20 + [False] * 60, [{"bias": 1.0}] * 2, [True, False])
+    for text, per in [("Each of the 7 hikers packed 3 granola bars. At lunch they ate 12 of the bars. "
+                       "How many granola bars did they have left?", 7),
+                      ("Bryan has 56 books in each of his 9 bookshelves. How many books does he have?", 9)]:
+        info = info_of(knowledge, text)
+        n = next(n for n in info.numbers if n.value == per)
+        assert "after_each_of" in number_evidence(info, n)[0]
+        assert decide(info, eager).numbers[n.index - 1].rate is None
+    # "each of which" says the rate of the number after it
+    info = info_of(knowledge, "Betty bought 88 bracelets, each of which featured 8 pink stones. How many stones did she have?")
+    assert decide(info, eager).numbers[1].rate is not None
+
+
 def test_annotations_are_read_only_when_their_numbers_are_the_texts(knowledge):
     info = info_of(knowledge, "Each box holds 6 eggs. There are 4 boxes. How many eggs are there?")
     assert annotated_rates([0], [6.0, 4.0], info) == {1}
