@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import malformed
+from ..text.reading import after_each_of
 from .properties import NumberInfo, Phrase, ProblemInfo
 
 EACH = frozenset({"each", "every", "per"})
@@ -382,7 +383,7 @@ def decide(info: ProblemInfo, model: RateModel | None = None, labels: set[int] |
         f, named = number_evidence(info, n)
         rate = labels is not None and n.index in labels if labels is not None else model.number_probability(f) >= model.threshold
         if labels is None and rate and (_own_unit(n, n.rate or named) or _anothers(info, n, named)
-                                        or _counts_each_of(info, n)):
+                                        or after_each_of(info.doc, n.mention.start)):
             # "Three friends each picked 14 pumpkins": the friends are what the 14 is counted
             # per; 3 friends per friend is no rate. "packs 45 cookies into bags with 5 cookies in
             # each bag": the reader says "each bag" of the 5, and not of the 45. "Each of the 7
@@ -439,17 +440,6 @@ def _own_unit(n: NumberInfo, per: Phrase | None) -> bool:
     """Whether the "per" unit a cue names for a number is the number's own unit (read, not
     borrowed): "3 friends" per friend, "3 buckets" per bucket."""
     return per is not None and n.unit is not None and not n.unit_inferred and per.lemma == n.unit.lemma
-
-
-def _counts_each_of(info: ProblemInfo, n: NumberInfo) -> bool:
-    """Whether the number is what "each of" counts: "each of the 7 hikers", "in each of his 9
-    bookshelves" (only determiners between; not "10 books, each of which cost $5": the $5 is the
-    rate there)."""
-    toks, j = info.doc.tokens, n.mention.start - 1
-    s = info.doc.sentences[n.mention.sentence][0]
-    while j > s and toks[j].tag in ("DT", "PRP$"):
-        j -= 1
-    return j > s and toks[j].text.lower() == "of" and toks[j - 1].text.lower() == "each"
 
 
 def _anothers(info: ProblemInfo, n: NumberInfo, named: Phrase | None) -> bool:

@@ -919,6 +919,16 @@ def asks_what_some_is(doc: Document, sentence: int) -> bool:
 
 
 
+def after_each_of(doc: Document, start: int) -> bool:
+    """Whether a number (its first token at ``start``) is what "each of" counts: "each of *its* 6
+    sea lions", "each of *the* 3 ferries" (only determiners and possessives between; not "10 books,
+    each of which cost $5")."""
+    tokens, k = doc.tokens, start - 1
+    while k >= 0 and tokens[k].pos in {"DET", "PRON"} and tokens[k].text.lower() not in {"each", "of"}:
+        k -= 1
+    return k >= 1 and tokens[k].text.lower() == "of" and tokens[k - 1].text.lower() == "each"
+
+
 def each_of_pairs(doc: Document) -> list[tuple[Mention, Mention]]:
     """The numbers that "each of" gives to each of a counted group, with that group's count:
     "The zoo feeds each of its 6 sea lions 8 pounds of fish per day" gives (6, 8), "Each of the
@@ -931,10 +941,7 @@ def each_of_pairs(doc: Document) -> list[tuple[Mention, Mention]]:
     questions = {t.sentence for t in tokens if t.text == "?" or t.text.lower() in {"how", "what"}}
     numbers = [m for m in doc.mentions if m.kind != "determiner" and m.sentence not in questions]
     for n in numbers:
-        k = n.start - 1
-        while k >= 0 and tokens[k].pos in {"DET", "PRON"} and tokens[k].text.lower() not in {"each", "of"}:
-            k -= 1  # "each of *its* 6 sea lions", "each of *the* 3 ferries"
-        if k < 1 or tokens[k].text.lower() != "of" or tokens[k - 1].text.lower() != "each":
+        if not after_each_of(doc, n.start):
             continue
         verb = verb_above(doc, n.head)
         if verb is None:
