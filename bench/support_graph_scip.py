@@ -159,6 +159,9 @@ class Instance:
         self.relevance_pair: dict = defaultdict(set)  # O -> {(T1, R1, T2, R2, S)}
         for o, t1, r1, t2, r2, s in by["relevance_pair"]:
             self.relevance_pair[o].add((t1, r1, t2, r2, s))
+        self.order: dict = defaultdict(set)  # O -> {(T, R, S)}: the row's agreement with O's word order
+        for o, t, r, s in by["order"]:
+            self.order[o].add((t, r, s))
         self.relations = set(by["relation"])  # (L, T, C1, C2, E)
         self.hits = set(by["hit"])  # (H, L, X)
         self.wrong_side = set(by["wrong_side"])  # (H, K, C)
@@ -546,6 +549,9 @@ def build_model(inst: Instance, option: str) -> Built:
                 b.cons([(1, y), (1, a)], "<=", 1)
     for y in active_row.values():
         obj.append((-k["w_row_use"], y))
+    for t, r, sc in inst.order.get(o, ()):  # word order: a row against the option pays, in its order earns
+        coef = -cdiv(-sc * k.get("w_order" if sc < 0 else "w_order_agree", 0), 1000)
+        obj.append((coef, active_row.get((t, r))))
     for y in active_title.values():
         obj.append((k["w_title"], y))
     for q, y in active_qcons.items():

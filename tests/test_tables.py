@@ -445,6 +445,47 @@ def test_identical_support_is_a_tie(tmp_path):
     assert (unique.answer, unique.tie, unique.tied, uids(unique)) == ("C", False, ["C"], {"d-3"})
 
 
+ORBITS = "Which is true of the sun and Earth? (A) The sun revolves around Earth. (B) Earth revolves around the sun."
+
+
+@pytest.mark.parametrize("row, answer", [("Earth | revolves around | the sun", "B"), ("the sun | revolves around | Earth", "A")])
+def test_the_rows_word_order_tells_options_with_the_same_words_apart(tmp_path, row, answer):
+    """Both options say "sun", "revolves" and "Earth": the same alignments, the same rows, a tie.
+    The row's reading order (its cells in column order) agrees with one option's word order and
+    against the other's (w_order, pyasp.tables.ground.order_scores); the store decides, not the
+    option's letter."""
+    store = load_store(write_store(tmp_path, {"Orbits.tsv": tsv(
+        "BODY | [FILL] | CENTER | [SKIP] UID", f"{row} | o-1", "the Moon | revolves around | Earth | o-2")}))
+    tied = TableSolver(store, consts={"w_order": 0, "w_order_agree": 0}).answer(ORBITS)
+    assert tied.tie and tied.tied == ["A", "B"] and tied.scores["A"] == tied.scores["B"]
+    result = TableSolver(store).answer(ORBITS)
+    assert (result.answer, result.tie, uids(result)) == (answer, False, {"o-1"})
+    # the option the row reads against pays (w_order), the other earns (w_order_agree)
+    assert result.scores["B" if answer == "A" else "A"] < tied.scores["A"] < result.scores[answer]
+
+
+def test_order_scores_read_clauses_and_sum_to_zero_in_a_group():
+    """A pair of words in one clause ("coal is nonrenewable") binds closer than across clauses;
+    rows that hold none of the pairs the options order differently say nothing; options whose
+    words no other option shares get no score."""
+    from pyasp.tables.ground import order_groups, order_scores
+    from pyasp.tables.text import content_words, family
+
+    question = parse_question("How do coal and the sun compare? (A) Coal is renewable, and the sun is nonrenewable. "
+                              "(B) Coal is nonrenewable, and the sun is renewable. (C) Coal is renewable, and the sun is renewable.")
+    assert order_groups(question) == [["A", "B"]]
+    read = lambda text: [family(w) for w in content_words(text)]  # noqa: E731
+    rows = {"coal": read("coal is a nonrenewable resource"), "sun": read("the sun is a renewable resource"),
+            "star": read("the sun is a kind of star")}
+    scores = order_scores(question, rows)
+    assert scores[("B", "coal")] > 0 and scores[("B", "sun")] > 0
+    assert all(scores[("A", row)] == -scores[("B", row)] for row in ("coal", "sun"))
+    assert not any(key[1] == "star" or key[0] == "C" for key in scores)
+    # the four stages in another order: a row that reads larva before pupa agrees with (A)
+    stages = parse_question("Which is the order of a butterfly's life? (A) egg, larva, pupa, adult (B) egg, pupa, larva, adult")
+    assert order_scores(stages, {"r": read("the larva becomes a pupa")}) == {("A", "r"): 1.0, ("B", "r"): -1.0}
+
+
 def test_no_support_graph_means_no_answer(tmp_path):
     store = write_store(tmp_path, {"Diet.tsv": tsv("ANIMAL | [FILL] | FOOD", "cow | eats | grass")})
     result = TableSolver(load_store(store)).answer("Which planet is closest to the Sun? (A) Mercury (B) Mars")
@@ -853,7 +894,8 @@ def test_objective_terms_add_up_to_clingos_optimum(tmp_path):
     solver = TableSolver(load_store(store))
     weights = {name: value / 1000 for name, value in integer_consts(None).items()}
     for text in ("What does a sparrow eat? (A) seeds (B) grass (C) small animals",
-                 "Which kind of animal is a cow? (A) bird (B) mammal"):
+                 "Which kind of animal is a cow? (A) bird (B) mammal",
+                 "What is true of sparrows? (A) Sparrows eat seeds. (B) Seeds eat sparrows."):
         question = solver.read(text)
         grounded, models, scores, _ = solver.solve_options(question)
         assert models
@@ -861,6 +903,8 @@ def test_objective_terms_add_up_to_clingos_optimum(tmp_path):
             terms = option_features(grounded, model, letter)
             assert terms["has_graph"] == 1
             assert objective(terms, weights) == pytest.approx(scores[letter], abs=0.02)
+            if "Seeds eat" in text:  # the word order of "sparrow eats seeds" is a term
+                assert terms["order"] + terms["order_agree"] == (1 if letter.upper() == "A" else -1)
 
 
 def test_tuning_set_leaves_out_held_out_questions(tmp_path):

@@ -171,3 +171,18 @@ def test_clingo_and_scip_agree_when_a_join_carries_a_word_into_a_relation(tmp_pa
     clingo = _agree_on(tmp_path, {"Animals.tsv": ANIMALS, "Kinds.tsv": KINDS, "_relations.tsv": ANIMAL_RELATIONS,
                                   "_joins.tsv": "Animals\tORGANISM\tKinds\tANIMAL\n"}, question)
     assert any(value is not None for value in clingo.values())
+
+
+ORBITS = ("BODY\t[FILL]\tCENTER\t[SKIP] UID\n"
+          "Earth\trevolves around\tthe sun\to-1\n"
+          "the Moon\trevolves around\tEarth\to-2\n")
+
+
+@pytest.mark.parametrize("question", [
+    "Which is true of the sun and Earth? (A) The sun revolves around Earth. (B) Earth revolves around the sun.",
+    "What revolves around Earth? (A) The Moon revolves around Earth. (B) Earth revolves around the Moon. (C) the sun",
+])
+def test_clingo_and_scip_agree_on_the_rows_word_order(tmp_path, question):
+    """order/4: options with the same words in another order pay for a row read against their
+    order and earn for one read in it, in both models."""
+    _agree_on(tmp_path, {"Orbits.tsv": ORBITS}, question)

@@ -2,7 +2,8 @@
 
 ``encodings/support_graph.lp`` maximises a weighted sum of terms: alignment-edge scores, active
 tables, rows, idle columns, headers, aligned constituents, proximity pairs, which-terms, relation
-hits, the relevance of the best rows and the joins' scores less their penalty. :func:`option_features` returns each term of an option's
+hits, the relevance of the best rows, the active rows' agreement with the option's word order and
+the joins' scores less their penalty. :func:`option_features` returns each term of an option's
 best support graph *unweighted* (in units of the encoding's weights, real numbers, not scaled),
 so that weights can be fitted to them (``bench/tables_fit.py``) and written back as the
 encoding's ``#const`` defaults. ``objective(features, weights)`` recomputes the objective; the
@@ -22,7 +23,7 @@ TERMS = {
     "rows": "w_row_use", "columns": "w_column", "titles": "w_title", "qcons": "w_qcons", "ocons": "w_ocons",
     "proximity": "w_proximity", "which": "w_which", "relations": "w_relation", "relevance": "w_relevance",
     "ir": "w_ir", "relations_none": "w_relation_none", "relations_empty": "w_relation_empty",
-    "relations_against": "w_relation_against", "joins": None,
+    "relations_against": "w_relation_against", "order": "w_order", "order_agree": "w_order_agree", "joins": None,
 }
 #: the sign each term enters the objective with (penalties are paid)
 SIGN = {"tables": -1, "rows": -1}
@@ -32,7 +33,7 @@ def _index(facts):
     by = defaultdict(dict)
     for f in facts:
         name, args = f[0], f[1:]
-        if name in ("e_qcell", "e_qtitle", "e_ocell", "e_otitle", "e_which", "relevance", "relevance_pair", "importance", "table", "option_ir", "e_join"):
+        if name in ("e_qcell", "e_qtitle", "e_ocell", "e_otitle", "e_which", "relevance", "relevance_pair", "importance", "table", "option_ir", "e_join", "order"):
             by[name][tuple(str(a) if isinstance(a, str) else a for a in args[:-1])] = args[-1]
         elif name in ("column", "qcons"):
             by[name][args[:-1]] = args[-1]
@@ -124,6 +125,9 @@ def option_features(grounded: Grounded, model: Model | None, letter: str, ir_sco
     own = {(t, r): facts["relevance"].get((o, t, r), 0) for t, r in rows}
     for t1, r1, _, t2, r2, _ in joins:  # a join lends its pair's relevance
         own[(t1, r1)] = max(own.get((t1, r1), 0), facts["relevance_pair"].get((o, t1, r1, t2, r2), 0))
+    order = [facts["order"].get((o, t, r), 0) / SCALE for t, r in rows]
+    f["order"] = sum(s for s in order if s < 0)  # rows read against the option's word order (paid)
+    f["order_agree"] = sum(s for s in order if s > 0)  # ... in its order (earned)
     best = sorted(own.values(), reverse=True)
     f["relevance"] = sum(best[: limits.get("relevance_rows", 1)]) / SCALE
     return f

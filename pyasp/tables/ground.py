@@ -27,7 +27,7 @@ from ..asp import Program, parse_constants
 from .question import Question
 from .retrieval import Retrieved
 from .store import ALTERNATIVE_SEPARATOR, Relation, Table, TableStore
-from .text import DEFAULT_SCORES, Scores, content_words, contradicts, entails, found_in, similarity
+from .text import DEFAULT_SCORES, Scores, content_words, contradicts, entails, family, found_in, similarity
 
 #: How a question constituent aligns to a cell or header: "covers" (it entails the cell's words,
 #: TableILP's direction; long cells score low) or "found" (its words entail words of the cell,
@@ -107,6 +107,86 @@ def option_constituents(question: Question) -> tuple[bool, dict[str, list[tuple[
         kept = [tuple(w for w in part if w not in shared) for part in words[option.letter]]
         out[option.letter] = [p for p in kept if p] or [tuple(option.words)]
     return split, out
+
+
+#: where an option's clauses end, for the word order of options (:func:`order_pairs`): a pair of
+#: words in one clause ("coal is nonrenewable") binds closer than a pair across clauses
+CLAUSE_BREAK = re.compile(r"\s+(?:to|and|&|for|but|while|then)\s+|[,;]")
+#: a pair of words in two clauses of an option counts this much of a pair within one clause
+ACROSS_CLAUSES = 0.5
+
+
+def order_pairs(text: str) -> dict[tuple[str, str], float]:
+    """The word order of an option: for each pair of its content words (word families, ``u < v``
+    alphabetically), +w when u comes first and -w when v does, w = 1 within one clause and
+    :data:`ACROSS_CLAUSES` across clauses; a word the option says twice is in no pair ("water" of
+    "liquid water becomes water vapor"). "Earth revolves around the sun" -> (earth, sun): +1."""
+    first: dict[str, tuple[int, int]] = {}  # family -> (position, clause) of its first occurrence
+    seen: dict[str, int] = {}
+    position = 0
+    for clause, part in enumerate(CLAUSE_BREAK.split(text)):
+        for word in content_words(part):
+            first.setdefault(family(word), (position, clause))
+            seen[family(word)] = seen.get(family(word), 0) + 1
+            position += 1
+    out = {}
+    for u, (pu, cu) in first.items():
+        for v, (pv, cv) in first.items():
+            if u < v and seen[u] == seen[v] == 1:  # a word said twice has no one place
+                out[(u, v)] = (1.0 if pu < pv else -1.0) * (1.0 if cu == cv else ACROSS_CLAUSES)
+    return out
+
+
+def order_groups(question: Question) -> list[list[str]]:
+    """The options that say the same words in another order (the same set of word families, at
+    least two; letters, two or more a group): "Earth revolves around the sun" and "The sun revolves
+    around Earth", "egg, larva, pupa, adult" and "egg, pupa, larva, adult"."""
+    groups: dict[frozenset, list[str]] = {}
+    for option in question.options:
+        key = frozenset(family(w) for w in option.words)
+        if len(key) >= 2:
+            groups.setdefault(key, []).append(option.letter)
+    return [letters for letters in groups.values() if len(letters) > 1]
+
+
+def row_order(words: list[str], u: str, v: str) -> int:
+    """+1 when word family u first occurs before v in ``words`` (families, in reading order), -1
+    when after, 0 when either is missing."""
+    if u not in words or v not in words:
+        return 0
+    return 1 if words.index(u) < words.index(v) else -1
+
+
+def order_scores(question: Question, rows: dict) -> dict[tuple[str, object], float]:
+    """How far each row agrees with the word order of each option that shares its words with
+    another option (:func:`order_groups`): (letter, row key) -> a score in [-1, 1], the options of a
+    group summing to 0 on each row. ``rows``: row key -> the row's word families in reading order
+    (its cells in column order). A pair of words counts when the group's options order (or
+    clause) it differently and the row holds both words: the row reads it one way or the other, and
+    an option earns its pair's weight when it reads it the same way, loses it when the other way;
+    the sum is divided by the weights of the pairs the row holds and centred on the group's mean, so a row that reads "the Earth
+    revolves around the sun" scores +1 for "Earth revolves around the sun" and -1 for "The sun
+    revolves around Earth", and rows neither reads say nothing (0)."""
+    out: dict[tuple[str, object], float] = {}
+    texts = {o.letter: o.text for o in question.options}
+    for letters in order_groups(question):
+        pairs = {letter: order_pairs(texts[letter]) for letter in letters}
+        keys = set().union(*(p.keys() for p in pairs.values()))
+        telling = [k for k in keys if len({pairs[letter].get(k, 0.0) for letter in letters}) > 1]
+        if not telling:
+            continue
+        weight = {k: max(abs(pairs[letter].get(k, 0.0)) for letter in letters) for k in telling}
+        for key, families in rows.items():
+            signs = {k: s for k in telling if (s := row_order(families, *k))}
+            if not signs:
+                continue
+            total = sum(weight[k] for k in signs)
+            raw = {letter: sum(pairs[letter].get(k, 0.0) * s for k, s in signs.items()) / total for letter in letters}
+            mean = sum(raw.values()) / len(raw)
+            for letter in letters:
+                if raw[letter] != mean:
+                    out[(letter, key)] = raw[letter] - mean
+    return out
 
 
 @dataclass
@@ -313,6 +393,12 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
             for (t, i), value in zip(where, relevance(question, option.letter, keys)):
                 if value > 0:
                     facts.append(("relevance", option.letter.lower(), t, i, round(value * SCALE)))
+    if limits.get("w_order", 0) or limits.get("w_order_agree", 0):  # options with the same words in another order
+        families = {(t, i): [family(w) for c in r.table.data_columns for w in content_words(r.table.rows[i].cells[c])]
+                    for t, r in enumerate(retrieved, start=1) for i in r.rows}
+        for (letter, (t, i)), value in sorted(order_scores(question, families).items()):
+            if (scaled := round(value * SCALE)) != 0:
+                facts.append(("order", letter.lower(), t, i, scaled))
     if option_ir is not None and limits.get("w_ir", 0):  # option_ir(question) -> {letter: IR score or None}
         for letter, value in option_ir(question).items():
             if value:
