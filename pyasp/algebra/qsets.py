@@ -32,8 +32,8 @@ from ..errors import InputError
 from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
-                            asks_total, counts_periods, names_a_label, one_of_several, pronoun_group, spoken_operation, tells_time,
-                            units_given_per)
+                            asks_in_percent, asks_total, counts_periods, names_a_label, one_of_several, one_to_each, pronoun_group, said_in_percent,
+                            spoken_operation, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
@@ -1602,9 +1602,10 @@ def _partition(doc: Document, mention: Mention) -> tuple[str, ...]:
 
 def _no_quantity(doc: Document, mention: Mention) -> bool:
     """Numbers that name no amount: "the first half of the day" (a part of a time) and times of
-    the clock ("half past 3", "5 o'clock": :func:`pyasp.text.reading.tells_time`)."""
+    the clock ("half past 3", "5 o'clock": :func:`pyasp.text.reading.tells_time`) and a "one" that pairs ("one in each
+    seat": :func:`pyasp.text.reading.one_to_each`)."""
     before = doc.tokens[mention.start - 1].text.lower() if mention.start > 0 else ""
-    return mention.text.lower() == "half" and before in HALF_NOUN_BEFORE or tells_time(doc, mention)
+    return mention.text.lower() == "half" and before in HALF_NOUN_BEFORE or tells_time(doc, mention) or one_to_each(doc, mention)
 
 
 def _in_half(doc: Document, mention: Mention) -> bool:
@@ -3328,6 +3329,9 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
             objs = [c for c in _children(doc, verb.i) if c.dep == "dobj"] if verb is not None else []
             q = replace(q, qnt=Fraction(2), ent="piece", ent_fallback=False,
                         rate=_noun_phrase_head_lemma(objs[0]) if objs else "")
+        elif said_in_percent(doc, m) and asks_in_percent(doc, question):
+            # "92 percent ... What percent is it at now?": read in percent, as the answer is asked (92, not 0.92)
+            q = replace(q, qnt=q.qnt * 100)
         if (group := _group_of(doc, m)) is not None:  # "teams of 5": the size of the teams
             groups[q.token] = _noun_phrase_head_lemma(group)
         base.append(q)
