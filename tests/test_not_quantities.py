@@ -139,3 +139,9 @@ def test_has_some_left_is_a_state_of_the_one_who_has_them(knowledge):
                      knowledge)
     left = info.numbers[1]
     assert left.verb.lemma == "have" and left.subj is not None and left.subj.key == "omar"
+
+
+def test_the_equation_tree_engine_leaves_a_described_noun_out():
+    text = "Last spring Ola ran the 400-meter race in 75 seconds. This spring she ran it in 68 seconds. By how many seconds did her time improve?"
+    problem = ground_problem(read(text))
+    assert [q.qnt for q in problem.qsets if q.qnt is not None and not q.implicit] == [75, 68]

@@ -32,7 +32,7 @@ from ..errors import InputError
 from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
-                            asks_in_percent, asks_total, counts_periods, names_a_label, one_of_several, one_to_each, pronoun_group, said_in_percent,
+                            asks_in_percent, asks_total, counts_periods, describes_a_noun, names_a_label, one_of_several, one_to_each, pronoun_group, said_in_percent,
                             spoken_operation, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
@@ -3318,7 +3318,8 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     base = []
     groups: dict[int, str] = {}  # the token of a number that is the size of groups ("teams of 5") -> the groups
     for m in doc.mentions:
-        if m.kind == "determiner" or _is_half_dollar(doc, m) or _one_asked(doc, m, question) or _no_quantity(doc, m):
+        if (m.kind == "determiner" or _is_half_dollar(doc, m) or _one_asked(doc, m, question) or _no_quantity(doc, m)
+                or describes_a_noun(doc, m, question)):
             continue
         q = _base_qset(doc, m)
         whole = _part_of(doc, m, base)
