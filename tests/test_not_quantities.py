@@ -144,4 +144,5 @@ def test_has_some_left_is_a_state_of_the_one_who_has_them(knowledge):
 def test_the_equation_tree_engine_leaves_a_described_noun_out():
     text = "Last spring Ola ran the 400-meter race in 75 seconds. This spring she ran it in 68 seconds. By how many seconds did her time improve?"
     problem = ground_problem(read(text))
-    assert [q.qnt for q in problem.qsets if q.qnt is not None and not q.implicit] == [75, 68]
+    assert [q.qnt for q in problem.qsets if q.qnt is not None and not q.implicit and not q.irrelevant] == [75, 68]
+    assert "describes" in next(q for q in problem.qsets if q.text == "400").irrelevant

@@ -3083,7 +3083,9 @@ def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) ->
     * a label after a capitalised noun: "*Room 12* collected 45 cans", "Bus 7" (a number follows the
       noun it counts only as a name);
     * a span of time joined to a noun it describes: "During the *two-week* recycling drive" (no other
-      number is per that unit and the question does not name it);
+      number is per that unit and the question does not name it), or any number joined so to a noun
+      when nothing else in the text is said in its unit or dimension ("the *50*-meter race in 42
+      seconds": :func:`pyasp.text.reading.describes_a_noun`, which arith reads too);
     * what nobody does: "How many swimmers race in all, if *no one* races *twice*?"."""
     toks = doc.tokens
     asked = {t.lemma.lower() for t in doc.sentence_tokens(question)}
@@ -3108,6 +3110,8 @@ def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) ->
         elif (after is not None and after.text == "-" and mention.end + 2 < len(toks) and toks[mention.end + 1].lemma.lower() in TIME_WORDS
               and toks[mention.end + 2].pos in NOUN_POS | {"ADJ"} and toks[mention.end + 1].lemma.lower() not in units | asked):
             why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text}"
+        elif describes_a_noun(doc, mention, question):  # the reading arith shares: "the 50-meter race in 42 seconds"
+            why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text if mention.end + 2 < len(toks) else toks[mention.end + 1].text}"
         elif _governing_verb(doc, q.token) is not None and _governing_verb(doc, q.token).i in nobody:
             why[q.token] = f"{q.text}: said of no one"
         elif _is_person(q.ent) and q.ent != "person" and any(  # "Eamon and 3 of his friends share 48 stickers among the 4 of them"
@@ -3318,8 +3322,7 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     base = []
     groups: dict[int, str] = {}  # the token of a number that is the size of groups ("teams of 5") -> the groups
     for m in doc.mentions:
-        if (m.kind == "determiner" or _is_half_dollar(doc, m) or _one_asked(doc, m, question) or _no_quantity(doc, m)
-                or describes_a_noun(doc, m, question)):
+        if m.kind == "determiner" or _is_half_dollar(doc, m) or _one_asked(doc, m, question) or _no_quantity(doc, m):
             continue
         q = _base_qset(doc, m)
         whole = _part_of(doc, m, base)
