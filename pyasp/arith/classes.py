@@ -112,7 +112,8 @@ class ClassIndex:
         (:data:`LEAVING`, particles away, off, out) or arrive (:data:`ARRIVING`, in, on,
         aboard), whatever the verb of motion; else None."""
         verb, subj, unit = number.verb, number.subj, number.unit
-        if (verb is None or not verb.particle or subj is None or unit is None or subj.lemma != unit.lemma
+        if (verb is None or not verb.particle or subj is None or unit is None
+                or subj.lemma != unit.lemma and subj.head != number.mention.head  # "and 25 got on": the 25 itself
                 or number.passive or not can_be_motion(verb.lemma)):
             return None
         said = PATHS.get(verb.particle)

@@ -1236,6 +1236,9 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
             whole = tuple(n.index for n in numbers
                           if n.share is None and n.unit is not None and _counts(doc, n.unit, parts[m.start][1])
                           and (taker is None or n.subj is None or n.subj.key == taker))
+        carried = reader.carried(m, unit_tok, verb)
+        if carried and obj_tok is not None and obj_tok.dep == "dobj" and any(first_sense_is_a(obj_tok.lemma.lower(), PLACES) or ()):
+            obj_tok = None  # "left *the dock* with 146 passengers": the place left is no party of a transfer
         numbers.append(
             NumberInfo(
                 index,
@@ -1256,7 +1259,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
                           if compared_tok is not None else None),
                 already=m.sentence != qsent and any(t.lemma.lower() == "already" for t in reader.clause(verb, m.sentence)),
                 passive=passive,
-                carried=reader.carried(m, unit_tok, verb),
+                carried=carried,
             )
         )
     start, end = doc.sentences[qsent] if doc.sentences else (0, 0)
