@@ -110,6 +110,9 @@ def test_the_equation_tree_engine_reads_percentages_in_percent_when_percent_is_a
 @pytest.mark.parametrize("text, answer", [
     # what a subject goes with is what it has
     ("A train left the station with 214 riders. At the next town, 67 riders got off. How many riders were still on the train?", 147),
+    # ... and those that move themselves with no noun of their own ("17 got on") arrive
+    ("A boat left the harbor with 86 tourists. At the first beach, 29 tourists got off and 17 got on. "
+     "How many tourists were on the boat then?", 74),
     # "has 21 left" is "has 21"
     ("Omar picked some plums. He gave 12 of them to his aunt and has 19 left. How many plums did Omar pick?", 31),
     # a receiver that names the other subject: no Coref of the two subjects
