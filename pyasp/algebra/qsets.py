@@ -32,8 +32,8 @@ from ..errors import InputError
 from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
-                            asks_total, counts_periods, names_a_label, one_of_several, pronoun_group, spoken_operation, tells_time,
-                            units_given_per)
+                            asks_in_percent, asks_total, counts_periods, describes_a_noun, names_a_label, one_of_several, one_to_each, pronoun_group, said_in_percent,
+                            spoken_operation, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
@@ -1602,9 +1602,10 @@ def _partition(doc: Document, mention: Mention) -> tuple[str, ...]:
 
 def _no_quantity(doc: Document, mention: Mention) -> bool:
     """Numbers that name no amount: "the first half of the day" (a part of a time) and times of
-    the clock ("half past 3", "5 o'clock": :func:`pyasp.text.reading.tells_time`)."""
+    the clock ("half past 3", "5 o'clock": :func:`pyasp.text.reading.tells_time`) and a "one" that pairs ("one in each
+    seat": :func:`pyasp.text.reading.one_to_each`)."""
     before = doc.tokens[mention.start - 1].text.lower() if mention.start > 0 else ""
-    return mention.text.lower() == "half" and before in HALF_NOUN_BEFORE or tells_time(doc, mention)
+    return mention.text.lower() == "half" and before in HALF_NOUN_BEFORE or tells_time(doc, mention) or one_to_each(doc, mention)
 
 
 def _in_half(doc: Document, mention: Mention) -> bool:
@@ -3082,7 +3083,9 @@ def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) ->
     * a label after a capitalised noun: "*Room 12* collected 45 cans", "Bus 7" (a number follows the
       noun it counts only as a name);
     * a span of time joined to a noun it describes: "During the *two-week* recycling drive" (no other
-      number is per that unit and the question does not name it);
+      number is per that unit and the question does not name it), or any number joined so to a noun
+      when nothing else in the text is said in its unit or dimension ("the *50*-meter race in 42
+      seconds": :func:`pyasp.text.reading.describes_a_noun`, which arith reads too);
     * what nobody does: "How many swimmers race in all, if *no one* races *twice*?"."""
     toks = doc.tokens
     asked = {t.lemma.lower() for t in doc.sentence_tokens(question)}
@@ -3107,6 +3110,8 @@ def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) ->
         elif (after is not None and after.text == "-" and mention.end + 2 < len(toks) and toks[mention.end + 1].lemma.lower() in TIME_WORDS
               and toks[mention.end + 2].pos in NOUN_POS | {"ADJ"} and toks[mention.end + 1].lemma.lower() not in units | asked):
             why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text}"
+        elif describes_a_noun(doc, mention, question):  # the reading arith shares: "the 50-meter race in 42 seconds"
+            why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text if mention.end + 2 < len(toks) else toks[mention.end + 1].text}"
         elif _governing_verb(doc, q.token) is not None and _governing_verb(doc, q.token).i in nobody:
             why[q.token] = f"{q.text}: said of no one"
         elif _is_person(q.ent) and q.ent != "person" and any(  # "Eamon and 3 of his friends share 48 stickers among the 4 of them"
@@ -3328,6 +3333,9 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
             objs = [c for c in _children(doc, verb.i) if c.dep == "dobj"] if verb is not None else []
             q = replace(q, qnt=Fraction(2), ent="piece", ent_fallback=False,
                         rate=_noun_phrase_head_lemma(objs[0]) if objs else "")
+        elif said_in_percent(doc, m) and asks_in_percent(doc, question):
+            # "92 percent ... What percent is it at now?": read in percent, as the answer is asked (92, not 0.92)
+            q = replace(q, qnt=q.qnt * 100)
         if (group := _group_of(doc, m)) is not None:  # "teams of 5": the size of the teams
             groups[q.token] = _noun_phrase_head_lemma(group)
         base.append(q)

@@ -24,6 +24,9 @@ MIN_VERB_SIMILARITY = 0.2
 #: from it or to it ("24 cars drove away": the lot is left; "11 cars came in": they arrive), by
 #: the particle of their verb of motion (:meth:`ClassIndex.memberships`)
 LEAVING, ARRIVING = "leave", "arrive"
+#: the verb of the rule file that says what a subject does with the things it goes with ("left the
+#: dock with 146 passengers": has them)
+HAVING = "have"
 PATHS = {"away": LEAVING, "off": LEAVING, "out": LEAVING, "in": ARRIVING, "on": ARRIVING, "aboard": ARRIVING}
 
 
@@ -109,11 +112,18 @@ class ClassIndex:
         (:data:`LEAVING`, particles away, off, out) or arrive (:data:`ARRIVING`, in, on,
         aboard), whatever the verb of motion; else None."""
         verb, subj, unit = number.verb, number.subj, number.unit
-        if (verb is None or not verb.particle or subj is None or unit is None or subj.lemma != unit.lemma
+        if (verb is None or not verb.particle or subj is None or unit is None
+                or subj.lemma != unit.lemma and subj.head != number.mention.head  # "and 25 got on": the 25 itself
                 or number.passive or not can_be_motion(verb.lemma)):
             return None
         said = PATHS.get(verb.particle)
         return Phrase(said, said, -1, (said,)) if said is not None else None
+
+    @staticmethod
+    def _carried(number: NumberInfo) -> Phrase | None:
+        """For things a subject has with it as it moves ("A ferry left the dock with 146
+        passengers": :attr:`NumberInfo.carried`), the verb of a state, "have" (:data:`HAVING`)."""
+        return Phrase(HAVING, HAVING, -1, (HAVING,)) if number.carried else None
 
     def moving(self, number: NumberInfo) -> str | None:
         """Whether the things a number counts move themselves away from the place they were at
@@ -130,7 +140,7 @@ class ClassIndex:
 
     def memberships(self, number: NumberInfo) -> list[tuple[str, str]]:
         """(property, class) pairs that hold for ``number``."""
-        out = [("verb", c) for c in self.verb_classes(self._moving(number) or number.verb, number.unit)]
+        out = [("verb", c) for c in self.verb_classes(self._carried(number) or self._moving(number) or number.verb, number.unit)]
         out += [("unit", c) for c in self.unit_classes(number.unit)]
         out += [("rate", c) for c in self.unit_classes(number.rate)]
         out += [("math", c) for c in self.math_classes(number.math)]

@@ -20,8 +20,8 @@ from ..text.lexical import can_be_motion, counted_noun, first_sense_is_a, is_hyp
 from ..text.numbers import CENTS
 from ..text.reading import DIFFERENCE_WORDS, FRACTION_WORDS, PERCENT, WEEKDAYS, Document, spoken_operation
 from ..text.reading import asks_a_difference as _asks_a_difference
-from ..text.reading import (after_a_span_preposition, asks_a_part, asks_a_start_before_a_gain, asks_what_some_is, counts_periods,
-                            each_of_pairs, numbered_rest, units_given_per)
+from ..text.reading import (after_a_span_preposition, asks_a_part, asks_a_start_before_a_gain, asks_in_percent, asks_what_some_is,
+                            counts_periods, each_of_pairs, numbered_rest, said_in_percent, units_given_per)
 from ..text.reading import asks_total as _asks_total
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import TIME_STEPS, is_length_unit, lemma_of as _unit_lemma
@@ -233,7 +233,7 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
                                                                   (read_in[n.index],)))
                                            if n.index in timed else n for n in info.numbers))
     memberships = {n.index: knowledge.classes.memberships(n) for n in (*info.numbers, info.question)}
-    conversions = {**money_conversions(info), **timed}
+    conversions = {**money_conversions(info), **timed, **percent_conversions(info)}
     values = tuple(n.value * conversions[n.index][1] if n.index in conversions else n.value for n in info.numbers)
     order = time_order(info, memberships)
     prepared = Prepared(info, values, memberships=memberships, conversions=conversions,
@@ -1172,6 +1172,18 @@ def money_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]
         if unit in CENTS and unit != target and unit not in stated:
             out[n.index] = (n.unit.text, Fraction(CENTS[unit], CENTS[target]), f"{target}s")
     return out
+
+
+def percent_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:
+    """When the question asks its answer in percent ("What percent is the battery at now?":
+    :func:`pyasp.text.reading.asks_in_percent`): the numbers written as percentages, read in
+    percent ("92 percent" as 92, not the reader's 0.92), so that the rules combine them as the
+    question counts ("dropped by 35 percent": 92 - 35). Not a share of a whole ("40% of them"),
+    which multiplies a whole as a fraction."""
+    if not asks_in_percent(info.doc, info.question_sentence):
+        return {}
+    return {n.index: (n.mention.text, Fraction(100), "percent") for n in info.numbers
+            if n.share is None and said_in_percent(info.doc, n.mention)}
 
 
 def _money_unit(phrase) -> str | None:

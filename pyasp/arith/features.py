@@ -141,12 +141,18 @@ def contradicted(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -
       one, and divide);
     - that the two subjects of a comparison with someone else are two entities when they plainly
       name one ("Zack has 36 toy soldiers. He has 4 times as many as his cousin has": not
-      Coref(Subj1, Subj2), he = Zack, would apply the comparison to Zack)."""
+      Coref(Subj1, Subj2), he = Zack, would apply the comparison to Zack).
+
+    And, between two subjects, that one gives to itself: one number's receiver plainly names the
+    other's subject ("The robotics club had $85. A shop donated $140 to the club": Coref(Subj1,
+    Subj2) would make the shop the club; :func:`_gives_to_the_other`)."""
     numbers = {"1": a, "2": b}
     for predicate, args, positive in assumptions:
         if predicate != "Coref":
             continue
         receivers = any(p in RECEIVERS for p, _ in args)
+        if positive and _gives_to_the_other(info, a, b, args):
+            return True
         if positive and (receivers or a.math is not None or b.math is not None):
             x, y = (_role(info, a, b, r).get(p) for p, r in args)
             if receivers and {_kind(info, x), _kind(info, y)} == {"person", "thing"}:
@@ -262,6 +268,46 @@ def _gives_to_self(info: ProblemInfo, a: NumberInfo, b: NumberInfo, args) -> boo
     if giver is None or taker.subj is None or giver.is_pronoun or taker.subj.is_pronoun:
         return False  # (a pronoun's antecedent is a guess: "Carrie's mom gave her $91. She bought ...")
     return same_entity(taker.subj, giver) and not same_entity(receiver, giver)
+
+
+#: the prepositions that make a noun the receiver of a transfer, or whom it comes from ("donated
+#: $140 *to* the club", "got $5 *from* Ann")
+TRANSFER_PREPOSITIONS = frozenset({"to", "from"})
+
+
+def _receives(info: ProblemInfo, phrase: Phrase) -> bool:
+    """Whether a phrase is said as the receiver of a transfer, or whom it comes from: the object of
+    "to" or "from", or the indirect object ("gave *the club* $75"); not the object of "have"
+    ("has 4 floors with 18 rooms")."""
+    tokens = info.doc.tokens
+    if not 0 <= phrase.head < len(tokens):
+        return False
+    tok = tokens[phrase.head]
+    return tok.dep in {"dative", "iobj"} or (tok.dep == "pobj" and tokens[tok.head].text.lower() in TRANSFER_PREPOSITIONS)
+
+
+def _gives_to_the_other(info: ProblemInfo, a: NumberInfo, b: NumberInfo, args) -> bool:
+    """Whether a Coref of the two numbers' subjects would make one number's subject give to, or
+    get from, itself: its receiver (Obj or IObj) plainly names the other number's subject, and
+    its own subject is someone else ("The robotics club had $85. A local electronics shop
+    donated $140 to the club": Coref(Subj1, Subj2) would make the shop the club). The receiver
+    names a subject when it is no pronoun, has the subject's head word, and its words are among
+    the subject's ("the club", "the robotics club"); a receiver is said with "to" or "from" or as
+    the indirect object (:func:`_receives`); not of comparisons (whose Obj is what is
+    compared with)."""
+    if [p for p, _ in args] != ["subj", "subj"] or {r for _, r in args} != {"1", "2"}:
+        return False
+    for giver, other in ((a, b), (b, a)):
+        if giver.math is not None or giver.compared is not None or giver.subj is None or other.subj is None:
+            continue
+        for receiver in (giver.obj, giver.iobj):
+            if (receiver is None or receiver.is_pronoun or other.subj.is_pronoun or receiver.text.lower() in REFLEXIVES
+                    or not _receives(info, receiver)
+                    or receiver.lemma != other.subj.lemma or not set(receiver.lemmas) <= set(other.subj.lemmas)):
+                continue
+            if giver.subj.key != receiver.key:
+                return True
+    return False
 
 
 def assumption_features(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -> dict[str, float]:

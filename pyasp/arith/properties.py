@@ -19,12 +19,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..text.lexical import usage
+from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
-from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, names_a_label, one_of_several, pronoun_group,
-                            tells_time)
+from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, describes_a_noun, names_a_label, one_of_several,
+                            pronoun_group, tells_time)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
+#: what a verb of motion may have as its object when its subject goes with things ("left *the dock*
+#: with 146 passengers"): the first WordNet senses of places
+PLACES = ("location", "structure", "facility", "geological_formation", "dry_land", "region", "body_of_water")
+#: the words that give a number per each of some things ("with 12 muffins on *each* tray")
+EACH_WORDS = frozenset({"each", "every"})
 PRONOUNS = frozenset("he she it they him her them his hers its their theirs i you we me us my our your".split())
 FEMALE_PRONOUNS = frozenset({"she", "her", "hers", "herself"})
 MALE_PRONOUNS = frozenset({"he", "him", "his", "himself"})
@@ -117,6 +122,9 @@ class NumberInfo:
     #: the number's subject is that of a passive verb ("9 inches were cut off"); not a property of
     #: the rules
     passive: bool = False
+    #: the number counts what its subject has with it as it moves ("A ferry left the dock *with 146
+    #: passengers*", "came home with 12 shells": :meth:`_Reader.carried`): a state, whatever the verb
+    carried: bool = False
 
     def get(self, prop: str) -> Phrase | None:
         return getattr(self, prop)
@@ -173,6 +181,54 @@ class _Reader:
             return phrase
         return Phrase(f"{phrase.text} {particle.text}", phrase.lemma, phrase.head, phrase.lemmas, phrase.resolved,
                       phrase.owner, particle.lemma.lower())
+
+    def left_over(self, m: Mention, unit: Token | None, verb: Token | None) -> tuple[Token, Token | None] | None:
+        """For a number the parse makes the subject of "left" after "have" ("She gave 15 of them to
+        her neighbors and has 21 left", "He lost 9 and has 14 left": "21 left" a clause of its own,
+        under "has" or with "has" its auxiliary), the verb "have" and its subject, the one who has
+        them (of the verb "have" hangs on, or the clause "left" is joined to); else None."""
+        tok = unit if unit is not None else self.tokens[m.head]
+        if verb is None or verb.lemma.lower() != "leave" or verb.tag != "VBN" or tok.dep != "nsubj" or tok.head != verb.i:
+            return None
+        aux = next((k for k in self.kids[verb.i] if k.dep == "aux" and k.lemma.lower() == "have" and k.i < tok.i), None)
+        if aux is not None:  # "and has 14 left": the subject of the verb "left" is joined to
+            owner = self.tokens[verb.head] if verb.dep == "conj" and verb.head != verb.i else None
+            return aux, self.subject(owner) if owner is not None else None
+        have = self.tokens[verb.head]
+        if verb.dep == "ccomp" and have.lemma.lower() == "have" and have.i < tok.i:
+            return have, self.subject(have)
+        return None
+
+    def carried(self, m: Mention, unit: Token | None, verb: Token | None) -> bool:
+        """Whether a number (its unit token ``unit``) counts what the subject of its verb has with it
+        as it goes: the object of "with" on a finite, active verb that can be one of motion in
+        WordNet, said of the subject going, with no object or a place as its object ("A ferry left
+        the dock with 146 passengers", "He came home with $17"; not "paid with a 20 dollar bill",
+        "packs 45 cookies into bags with 5 cookies in each bag"); not a person's companions ("He
+        went to the mall with 3 friends"), nor things given per something ("with 12 muffins on
+        each tray")."""
+        tok = unit if unit is not None else self.tokens[m.head]
+        if verb is None or tok.dep != "pobj" or tok.head == tok.i or verb.tag not in {"VBD", "VBZ", "VBP"}:
+            return False
+        prep = self.tokens[tok.head]
+        if prep.text.lower() != "with" or prep.head != verb.i or not can_be_motion(verb.lemma.lower()):
+            return False
+        kids = self.kids[verb.i]
+        if any(k.dep in {"nsubjpass", "auxpass"} for k in kids) or any(
+                k.dep == "dobj" and not any(first_sense_is_a(k.lemma.lower(), PLACES) or ()) for k in kids):
+            return False
+        if any(k.dep == "prep" and any(g.dep == "pobj" and (g.text.lower() in EACH_WORDS or any(
+                d.dep == "det" and d.text.lower() in EACH_WORDS for d in self.kids[g.i])) for g in self.kids[k.i])
+               for k in self.kids[tok.i]):
+            return False  # "with 12 muffins on each tray"
+        subject = self.subject(verb)
+        return not (subject is not None and self._person(subject) and self._person(tok))
+
+    def _person(self, tok: Token) -> bool:
+        """A personal pronoun, a name, or a noun whose first WordNet sense is a person."""
+        if tok.lemma.lower() in PRONOUNS or tok.text.lower() in PRONOUNS or tok.pos == "PROPN":
+            return True
+        return bool((first_sense_is_a(tok.lemma.lower(), ("person",)) or (False,))[0])
 
     def owner(self, tok: Token) -> str:
         """The entity a possessive before ``tok`` names: a name ("Tom's dog": tom) or a pronoun
@@ -1092,7 +1148,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     found = _pairs(doc, list(doc.mentions), question, qsent)
     parts = _parts(reader, qsent, question, found, taken_away)
     mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m) and not names_a_label(doc, m)
-                and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
+                and not describes_a_noun(doc, m, qsent) and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
     recounted = _recounted(reader, question, mentions, qsent)
     mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m)]
     said_again = _said_again(reader, mentions, qsent)
@@ -1105,6 +1161,8 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
         unit_tok = reader.unit(m, recipients=bool(parts)) if m.kind != "money" and not part else None
         verb = reader.verb_of(m.head)
         subj_tok = reader.subject(verb)
+        if (kept := reader.left_over(m, unit_tok, verb)) is not None:
+            verb, subj_tok = kept  # "has 21 left" read as "21 left" with "21" the subject of "left"
         if _whole_of(doc, mentions, index - 1, parts):
             subj_tok = None  # "half of the 48 students are ...": the clause's subject is the half
         elif (subj_tok is not None and subj_tok.i in share_heads and subj_tok.i < m.start
@@ -1178,6 +1236,9 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
             whole = tuple(n.index for n in numbers
                           if n.share is None and n.unit is not None and _counts(doc, n.unit, parts[m.start][1])
                           and (taker is None or n.subj is None or n.subj.key == taker))
+        carried = reader.carried(m, unit_tok, verb)
+        if carried and obj_tok is not None and obj_tok.dep == "dobj" and any(first_sense_is_a(obj_tok.lemma.lower(), PLACES) or ()):
+            obj_tok = None  # "left *the dock* with 146 passengers": the place left is no party of a transfer
         numbers.append(
             NumberInfo(
                 index,
@@ -1198,6 +1259,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
                           if compared_tok is not None else None),
                 already=m.sentence != qsent and any(t.lemma.lower() == "already" for t in reader.clause(verb, m.sentence)),
                 passive=passive,
+                carried=carried,
             )
         )
     start, end = doc.sentences[qsent] if doc.sentences else (0, 0)

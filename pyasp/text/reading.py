@@ -107,6 +107,44 @@ def names_a_label(doc: Document, mention: Mention) -> bool:
             and name.dep not in {"npadvmod", "ROOT"} and name.text[:1].isupper() and name.text[1:].islower())
 
 
+#: the words of a question that ask a measure with no unit named ("How *long* is each piece?",
+#: "How *old* is he?"), for which a number describing a noun may be the one asked about
+MEASURE_ASKED = frozenset({"long", "old", "far", "tall", "high", "wide", "deep", "heavy", "big", "age"})
+
+
+def describes_a_noun(doc: Document, mention: Mention, question: int) -> bool:
+    """Whether a number only describes the noun after it, in a hyphenated modifier ("During the
+    *90*-minute practice, 11 balls rolled away", "her *5*-year-old brother", "the *two*-week
+    drive"), no amount of the problem: nothing else in the text is said in its unit or in
+    another unit of the same dimension ("a *3*-hour job" at "$40 for each hour", "a *20*-page
+    report" printed at "30 pages a minute", "a *3*-hour movie ... how many minutes" use theirs),
+    it is not in the question (sentence ``question``: "How many *5*-meter pieces can be cut?"),
+    and the question asks no measure without a unit ("A *12*-foot board is cut into 4 pieces.
+    How long is each piece?")."""
+    tokens = doc.tokens
+    hyphen, noun = mention.end, mention.end + 1
+    if (mention.kind not in {"number", "word"} or mention.sentence == question or noun >= len(tokens)
+            or tokens[hyphen].text != "-" or tokens[noun].pos not in {"NOUN", "PROPN"} or tokens[noun].head <= noun):
+        return False
+    described = tokens[noun].head  # the noun (or, for "5-year-old", the adjective) the compound hangs on
+    while tokens[described].pos == "ADJ" and tokens[described].head > described:
+        described = tokens[described].head
+    if tokens[described].pos not in {"NOUN", "PROPN"}:
+        return False
+    inside = set(range(mention.start, noun + 1)) | ({noun + 2} if noun + 2 < len(tokens) and tokens[noun + 1].text == "-" else set())
+    words = {tokens[i].lemma.lower() for i in inside if i > hyphen and tokens[i].text != "-"}
+    unit = lemma_of(tokens[noun].text) or tokens[noun].lemma.lower()
+    kind = dimension(unit)
+    for t in tokens:
+        if t.i in inside:
+            continue
+        lemma = t.lemma.lower()
+        if lemma in words or lemma_of(t.text) == unit or (kind is not None and dimension(t.text) == kind):
+            return False
+    start, end = doc.sentences[question] if 0 <= question < len(doc.sentences) else (0, 0)
+    return not any(t.lemma.lower() in MEASURE_ASKED or t.text.lower() in MEASURE_ASKED for t in tokens[start:end])
+
+
 #: the words that make "how many ..." ask how far apart two amounts are ("how many *more*", "*fewer*", "*less*")
 DIFFERENCE_WORDS = frozenset({"more", "fewer", "less"})
 
@@ -199,6 +237,19 @@ def one_of_several(doc: Document, mention: Mention) -> bool:
                for t in tokens[mention.end + 2 :])
 
 
+def one_to_each(doc: Document, mention: Mention) -> bool:
+    """Whether a "one" pairs things one to one rather than counting them: "39 passengers are
+    sitting on the bus, *one in each seat*", "one per child", "one for every guest" (a "one" with
+    no noun of its own, then a preposition and "each", "every" or "per"'s noun): no amount."""
+    tokens = doc.tokens
+    if mention.text.lower() not in {"one", "1"} or mention.end + 1 >= len(tokens):
+        return False
+    after, then = tokens[mention.end], tokens[mention.end + 1]
+    if after.text.lower() == "per":
+        return then.pos in {"NOUN", "PROPN"}
+    return after.pos == "ADP" and then.text.lower() in {"each", "every"}
+
+
 @dataclass(frozen=True)
 class SpokenOperation:
     """An operation a sentence says in words on two numbers of its own, as it is applied:
@@ -289,6 +340,22 @@ def load_pipeline():
 MAX_DIGITS = 15
 #: what turns a number into a share of a hundred
 PERCENT = frozenset({"%", "percent"})
+
+
+def asks_in_percent(doc: Document, sentence: int) -> bool:
+    """Whether sentence ``sentence`` asks its answer in percent: "*What percent* is the battery at
+    now?", "What percentage of the seats are full?", "How many percent ...?" (the reader gives
+    "92 percent" the value 0.92: an answer asked so is read in percent, 92)."""
+    if not 0 <= sentence < len(doc.sentences):
+        return False
+    words = [t.text.lower() for t in doc.sentence_tokens(sentence)]
+    return any(w in {"what", "which", "many"} and nxt in {*PERCENT, "percentage"} for w, nxt in zip(words, words[1:]))
+
+
+def said_in_percent(doc: Document, mention: Mention) -> bool:
+    """Whether a number is written as a percentage ("35%", "35 percent"; the reader's value 0.35)."""
+    last = doc.tokens[mention.end - 1].text.lower()
+    return mention.kind == "number" and (last in PERCENT or last.endswith("%"))
 _ZERO_DENOMINATOR = re.compile(r"[+-]?\d+/0+")
 #: written like a number (digits, points, commas, an exponent) but not one parse_number reads
 _NUMBER_LIKE = re.compile(r"[$€£]?[+-]?[\d.,]*\d[\d.,]*(?:[eE][+-]?\d+)?%?")
