@@ -85,7 +85,7 @@ def test_the_engines_tables_read_the_same_factors():
     ("The film ran two hours and fifteen minutes.", "The film ran 135 minutes."),
     ("It took an hour and forty-five minutes.", "It took 105 minutes."),
     ("The pot holds 1 gallon 3 quarts of soup.", "The pot holds 7 quarts of soup."),
-    ("The trail is 3 km 250 m long and 2 kilometers 40 meters wide.", "The trail is 3 km 250 m long and 2040 meters wide."),
+    ("The trail is 3 km 250 m long and 2 kilometers 40 meters wide.", "The trail is 3250 meters long and 2040 meters wide."),
     ("The bag holds 2 kg 300 grams.", "The bag holds 2300 grams."),
     ("A board 1 foot 1 inch long", "A board 13 inches long"),
     ("Their trip took 2 days and 5 hours.", "Their trip took 53 hours."),

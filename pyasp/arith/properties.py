@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from ..text.lexical import usage
 from ..text.names import gender
-from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, names_a_label, one_of_several, pronoun_group,
+from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, names_a_label, one_of_several, pronoun_group,
                             tells_time)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
@@ -1094,7 +1094,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m) and not names_a_label(doc, m)
                 and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
     recounted = _recounted(reader, question, mentions, qsent)
-    mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m)]
+    mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m) and not both_named_after(doc, m)]
     said_again = _said_again(reader, mentions, qsent)
     mentions = [m for m in mentions if m.start not in said_again]
     share_heads = {m.head for m in found if _is_share(doc, m)}
