@@ -1773,6 +1773,8 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
     * money units: "7 quarters" when dollars are asked -> 0.25 (dollars a quarter); "90 cents"
       when dimes are asked -> 10 (cents a dime); cents and dollars -> 0.01 / 100;
     * time units named in the text: minutes and hours (60), hours and days (24), days and weeks (7);
+      a span of the larger when something is counted per the smaller is read in it ("15 grams
+      each day ... in 3 weeks": (3*7) days; :func:`_to_counted_unit`);
     * a number in another unit of the asked unit's dimension (:mod:`pyasp.text.units`: length,
       weight, capacity, time but the pairs above) is read in the asked unit, as arith reads it:
       "3 feet" when inches are asked is 36 inches, shown "(3*12)" (the base Qset is replaced in
@@ -1794,6 +1796,7 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
         return _periods(doc, base, q, small)
 
     base[:] = _to_asked_unit(doc, base, target)  # (read again here: a reading since may have named x's unit)
+    spans = _to_counted_unit(base, {asked, t}, rates)
     units = {q.ent for q in base}
     # the asked unit is not counted, or dollars are asked over dollars and cents ("5 dollars ... 30 cents"): convert
     mixed = t in {"dollar", "cent"} and {"dollar", "cent"} <= units
@@ -1815,6 +1818,8 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
         rates.add("day")
     for small, large, factor in TIME_UNITS:
         said = [q for q in base if q.qnt is not None and {q.ent, q.rate, q.per} & {small, large}]
+        if large in spans and not any(large in {q.ent, q.rate, q.per} for q in base):
+            continue  # "in 3 weeks" read as (3*7) days: no 7 days per week besides
         if said and all(q.irrelevant for q in said) and not {t, asked} & {small, large}:
             continue  # "45 hang in the east wing, which is open 6 days a week": time said in passing
         if small in words and large in words and not any(q.qnt == factor for q in base):
@@ -1928,6 +1933,26 @@ def _to_asked_unit(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
         why = "" if q.irrelevant.endswith("the question does not ask about") else q.irrelevant
         out.append(replace(q, qnt=q.qnt * value, ent=asked, shown=shown, irrelevant=why))
     return out
+
+
+def _to_counted_unit(base: list[Qset], asked: set[str], rates: set[str]) -> set[str]:
+    """A span of a larger unit of time read in the smaller unit of a clock or a week something is
+    counted per, as arith reads it (:func:`pyasp.arith.engine.time_conversions`): "15 grams of food
+    each day ... in 3 weeks" is (3*7) days. Not when something is counted per the larger unit too
+    ("2 hours a day, 5 days a week ... in 4 weeks") or it is asked, nor a number said per a unit
+    itself. Replaces the Qsets in ``base``; returns the larger units so read."""
+    pers = {u for q in base if q.qnt is not None for u in (q.rate, q.per) if u} | rates
+    spans = set()
+    for k, q in enumerate(base):
+        if q.qnt is None or q.implicit or q.shown or q.rate or q.per or q.ent in pers | asked:
+            continue
+        smaller = [(small, factor) for small, large, factor in TIME_UNITS if large == q.ent and small in pers]
+        if len(smaller) != 1:
+            continue
+        small, factor = smaller[0]
+        base[k] = replace(q, qnt=q.qnt * factor, ent=small, shown=f"({q.text}*{factor})")
+        spans.add(q.ent)
+    return spans
 
 
 def _sharer_too(doc: Document, base: list[Qset]) -> list[Qset]:
