@@ -1845,7 +1845,6 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
                     continue
                 if dim == "time" and not {small, large} <= amounts:
                     continue  # "45 minutes, 4 times a week. How many hours ...": a week is the period, no 168 hours
-
                 said = [q for q in base if q.qnt is not None and {q.ent, q.rate, q.per} & {small, large}]
                 if not said or all(q.irrelevant for q in said) and asked not in {small, large}:
                     continue
