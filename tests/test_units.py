@@ -85,7 +85,7 @@ def test_the_engines_tables_read_the_same_factors():
     ("The film ran two hours and fifteen minutes.", "The film ran 135 minutes."),
     ("It took an hour and forty-five minutes.", "It took 105 minutes."),
     ("The pot holds 1 gallon 3 quarts of soup.", "The pot holds 7 quarts of soup."),
-    ("The trail is 3 km 250 m long and 2 kilometers 40 meters wide.", "The trail is 3 km 250 m long and 2040 meters wide."),
+    ("The trail is 3 km 250 m long and 2 kilometers 40 meters wide.", "The trail is 3250 meters long and 2040 meters wide."),
     ("The bag holds 2 kg 300 grams.", "The bag holds 2300 grams."),
     ("A board 1 foot 1 inch long", "A board 13 inches long"),
     ("Their trip took 2 days and 5 hours.", "Their trip took 53 hours."),
@@ -250,3 +250,124 @@ def test_the_conversion_can_fail(knowledge, monkeypatch):
     text = "A tomato plant was 9 inches tall in May. In July it was 2 feet tall. How many inches did it grow?"
     monkeypatch.setattr(engine, "_unit_factor", lambda a, b: None)
     assert measure_conversions(read_info(read(text), knowledge)) == {}
+
+
+# -- units across a comparison or a part, a duration repeated per week ---------------------------------
+
+@pytest.mark.parametrize("text, normal", [
+    ("The pool is 25 m long.", "The pool is 25 meters long."),
+    ("The pole is 1 m tall and the fence 2.5m high.", "The pole is 1 meter tall and the fence 2.5 meters high."),
+    ("The race is 1,500 m long.", "The race is 1,500 meters long."),
+    # no metres: another word, another unit, an area, words
+    ("I'm 9. Ada is 6 mm thick, won 5 M and paints 4 m² and 3 m2.", "I'm 9. Ada is 6 mm thick, won 5 M and paints 4 m² and 3 m2."),
+])
+def test_metres_written_m(text, normal):
+    assert word_problem_text(text) == normal
+
+
+def test_metres_written_m_are_a_unit_of_both_engines(knowledge):
+    """"m" was read as a word of its own (a verb: "swam 300 m farther"), its number borrowing the km
+    (algebra read 300 km: 301000)."""
+    from pyasp.algebra.solver import solve_text as algebra
+
+    text = "Ana swam 1 km on Sunday. Her sister swam 300 m farther than Ana. How many meters did her sister swim?"
+    assert Fraction(str(algebra(text).answer)) == 1300
+    info = read_info(read(text), knowledge)
+    assert [(n.unit.lemma, n.unit_inferred) for n in info.numbers] == [("km", False), ("meter", False)]
+    assert measure_conversions(info) == {1: ("km", 1000, "meters")}
+
+
+@pytest.mark.parametrize("text, answer", [
+    # an amount of hours in a comparison asked in minutes ("(3*60)", not an implied 60 to place)
+    ("The play lasted 3 hours. The rehearsal was 40 minutes shorter than the play. How many minutes long was the rehearsal?", 140),
+    ("A trip took 2 days. The ride back took 5 hours longer than the trip. How many hours did the ride back take?", 53),
+])
+def test_the_equation_tree_engine_reads_hours_in_asked_minutes(text, answer):
+    from pyasp.algebra.solver import solve_text
+
+    solution = solve_text(text)
+    assert Fraction(str(solution.answer)) == answer and ("*60)" in solution.equation or "*24)" in solution.equation)
+
+
+def test_a_week_said_only_as_a_period_is_no_168_hours():
+    """"30 minutes, 6 times a week. How many hours ... each week?": the 6 counts times in a week (not
+    6 weeks), it is asked about (each week), and no week is read as 168 hours."""
+    from pyasp.algebra.solver import solve_text
+
+    from qsettools import number, qsets
+
+    text = "Leo jogs for 30 minutes, 6 times a week. How many hours does Leo jog each week?"
+    p = qsets(text)
+    six = number(p, "6")
+    assert (six.ent, six.rate, six.irrelevant, six.shown) == ("time", "week", "", "")
+    assert not any(q.qnt == 168 for q in p.qsets)
+    assert Fraction(str(solve_text(text).answer)) == 3
+
+
+@pytest.mark.parametrize("text", [
+    # a count of days in a week is no amount of hours; nor days something else is said per
+    "Kai works 8 hours a day, 5 days a week. How many hours does he work in a week?",
+    "Kai works 8 hours a day. How many hours does he work in 5 days?",
+])
+def test_days_counted_are_not_read_in_hours(text):
+    from qsettools import number, qsets
+
+    assert number(qsets(text), "5").shown == ""
+
+
+def test_a_unit_written_short_is_the_asked_unit_to_arith(knowledge):
+    """"38 cm" and "How many centimeters": one unit to the rules (the features compare lemmas)."""
+    from pyasp.arith.engine import unit_names
+
+    info = unit_names(read_info(read("A vine is 38 cm long and a stem 1 cm long. How many centimeters longer is the vine?"), knowledge))
+    assert [(n.unit.text, n.unit.lemma) for n in info.numbers] == [("centimeters", "centimeter"), ("centimeter", "centimeter")]
+    assert info.question.unit.lemma == "centimeter"
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("A pipe 12 feet long is cut into two pieces. One piece is 5 feet long. How long is the other piece?", 7),
+    # the whole in a larger unit: compared with the part as converted (1 yard is 36 inches, larger than 8)
+    ("A rope 1 yard long is cut into two pieces. One piece is 8 inches long. How many inches long is the other piece?", 28),
+    ("A ribbon 2 m long is cut into two parts. One part is 45 cm long. How many centimeters long is the other part?", 155),
+])
+def test_two_pieces_named_one_and_the_other(model, text, answer):
+    """"cut into two pieces. One piece ... the other piece": the two announce the pieces named after."""
+    from pyasp.algebra.solver import solve_text as algebra
+    from pyasp.arith.solver import solve_text as arith
+
+    assert Fraction(str(algebra(text).answer)) == answer
+    assert arith(text, model).answer == answer
+
+
+def test_two_named_after_only_when_one_and_the_other_follow():
+    from pyasp.text.reading import both_named_after
+
+    def two(text):
+        doc = read(text)
+        return both_named_after(doc, next(m for m in doc.mentions if m.value == 2))
+
+    assert two("Jo cut a rope into two pieces. One piece is 5 feet long. How long is the other piece?")
+    assert not two("Jo cut 2 ropes into pieces. One rope is 5 feet long. How long are the pieces?")
+    assert not two("Jo has 2 pieces of rope, each 5 feet long. The other rope is 4 feet. How many feet of rope?")
+
+
+@pytest.mark.parametrize("text, shown, answer", [
+    # a span of weeks when something is counted per day: days, as arith reads it (no 7 to place)
+    ("A rabbit eats 40 grams of hay each day. How many grams of hay does it eat in 2 weeks?", "(2*7)", 560),
+    ("Nia reads 12 pages a day for 3 weeks. How many pages does she read?", "(3*7)", 252),
+])
+def test_a_span_read_in_the_unit_something_is_counted_per(text, shown, answer):
+    from pyasp.algebra.solver import solve_text
+
+    from qsettools import qsets
+
+    p = qsets(text)
+    assert [q.shown for q in p.qsets if q.shown] == [shown] and not any(q.implicit for q in p.qsets)
+    assert Fraction(str(solve_text(text).answer)) == answer
+
+
+def test_no_span_read_when_something_is_counted_per_the_larger_unit():
+    from qsettools import number, qsets
+
+    p = qsets("Uma swims 2 hours a day, 5 days a week. How many hours does she swim in 4 weeks?")
+    assert number(p, "4").shown == "" and number(p, "4").ent == "week"

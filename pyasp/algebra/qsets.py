@@ -32,8 +32,8 @@ from ..errors import InputError
 from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
-                            asks_in_percent, asks_total, counts_periods, describes_a_noun, names_a_label, one_of_several, one_to_each, pronoun_group, said_in_percent,
-                            spoken_operation, tells_time, units_given_per)
+                            asks_in_percent, asks_total, both_named_after, counts_periods, describes_a_noun, names_a_label, one_of_several, one_to_each,
+                            pronoun_group, said_in_percent, spoken_operation, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
@@ -387,6 +387,9 @@ def _parsed_entity_token(doc: Document, mention: Mention) -> Token | None:
         if (head.lemma.lower() == "time" and head.i + 1 < len(doc.tokens) and nxt not in {"as", "of"}
                 and doc.tokens[head.i + 1].pos in {"PUNCT", "CCONJ", "ADP"}):
             return head  # "the Smiths stopped 2 times.": a count of times, no multiplier
+        if (head.lemma.lower() == "time" and nxt in PER_WORDS and head.i + 2 < len(doc.tokens)
+                and _unit_dimension(doc.tokens[head.i + 2].lemma.lower()) == "time"):
+            return head  # "45 minutes, 4 times a week": a count of times in a week, no 4 weeks
         if head.lemma.lower() == "time":  # "3 times as many marbles"
             for tok in doc.tokens[head.i + 1 : min(len(doc.tokens), head.i + 6)]:
                 if tok.pos == "NOUN" and tok.lemma.lower() not in NOT_ENTITIES:
@@ -1771,6 +1774,8 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
     * money units: "7 quarters" when dollars are asked -> 0.25 (dollars a quarter); "90 cents"
       when dimes are asked -> 10 (cents a dime); cents and dollars -> 0.01 / 100;
     * time units named in the text: minutes and hours (60), hours and days (24), days and weeks (7);
+      a span of the larger when something is counted per the smaller is read in it ("15 grams
+      each day ... in 3 weeks": (3*7) days; :func:`_to_counted_unit`);
     * a number in another unit of the asked unit's dimension (:mod:`pyasp.text.units`: length,
       weight, capacity, time but the pairs above) is read in the asked unit, as arith reads it:
       "3 feet" when inches are asked is 36 inches, shown "(3*12)" (the base Qset is replaced in
@@ -1792,6 +1797,7 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
         return _periods(doc, base, q, small)
 
     base[:] = _to_asked_unit(doc, base, target)  # (read again here: a reading since may have named x's unit)
+    spans = _to_counted_unit(base, {asked, t}, rates)
     units = {q.ent for q in base}
     # the asked unit is not counted, or dollars are asked over dollars and cents ("5 dollars ... 30 cents"): convert
     mixed = t in {"dollar", "cent"} and {"dollar", "cent"} <= units
@@ -1813,6 +1819,8 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
         rates.add("day")
     for small, large, factor in TIME_UNITS:
         said = [q for q in base if q.qnt is not None and {q.ent, q.rate, q.per} & {small, large}]
+        if large in spans and not any(large in {q.ent, q.rate, q.per} for q in base):
+            continue  # "in 3 weeks" read as (3*7) days: no 7 days per week besides
         if said and all(q.irrelevant for q in said) and not {t, asked} & {small, large}:
             continue  # "45 hang in the east wing, which is open 6 days a week": time said in passing
         if small in words and large in words and not any(q.qnt == factor for q in base):
@@ -1823,9 +1831,12 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
                 extra.append(Qset(Fraction(factor), small, rate=large, text=str(factor), token=last, sentence=-1,
                                   implicit=f"{factor} {small}s per {large}"))
     # any two other units of one dimension that numbers name (or count per), the asked unit none of
-    # them ("costs $2 a foot ... 30 inches"): how many of the smaller make one of the larger
+    # them ("costs $2 a foot ... 30 inches"): how many of the smaller make one of the larger; of time,
+    # only two units numbers (or the question) give amounts in: a unit of time something is said per
+    # only is the period it is counted in
     measured = {u for q in base if q.qnt is not None for u in (q.ent, q.rate, q.per)} | {asked}
     measured = {u for u in measured if _unit_dimension(u) not in {None, "money"}}
+    amounts = {q.ent for q in base if q.qnt is not None} | {asked}
     for dim in sorted({_unit_dimension(u) for u in measured}):
         named = [u for u in _units_of(dim) if u in measured]
         for k, small in enumerate(named):
@@ -1833,6 +1844,8 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
                 factor = _whole_factor(large, small)
                 if factor is None or any((small, large) == pair[:2] for pair in TIME_UNITS) or given_per(small, large):
                     continue
+                if dim == "time" and not {small, large} <= amounts:
+                    continue  # "45 minutes, 4 times a week. How many hours ...": a week is the period, no 168 hours
                 said = [q for q in base if q.qnt is not None and {q.ent, q.rate, q.per} & {small, large}]
                 if not said or all(q.irrelevant for q in said) and asked not in {small, large}:
                     continue
@@ -1885,32 +1898,61 @@ def _periods(doc: Document, base: list[Qset], q: Qset, small: str) -> bool:
 
 def _to_asked_unit(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
     """A number in another unit of the asked unit's dimension (:mod:`pyasp.text.units`: length, weight,
-    capacity, time but minutes-hours, hours-days and days-weeks, which :func:`_implicit_qsets` relates)
+    capacity, time; minutes-hours, hours-days and days-weeks :func:`_implicit_qsets` relates otherwise)
     read in the asked unit, as arith reads it: "3 feet" when inches are asked is 36 inches, shown
-    "(3*12)". Read right after the entities are filled, before the story readings, so that "The plant
-    was 40 centimeters tall ... now 2 meters tall. How many centimeters did it grow?" compares two
-    heights in one unit; read again with the implied quantities. A measure said in passing, "irrelevant"
+    "(3*12)"; of minutes-hours, hours-days and days-weeks, only an amount of the larger when the
+    smaller is asked ("The movie lasted 2 hours ... How many minutes": (2*60)), not said per a unit
+    of time ("5 days a week") nor a unit something else is said per ("8 hours a day ... in 3 days").
+    Read right after the entities are filled, before the story readings, so that "The plant was 40
+    centimeters tall ... now 2 meters tall. How many centimeters did it grow?" compares two heights in
+    one unit; read again with the implied quantities. A measure said in passing, "irrelevant"
     as one the question does not ask about, takes part again. Not between two units the text relates
     itself ("3 ounces ... for a pound") nor a larger unit of time counting periods ("2 hours for 5 days")."""
     asked = _asked_unit(doc, target)
     if _unit_dimension(asked) in {None, "money"}:
         return base
     given_per = None
+    counted_per = {u for q in base if q.qnt is not None for u in (q.rate, q.per) if u}
     out = []
     for q in base:
         value = _unit_factor(q.ent, asked) if q.qnt is not None and q.ent != asked and not q.implicit else None
-        if value is None or any({q.ent, asked} == {small, large} for small, large, _ in TIME_UNITS):
+        if value is None or any({q.ent, asked} == {small, large} for small, large, _ in TIME_UNITS) and not (
+                value.denominator == 1 and q.ent not in counted_per
+                and not {_unit_dimension(q.rate), _unit_dimension(q.per)} & {"time"}):
             out.append(q)
             continue
         given_per = given_per or _given_per(doc, base)
         if given_per(q.ent, asked) or _unit_dimension(asked) == "time" and _periods(doc, base, q, asked):
             out.append(q)
             continue
+        if value == 1:  # "38 cm" when centimeters are asked: the same unit, written otherwise
+            out.append(replace(q, ent=asked))
+            continue
         shown = (f"({q.text}*{value})" if value.denominator == 1 else f"({q.text}/{value.denominator})"
                  if value.numerator == 1 else f"({q.text}*{value.numerator}/{value.denominator})")
         why = "" if q.irrelevant.endswith("the question does not ask about") else q.irrelevant
         out.append(replace(q, qnt=q.qnt * value, ent=asked, shown=shown, irrelevant=why))
     return out
+
+
+def _to_counted_unit(base: list[Qset], asked: set[str], rates: set[str]) -> set[str]:
+    """A span of a larger unit of time read in the smaller unit of a clock or a week something is
+    counted per, as arith reads it (:func:`pyasp.arith.engine.time_conversions`): "15 grams of food
+    each day ... in 3 weeks" is (3*7) days. Not when something is counted per the larger unit too
+    ("2 hours a day, 5 days a week ... in 4 weeks") or it is asked, nor a number said per a unit
+    itself. Replaces the Qsets in ``base``; returns the larger units so read."""
+    pers = {u for q in base if q.qnt is not None for u in (q.rate, q.per) if u} | rates
+    spans = set()
+    for k, q in enumerate(base):
+        if q.qnt is None or q.implicit or q.shown or q.rate or q.per or q.ent in pers | asked:
+            continue
+        smaller = [(small, factor) for small, large, factor in TIME_UNITS if large == q.ent and small in pers]
+        if len(smaller) != 1:
+            continue
+        small, factor = smaller[0]
+        base[k] = replace(q, qnt=q.qnt * factor, ent=small, shown=f"({q.text}*{factor})")
+        spans.add(q.ent)
+    return spans
 
 
 def _sharer_too(doc: Document, base: list[Qset]) -> list[Qset]:
@@ -3051,13 +3093,16 @@ def _is_person(noun: str) -> bool:
 
 def _naming_number(doc: Document, q: Qset, tok: Token, question: int, base: list[Qset] = ()) -> str:
     """Why a number word names things rather than counts them, or "": "26 stickers on *one* page and 38
-    stickers on *another* page" (one of the things, "another" one follows), "How many cans did *the
+    stickers on *another* page" (one of the things, "another" one follows), "cut into *two* pieces.
+    One piece ... the other piece" (the two named one by one after), "How many cans did *the
     two* classes collect?" after two classes are named (the things named before, as many as said)."""
     word = doc.tokens[q.token].text.lower()
     noun = _noun_phrase_head_lemma(tok)
     mention = next((m for m in doc.mentions if m.start == q.token), None)
     if q.sentence != question and mention is not None and one_of_several(doc, mention):
         return f"one {noun} of those named"
+    if q.sentence != question and mention is not None and both_named_after(doc, mention):  # "cut into two pieces. One piece ..."
+        return f"{word} {noun}: the one and the other named after"
     # "shares them among 5 friends. Then *one of the friends* gives 3 away. How many does *that* friend have?"
     if (q.qnt == 1 and word == "one" and q.sentence != question and any(
             p.qnt is not None and p.qnt > 1 and p.ent == q.ent and p.token < q.token for p in base)
@@ -3221,7 +3266,8 @@ def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) ->
       whose thing the text names nowhere else, when the question names another of the list ("How
       many shirts ...?", "How many cans do the cats eat?");
     * a number said in passing (:func:`_aside`: a measure of a thing, companions, a count of times)
-      whose unit the text names nowhere else and the question does not name."""
+      whose unit the text names nowhere else and the question does not name (nor the period it is
+      counted in: "4 times a week. How many hours ... each week?")."""
     qtoks = doc.sentence_tokens(question)
     asked = {t.lemma.lower() for t in qtoks} | {_noun_phrase_head_lemma(t) for t in qtoks} | {target.ent}
     ent_tok: dict[int, Token] = {}
@@ -3243,7 +3289,8 @@ def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) ->
         kind = _aside(doc, tok)
         alone = not any(p is not q and p.ent == q.ent for p in base) and not any(
             t.i != tok.i and _noun_phrase_head_lemma(t) == q.ent for t in doc.tokens)
-        if kind and alone and q.ent not in asked and not any(p.rate == q.ent for p in base) and not asked & {"area", "perimeter"}:
+        if (kind and alone and q.ent not in asked and not any(p.rate == q.ent for p in base) and not asked & {"area", "perimeter"}
+                and not (q.rate and q.rate in asked)):  # "4 times a week. How many hours ... each week?"
             why[q.token] = f"{kind} the question does not ask about"
     # lists of sets of different things: the numbers whose entity tokens "conj" joins
     by_tok = {tok.i: q for q in base if (tok := ent_tok.get(q.token)) is not None and not q.ent_fallback}

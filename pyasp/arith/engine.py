@@ -210,6 +210,7 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     info = read_info(doc, knowledge) if isinstance(doc, Document) else doc
     if info.error is not None:  # the reader refused the text: no number (solver.unanswerable says why)
         return Prepared(info, ())
+    info = unit_names(info)  # "38 cm" and "How many centimeters": one unit
     info = _rates.decide(info, rates, labels)
     base, comparison, last = compared_total(info, knowledge) if labels is None else (0, 0, "")
     if not base and labels is None:
@@ -248,7 +249,7 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         rule = knowledge.rules[rule_name]
         na, nb = info.numbers[a - 1], info.numbers[b - 1]
         if (a, b) not in contexts:
-            contexts[(a, b)] = pair_context(info, na, nb, memberships)
+            contexts[(a, b)] = pair_context(info, na, nb, memberships, values)
         assumed = assumption_features(info, na, nb, knowledge.assumptions.get((rule_name, d), ()))
         row = len(prepared.option_features)
         if contradicted(info, na, nb, knowledge.assumptions.get((rule_name, d), ())):
@@ -1066,6 +1067,31 @@ def time_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:
         if len(targets) == 1:
             out[n.index] = (n.unit.text, Fraction(TIME_STEPS[(n.unit.lemma, targets[0])]), f"{targets[0]}s")
     return out
+
+
+def unit_names(info: ProblemInfo) -> ProblemInfo:
+    """The problem with each unit of measure written short or otherwise ("38 *cm*", "1,200 *mL*",
+    "5 *lbs*", "3 *mins*"; :func:`pyasp.text.units.lemma_of`) read by its name ("centimeters",
+    "milliliters", "pounds", "minutes"), as the question or a converted number names it: one unit
+    to the rules, however it is written ("A board 1 meter long ... One piece is 38 cm long. How
+    many centimeters long is the other piece?": 100 centimeters and 38 centimeters)."""
+    def named(phrase: Phrase | None, value: Fraction) -> Phrase | None:
+        if phrase is None or phrase.head < 0 or (lemma := _unit_lemma(phrase.lemma)) is None or lemma == phrase.lemma:
+            return phrase
+        word = info.doc.tokens[phrase.head].text
+        name = lemma if value == 1 else _UNIT_PLURALS[lemma]
+        return replace(phrase, text=re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", name, phrase.text, count=1), lemma=lemma,
+                       lemmas=tuple(lemma if w == phrase.lemma else w for w in phrase.lemmas))
+
+    def number(n: NumberInfo) -> NumberInfo:
+        unit, rate = named(n.unit, n.value), named(n.rate, Fraction(1))
+        return n if unit is n.unit and rate is n.rate else replace(n, unit=unit, rate=rate)
+
+    numbers = tuple(number(n) for n in info.numbers)
+    question = number(replace(info.question, value=Fraction(2)))
+    if all(a is b for a, b in zip(numbers, info.numbers)) and question.unit is info.question.unit and question.rate is info.question.rate:
+        return info
+    return replace(info, numbers=numbers, question=replace(info.question, unit=question.unit, rate=question.rate))
 
 
 def measure_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:

@@ -15,6 +15,8 @@ Three kinds, all linear in one weight vector:
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..text.lexical import first_sense_is_a, is_hyponym
 from ..text.names import gender
 from .properties import NumberInfo, Phrase, ProblemInfo
@@ -323,8 +325,11 @@ def assumption_features(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumpt
     return out
 
 
-def pair_context(info: ProblemInfo, a: NumberInfo, b: NumberInfo, classes: dict[int, list[tuple[str, str]]]) -> list[str]:
-    """Binary context features of the pair (a earlier than b)."""
+def pair_context(info: ProblemInfo, a: NumberInfo, b: NumberInfo, classes: dict[int, list[tuple[str, str]]],
+                 values: tuple[Fraction, ...] | None = None) -> list[str]:
+    """Binary context features of the pair (a earlier than b). Which is larger compares the numbers'
+    ``values`` (1-based by index) when given: as read in one unit ("1 meter" is 100 centimeters, larger
+    than 38 centimeters), else as written."""
     ctx = [f"q:{w}" for w in QUESTION_CUES if w in info.words]
     near_b = _words_near(info, b)
     ctx += [f"b:{w}" for w in SENTENCE_CUES if w in near_b]
@@ -340,7 +345,8 @@ def pair_context(info: ProblemInfo, a: NumberInfo, b: NumberInfo, classes: dict[
         ctx.append("same_sentence")
     if b.mention.sentence == info.question_sentence:
         ctx.append("b_in_question")
-    ctx.append("a_larger" if a.value > b.value else "b_larger" if b.value > a.value else "equal")
+    va, vb = (values[a.index - 1], values[b.index - 1]) if values is not None else (a.value, b.value)
+    ctx.append("a_larger" if va > vb else "b_larger" if vb > va else "equal")
     if a.unit is not None and b.unit is not None:
         ctx.append("same_unit" if a.unit.lemma == b.unit.lemma else "other_unit")
     qu = info.question.unit

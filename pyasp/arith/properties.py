@@ -21,8 +21,8 @@ from fractions import Fraction
 
 from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
-from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, describes_a_noun, names_a_label, one_of_several,
-                            pronoun_group, tells_time)
+from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, describes_a_noun, names_a_label,
+                            one_of_several, pronoun_group, tells_time)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 #: what a verb of motion may have as its object when its subject goes with things ("left *the dock*
@@ -1150,7 +1150,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m) and not names_a_label(doc, m)
                 and not describes_a_noun(doc, m, qsent) and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
     recounted = _recounted(reader, question, mentions, qsent)
-    mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m)]
+    mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m) and not both_named_after(doc, m)]
     said_again = _said_again(reader, mentions, qsent)
     mentions = [m for m in mentions if m.start not in said_again]
     share_heads = {m.head for m in found if _is_share(doc, m)}

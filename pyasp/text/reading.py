@@ -250,6 +250,21 @@ def one_to_each(doc: Document, mention: Mention) -> bool:
     return after.pos == "ADP" and then.text.lower() in {"each", "every"}
 
 
+def both_named_after(doc: Document, mention: Mention) -> bool:
+    """Whether a count of two things only announces the two the text then names one by one: "A
+    board is cut into *two* pieces. *One piece* is 38 cm long. How long is *the other piece*?" (the
+    noun after the number said again with "one" and with "the other", both after it; the two are
+    the whole's parts, not a number to combine)."""
+    tokens = doc.tokens
+    if mention.value != 2 or mention.end >= len(tokens) or tokens[mention.end].pos != "NOUN":
+        return False
+    noun = tokens[mention.end].lemma.lower()
+    words = [t.text.lower() for t in tokens]
+    later = [t for t in tokens[mention.end + 1 :] if t.lemma.lower() == noun]
+    return (any(words[t.i - 1] == "one" for t in later if t.i > 0)
+            and any(words[t.i - 2 : t.i] == ["the", "other"] for t in later))
+
+
 @dataclass(frozen=True)
 class SpokenOperation:
     """An operation a sentence says in words on two numbers of its own, as it is applied:
@@ -601,6 +616,17 @@ def _two_units(match: re.Match) -> str:
     return f"{lead}{total} {written}"
 
 
+#: a number of metres abbreviated "m" ("15 m of ribbon", "500m"): a letter the parser reads as a
+#: word of its own (a verb, "ran 500 m farther"), written out so that it reads as the unit it is (the
+#: number in digits, the "m" lower-case and alone: not "I'm", "5 mm", "6 M", "m²")
+_METRES = re.compile(r"(?<![\w$.,/-])(?P<amount>\d{1,3}(?:,\d{3}){1,4}|\d{1,15}(?:\.\d+)?)\s?m(?![\w'\u2019\u00b2\u00b3-])")
+
+
+def _metres(match: re.Match) -> str:
+    """"15 m" as "15 meters", "1 m" as "1 meter"."""
+    return f"{match['amount']} {'meter' if match['amount'] == '1' else 'meters'}"
+
+
 def normalize(text: str) -> str:
     """The text as the reader takes it: zero-width characters dropped, control characters (NUL ...)
     as spaces, full-width letters, digits
@@ -617,8 +643,8 @@ def normalize(text: str) -> str:
 
 
 def word_problem_text(text: str) -> str:
-    """The text as the word-problem reader parses it: :func:`normalize`, an amount in dollars
-    and cents written as one amount of dollars, and an amount in two units of one dimension as one
+    """The text as the word-problem reader parses it: :func:`normalize`, metres abbreviated "m"
+    written out, an amount in dollars and cents written as one amount of dollars, and an amount in two units of one dimension as one
     amount of the smaller unit, so that each is one number (the tables' reader keeps an option's
     words as written).
 
@@ -626,8 +652,10 @@ def word_problem_text(text: str) -> str:
         'It costs $2.50.'
         >>> word_problem_text("Hamid is 4 feet 6 inches tall. The film ran an hour and fifteen minutes.")
         'Hamid is 54 inches tall. The film ran 75 minutes.'
+        >>> word_problem_text("Her dog ran 500 m farther. The pole is 1 m 20 cm tall.")
+        'Her dog ran 500 meters farther. The pole is 120 cm tall.'
     """
-    return _TWO_UNITS.sub(_two_units, _DOLLARS_AND_CENTS.sub(_dollars_and_cents, normalize(text)))
+    return _TWO_UNITS.sub(_two_units, _DOLLARS_AND_CENTS.sub(_dollars_and_cents, _METRES.sub(_metres, normalize(text))))
 
 
 #: The longest text the reader parses, in characters: the datasets' longest problem has 364 and
@@ -671,7 +699,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 15  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount; 11: "a third of", "two thirds of" are shares (1/3, 2/3); 12: so are "one third as many", "a quarter as much"; 13: the parse is repaired (repairs.py: a noun read as a verb before its verb, an "each" read into the next clause); 14: so is the subject of a question asked with "do" ("How much do 2 pens and a ruler cost?"); 15: an amount in two units of one dimension is one amount of the smaller ("4 feet 6 inches" is 54 inches)
+READER_VERSION = 16  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount; 11: "a third of", "two thirds of" are shares (1/3, 2/3); 12: so are "one third as many", "a quarter as much"; 13: the parse is repaired (repairs.py: a noun read as a verb before its verb, an "each" read into the next clause); 14: so is the subject of a question asked with "do" ("How much do 2 pens and a ruler cost?"); 15: an amount in two units of one dimension is one amount of the smaller ("4 feet 6 inches" is 54 inches); 16: "500 m" is 500 meters
 
 
 def _cache_key(text: str, determiners: bool) -> str:
