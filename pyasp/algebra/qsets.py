@@ -1303,6 +1303,10 @@ def _comparison(doc: Document, q: Qset, end: int) -> tuple[str, int] | None:
     j = skip(i + 1, i + 5)
     if j < stop and toks[j].text.lower() == "than":
         return ("add" if kind == "more" else "sub"), j + 1
+    if kind == "less" and (j >= stop or toks[j].pos in {"PUNCT", "CCONJ"}):
+        # "Tickets are $11, but children pay $4 less.": less than the amount said before it
+        # ("more" alone is as often a transfer: "got 5 more")
+        return "sub", -1
     return None
 
 
