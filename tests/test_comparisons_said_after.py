@@ -16,7 +16,9 @@ things, names and numbers):
 - "How many kilometers per hour faster ...?" asks a difference, as "How many kilometers faster"
   does (the asked unit's "per hour" between), and units of measure compare by name ("cm" and
   "centimeters");
-- "the tallest one" is no number."""
+- "the tallest one" is no number;
+- "Tickets are $11, but children pay $4 less": a number "less" (or "fewer") with no "than" after it
+  is taken from the amount said before it (algebra)."""
 
 from __future__ import annotations
 
@@ -102,4 +104,15 @@ def test_arith_answers(model, text, answer):
 
 @pytest.mark.parametrize("text, answer", CASES)
 def test_algebra_answers(text, answer):
+    assert Fraction(str(algebra_solve(text).answer)) == answer
+
+
+# -- "$4 less" with no "than" (algebra) -------------------------------------------------------------------
+@pytest.mark.parametrize("text, answer", [
+    ("A large pizza costs $14. A small pizza costs $5 less. How much do 3 small pizzas cost?", 27),
+    ("Adult passes for the zoo are $15, but students pay $6 less. What do 4 students pay in all, in dollars?", 36),
+    # guard: answered so before too
+    ("Mia has 24 stickers. Her brother has 7 fewer. How many stickers does her brother have?", 17),
+])
+def test_algebra_a_number_less_than_the_amount_before(text, answer):
     assert Fraction(str(algebra_solve(text).answer)) == answer
