@@ -1291,7 +1291,8 @@ def _comparison(doc: Document, q: Qset, end: int) -> tuple[str, int] | None:
     if (i < stop and toks[i].text.lower() == "times" or toks[q.token].text.lower() in MULTIPLIER_WORDS
             or q.ent == FRACTION):  # "*half* as many pages on Sunday"
         i += toks[i].text.lower() == "times"
-        if i + 1 < stop and toks[i].text.lower() == "as" and (toks[i + 1].text.lower() in {"many", "much"} or toks[i + 1].pos == "ADJ"):
+        if i + 1 < stop and toks[i].text.lower() == "as" and (toks[i + 1].text.lower() in {"many", "much"}
+                                                              or toks[i + 1].pos in {"ADJ", "ADV"}):  # "as long as": ADV too
             j = skip(i + 2, i + 6)
             if j < stop and toks[j].text.lower() == "as":
                 return "mul", j + 1
@@ -1305,6 +1306,10 @@ def _comparison(doc: Document, q: Qset, end: int) -> tuple[str, int] | None:
     j = skip(i + 1, i + 5)
     if j < stop and toks[j].text.lower() == "than":
         return ("add" if kind == "more" else "sub"), j + 1
+    if kind == "less" and (j >= stop or toks[j].pos in {"PUNCT", "CCONJ"}):
+        # "Tickets are $11, but children pay $4 less.": less than the amount said before it
+        # ("more" alone is as often a transfer: "got 5 more")
+        return "sub", -1
     return None
 
 
@@ -1362,6 +1367,9 @@ def _comparative_operations(doc: Document, base: list[Qset], target: Qset) -> tu
             words = _content_lemmas(doc.tokens[start:stop])
             bases = [p for p in base if p is not q and p.sentence != q.sentence and p.qnt is not None and words
                      and words <= {t.lemma.lower() for t in doc.tokens[slice(*doc.sentences[p.sentence])]}]
+            if (not bases and words and 0 <= target.sentence != q.sentence
+                    and words <= {t.lemma.lower() for t in doc.sentence_tokens(target.sentence)}):
+                bases = [target]  # "That is 3 times as long as Ben's rope. How long is Ben's rope?": x
         if len(bases) == 2 and target in bases and _asks_a_group(doc, target):
             bases.remove(target)  # "How many do *they* have?": x is theirs, not only the one named last
         if len(bases) == 1:

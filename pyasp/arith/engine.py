@@ -1224,12 +1224,13 @@ def _money_unit(phrase) -> str | None:
 
 def unit_of(n: NumberInfo, knowledge: Knowledge) -> tuple:
     """(unit, per) of a number or the question, as the search's unit features compare them:
-    head lemmas, any unit of money as "$"; a "per" unit named by a pronoun or by no noun at all
+    head lemmas, any unit of money as "$", a unit of measure by its name however it is written
+    ("cm" and "centimeters": centimeter); a "per" unit named by a pronoun or by no noun at all
     ("they each ate 8", "$7 each", "8 at a time") is the wildcard "*"."""
     def canonical(phrase):
         if phrase is None:
             return None
-        return "$" if "MONEY" in knowledge.classes.unit_classes(phrase) else phrase.lemma
+        return "$" if "MONEY" in knowledge.classes.unit_classes(phrase) else _unit_lemma(phrase.lemma) or phrase.lemma
 
     per = n.rate
     if per is not None and (per.is_pronoun or per.head < 0 and per.lemma != "hour"):

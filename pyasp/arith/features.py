@@ -181,9 +181,10 @@ def contradicted(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -
                 return True
             # "Zack has 36 toy soldiers. He has 4 times as many as his cousin has": of a
             # comparison with someone else (his cousin), the two subjects (Zack, he = Zack)
-            # plainly name one entity ("she saw 3 times that many" compares with no one)
+            # plainly name one entity ("she saw 3 times that many" compares with no one; "Nora's
+            # rope ... 3 times as long as Ben's rope" with someone else's, :func:`_one`)
             if (all(p == "subj" for p, _ in args) and _one(x, y)
-                    and any(n.compared is not None and not same_entity(n.compared, n.subj) and not compares_itself(n)
+                    and any(n.compared is not None and not _one(n.compared, n.subj) and not compares_itself(n)
                             for n in (a, b))):
                 return True
             continue

@@ -1218,12 +1218,16 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
             # "Paul has 48 stamps. That is 4 times as many stamps as Kate has": what is compared
             # is what the sentence before said, Paul's
             subj = numbers[-1].subj
-        elif (compared_tok is not None and verb is not None and verb.lemma.lower() == "be" and verb.dep == "relcl"
-              and any(k.dep == "nsubj" and k.text.lower() in DEMONSTRATIVES for k in reader.kids[verb.i])
-              and numbers and numbers[-1].subj is not None and numbers[-1].mention.sentence == m.sentence
-              and numbers[-1].unit is not None and not numbers[-1].unit_inferred and numbers[-1].unit.head == verb.head):
+        elif (compared_tok is not None and verb is not None and verb.lemma.lower() == "be" and verb.dep in {"relcl", "advcl"}
+              and any(k.dep == "nsubj" and k.text.lower() in DEMONSTRATIVES and k.i > 0 and doc.tokens[k.i - 1].text == ","
+                      for k in reader.kids[verb.i])
+              and numbers and numbers[-1].subj is not None and numbers[-1].mention.sentence == m.sentence):
             # "Hugo has 72 seashells, which is 8 times as many as Celeste has": "which" stands for
-            # the 72 seashells the clause hangs on, Hugo's, as "That is ..." does for the sentence before
+            # the 72 seashells the clause hangs on, Hugo's, as "That is ..." does for the sentence
+            # before; so when the parser hangs the clause on a noun after them ("Ruth saved $120
+            # for a new guitar, which is 4 times as much as Ken saved": not the guitar) or on
+            # their verb ("stands 27 m high, which is 19 m higher than the water tower"): what is
+            # compared is an amount, the one said just before
             subj = numbers[-1].subj
         rest = part and parts[m.start][0] == "rest"
         whole: tuple[int, ...] = ()

@@ -159,6 +159,8 @@ def asks_a_difference(doc: Document, sentence: int) -> bool:
     True
     >>> asks_a_difference(read("A cheetah runs 70 miles per hour and a cat 30. How many times faster is the cheetah?"), 1)
     False
+    >>> asks_a_difference(read("A cheetah runs 70 km per hour and a cat 30. How many kilometers per hour faster is the cheetah?"), 1)
+    True
     >>> asks_a_difference(read("Ann has 5 pens and Bo has 3. How many pens do they have?"), 1)
     False
     >>> asks_a_difference(read("Each big box holds 9 cups. How many larger boxes does he need for 36 cups?"), 1)
@@ -175,14 +177,19 @@ def asks_a_difference(doc: Document, sentence: int) -> bool:
         return True
     for k, word in enumerate(words[:-2]):
         if word == "how" and words[k + 1] in {"many", "much"}:
-            for j in range(k + 2, min(k + 5, len(toks))):  # "how many more pages", "how many pounds heavier"
+            j, said = k + 2, 0  # "how many more pages", "how many pounds heavier"
+            while j < len(toks) and said < 3:
                 t = toks[j]
                 if t.text.lower() in DIFFERENCE_WORDS:
                     return True
                 if t.tag in {"JJR", "RBR"}:  # a comparative said of the asked amount, not of a noun after it
                     return j + 1 >= len(toks) or toks[j + 1].pos != "NOUN"  # ("how many larger boxes": a kind)
+                if t.text.lower() in PER_WORDS and said and j + 1 < len(toks) and toks[j + 1].pos == "NOUN":
+                    j += 2  # the asked unit's "per": "How many kilometers per hour faster ...?"
+                    continue
                 if t.pos not in {"NOUN", "ADJ"}:
                     break
+                j, said = j + 1, said + 1
     return False
 
 
@@ -381,6 +388,18 @@ def _is_number_word(token) -> bool:
     return parse_number(word) is not None and (token.like_num or word in NAMED)
 
 
+def _pronoun_one(token) -> bool:
+    """Whether a "one" stands for a thing named before, no number: a pronoun as a subject or an
+    object ("Tim ate one"), or the head of its own phrase after a determiner or an adjective ("How
+    many centimeters taller is *the tallest one*?", "the red one", "each one")."""
+    if token.lower_ != "one":
+        return False
+    if token.dep_ in {"nsubj", "dobj", "pobj"} and token.pos_ == "PRON":
+        return True
+    return token.dep_ not in {"nummod", "quantmod", "compound"} and any(
+        k.dep_ in {"det", "amod"} and k.i < token.i for k in token.children)
+
+
 def _mentions(sp_doc, determiners: bool) -> list[Mention]:
     mentions: list[Mention] = []
     tokens = list(sp_doc)
@@ -427,7 +446,7 @@ def _mentions(sp_doc, determiners: bool) -> list[Mention]:
             mentions.append(Mention(value, tok.text, i, i + 1, sent, "number"))
             i += 1
             continue
-        if _is_number_word(tok) and not (tok.lower_ == "one" and tok.dep_ in {"nsubj", "dobj", "pobj"} and tok.pos_ == "PRON"):
+        if _is_number_word(tok) and not _pronoun_one(tok):
             # extend over "twenty - five", "two hundred and six"
             j = i + 1
             while j < len(tokens) and (tokens[j].text == "-" or _is_number_word(tokens[j])
@@ -699,7 +718,7 @@ def _document(text: str, sp_doc, determiners: bool) -> Document:
 
 
 #: Bump when the reading of a parse changes, so that cached documents are read again.
-READER_VERSION = 16  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount; 11: "a third of", "two thirds of" are shares (1/3, 2/3); 12: so are "one third as many", "a quarter as much"; 13: the parse is repaired (repairs.py: a noun read as a verb before its verb, an "each" read into the next clause); 14: so is the subject of a question asked with "do" ("How much do 2 pens and a ruler cost?"); 15: an amount in two units of one dimension is one amount of the smaller ("4 feet 6 inches" is 54 inches); 16: "500 m" is 500 meters
+READER_VERSION = 17  # 2: a fraction over zero is an error, not left out; 3: "25%" is 1/4; 4: "3.5.6" is an error; 5: at most 15 digits before the point; 6: normalize(); 7: "1 000" is ambiguous; 8: full-width forms; 9: "2 and a half" is 5/2, "and" joins number words only after a scale, control characters are spaces; 10: "two dozen" is 2 and 12 (was 12), dollars and cents are one amount; 11: "a third of", "two thirds of" are shares (1/3, 2/3); 12: so are "one third as many", "a quarter as much"; 13: the parse is repaired (repairs.py: a noun read as a verb before its verb, an "each" read into the next clause); 14: so is the subject of a question asked with "do" ("How much do 2 pens and a ruler cost?"); 15: an amount in two units of one dimension is one amount of the smaller ("4 feet 6 inches" is 54 inches); 16: "500 m" is 500 meters; 17: a unit's abbreviation read as a verb after a number is read again ("60 m long"), "the tallest one" is no number
 
 
 def _cache_key(text: str, determiners: bool) -> str:

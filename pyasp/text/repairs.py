@@ -61,7 +61,16 @@ The sentence then takes the first parse outside those words and the second insid
 phrase's head the subject of V (with the label the pronoun had). This repair is made first; a
 sentence it repairs takes no other.
 
-The other two repairs are made in that order, each spot once, and together: a new edit is tried on the
+**A unit's abbreviation after a number read as a verb.** In "Raj's kite string is 60 m long" or
+"stands 27 m high", the tagger reads "m" as a verb (the "'m" of "I'm"), so the amount has a verb of
+its own and the sentence's subject no number. A token U is read again as a noun when
+
+1. U abbreviates a unit (:data:`UNIT_ABBREVIATIONS`: "m", "cm", "km", "kg", "mL", ...), the word
+   before it is a number (CD) and the tagger made U a verb (VB, VBP, VBZ, VBD or VBN);
+2. the sentence parsed again with U written in full ("meters"; "meter" after a "1") makes that
+   word a noun (NN, NNS).
+
+The other three repairs are made in that order, each spot once, and together: a new edit is tried on the
 sentence with the edits kept so far, and kept when the new parse reads every edited spot as it
 should. No noun is listed anywhere: what X and W may be comes from WordNet and the parser.
 
@@ -77,6 +86,7 @@ Named entities are not set again (the reader keeps none).
 from __future__ import annotations
 
 from . import lexical
+from .units import PLURALS, SPELLINGS
 
 #: the tags of a verb a noun may wrongly get (not VBG: "the measuring cup" is right)
 VERB_TAGS = frozenset({"VB", "VBP", "VBZ", "VBD", "VBN"})
@@ -92,10 +102,11 @@ AMOUNT_TAGS = frozenset({"NN", "NNS", "CD"})
 
 def _parse_again(sp_doc, nlp, edits: list[tuple[str, int]]):
     """``sp_doc``'s text parsed again with ``edits`` made: ("noun", i) puts the stand-in noun in
-    place of token i, ("comma", i) a comma after it. With the new parse, for each token of
+    place of token i, ("unit", i) the unit token i abbreviates written in full, ("comma", i) a
+    comma after it. With the new parse, for each token of
     ``sp_doc`` the index of its token in the new parse (None when the new text is tokenized
     otherwise)."""
-    words = {i: _stand_in(sp_doc[i]) for kind, i in edits if kind == "noun"}
+    words = {i: _stand_in(sp_doc[i]) if kind == "noun" else _in_full(sp_doc, i) for kind, i in edits if kind in {"noun", "unit"}}
     commas = {i for kind, i in edits if kind == "comma"}
     text = "".join(words.get(t.i, t.text) + ("," if t.i in commas else "") + t.whitespace_ for t in sp_doc)
     again = nlp(text)
@@ -239,8 +250,33 @@ def _subject_of_question(sentence, nlp, a: int):
     return None
 
 
+#: the abbreviations of units a parse may read as verbs after a number, and the unit each names
+#: ("m" is left out of :data:`pyasp.text.units.SPELLINGS`, which reads words anywhere; after a
+#: number it is the meter)
+UNIT_ABBREVIATIONS = {**{w: lemma for w, lemma in SPELLINGS.items() if len(w) <= 3 and w not in PLURALS.values()},
+                      "m": "meter"}
+
+
+def _units_read_as_verbs(sp_doc) -> list[int]:
+    """The tokens U of condition 1 of the repair of a unit's abbreviation."""
+    return [u.i for u in sp_doc[1:] if u.lower_ in UNIT_ABBREVIATIONS and u.tag_ in VERB_TAGS
+            and sp_doc[u.i - 1].tag_ == "CD"]
+
+
+def _in_full(sp_doc, u: int) -> str:
+    """The unit token ``u`` abbreviates, written in full: plural unless its number is 1."""
+    lemma = UNIT_ABBREVIATIONS[sp_doc[u].lower_]
+    return lemma if sp_doc[u - 1].text in {"1", "one"} else PLURALS[lemma]
+
+
+def _unit_read_as_noun(sp_doc, again, index, u: int) -> bool:
+    """Whether the new parse reads the unit written in full at token ``u`` as a noun (condition 2)."""
+    return again[index[u]].tag_ in NOUN_TAGS
+
+
 #: the repairs, in the order they are made: the edit's name, where to make it, what the new parse must read
-REPAIRS = (("noun", _nouns_read_as_verbs, _read_as_noun), ("comma", _each_read_into_next_clause, _each_ends_its_amount))
+REPAIRS = (("noun", _nouns_read_as_verbs, _read_as_noun), ("unit", _units_read_as_verbs, _unit_read_as_noun),
+           ("comma", _each_read_into_next_clause, _each_ends_its_amount))
 HOLDS = {name: holds for name, _, holds in REPAIRS}
 
 
@@ -270,7 +306,7 @@ def _repair_sentence(sentence, nlp):
 
 def repair(sp_doc, nlp=None):
     """``sp_doc`` with its nouns read as verbs before their verbs read as nouns read again as
-    nouns, then its "each" ending an amount read into the next clause read again (the module's
+    nouns, then its units' abbreviations read as verbs after a number, then its "each" ending an amount read into the next clause read again (the module's
     docstring says when); ``sp_doc`` itself when there is none. ``nlp`` is the pipeline that
     parsed it (the reader's by default).
 
