@@ -63,7 +63,10 @@ sentence it repairs takes no other.
 
 **A unit's abbreviation after a number read as a verb.** In "Raj's kite string is 60 m long" or
 "stands 27 m high", the tagger reads "m" as a verb (the "'m" of "I'm"), so the amount has a verb of
-its own and the sentence's subject no number. A token U is read again as a noun when
+its own and the sentence's subject no number. (The word-problem reader writes a number of metres
+abbreviated "m" out as "meters" before it parses, :func:`pyasp.text.reading.word_problem_text`, so
+there this repair meets the other abbreviations and an "m" that rewrite leaves; a caller of
+:func:`repair` on its own parse meets "m" too.) A token U is read again as a noun when
 
 1. U abbreviates a unit (:data:`UNIT_ABBREVIATIONS`: "m", "cm", "km", "kg", "mL", ...), the word
    before it is a number (CD) and the tagger made U a verb (VB, VBP, VBZ, VBD or VBN);
