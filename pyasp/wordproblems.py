@@ -279,10 +279,13 @@ def is_correct(answer: float | None, solutions: tuple[float, ...]) -> bool:
     return any(math.isclose(answer, s, rel_tol=RELATIVE_TOLERANCE, abs_tol=1e-9) for s in solutions)
 
 
-def json_number(value: float | None) -> int | float | None:
-    """A number as JSON shows it best: 37, not 37.0."""
+def json_number(value) -> int | float | None:
+    """A number as JSON shows it best: 37, not 37.0. An exact number (an int, a Fraction, a SymPy
+    Rational) is an int when it is whole and a float otherwise; a float stays a float unless whole."""
     if value is None or isinstance(value, bool):
         return value
+    if hasattr(value, "denominator"):
+        return int(value.numerator) if value.denominator == 1 else float(value)
     return int(value) if float(value).is_integer() else value
 
 

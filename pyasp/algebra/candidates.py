@@ -29,9 +29,10 @@ import sympy
 from ..asp import Func, Program, parse_constants
 from ..errors import InputError, check_count
 from ..resources import encoding_path
+from ..wordproblems import json_number
 from .ground import tree_facts
 from .quantities import FRACTION, Quantity, validate
-from .trees import EquationTree, as_number, tree_from_model
+from .trees import EquationTree, tree_from_model
 
 ENCODING = "equation_trees"
 
@@ -54,7 +55,7 @@ class Candidate:
             "postfix": self.tree.postfix,
             "cost": self.tree.cost,
             "violations": list(self.tree.violations),
-            "answer": as_number(self.answer),
+            "answer": json_number(self.answer),
         }
 
 

@@ -21,10 +21,10 @@ from pathlib import Path
 from ..errors import InputError, NoAnswer
 from ..resources import MODELS_DIR, model_file
 from ..text.reading import cache_dir, read  # noqa: F401  (cache_dir: re-exported)
-from ..wordproblems import WordProblem
+from ..wordproblems import WordProblem, json_number
 from .engine import Prepared, PrepareSettings, prepare
 from .model import AlgebraModel
-from .trees import EquationTree, as_number
+from .trees import EquationTree
 
 #: The model shipped with the package (trained on all of SingleEq by `pyasp algebra train`).
 DEFAULT_MODEL = MODELS_DIR / "algebra.skops"
@@ -88,7 +88,7 @@ def solve_text(text: str, model: AlgebraModel | str | Path | None = None) -> Sol
     prepared = prepare(read(text), model.settings)
     index, score = solve_prepared(prepared, model)
     candidate = prepared.candidates[index]
-    return Solution(candidate.tree.equation, as_number(candidate.answer), candidate.tree, prepared, score,
+    return Solution(candidate.tree.equation, json_number(candidate.answer), candidate.tree, prepared, score,
                     time.perf_counter() - start)
 
 

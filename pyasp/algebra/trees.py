@@ -10,7 +10,6 @@ solved by undoing, with SymPy's exact rationals, the operations on the path from
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import sympy
 
@@ -262,7 +261,3 @@ def tree_from_model(model: Model, quantities: list[Quantity]) -> EquationTree:
     return EquationTree(tuple(tokens), tuple(quantities), cost, violations, types)
 
 
-def as_number(value: sympy.Rational) -> int | float:
-    """A JSON-friendly number: int when integral, else float."""
-    frac = Fraction(int(value.p), int(value.q))
-    return frac.numerator if frac.denominator == 1 else float(frac)

@@ -23,7 +23,7 @@ from ..errors import InputError, NoAnswer, check_count
 from ..resources import MODELS_DIR, model_file
 from ..text.numbers import number_text
 from ..text.reading import EMPTY_PROBLEM, read
-from ..wordproblems import WordProblem
+from ..wordproblems import WordProblem, json_number
 from .engine import MAX_NUMBERS, Prepared, prepare
 from .properties import asks
 from .inference import SYMBOLS, Expr, Leaf, Step, infix, leaves, operands, steps, written_order
@@ -65,10 +65,6 @@ def knowledge_for(rules: str | Path | Knowledge | None = None) -> Knowledge:
     if rules is not None and not isinstance(rules, (str, Path)):
         raise InputError(f"rules is a rule file (a path) or rules from pyasp.rules.load_rules, not {type(rules).__name__}")
     return _knowledge(None if rules is None else str(Path(rules).resolve()))
-
-
-def as_number(value) -> int | float:
-    return value.numerator if value.denominator == 1 else float(value)
 
 
 def _phrase(number: NumberInfo, prop: str) -> str | None:
@@ -121,11 +117,11 @@ class Solution:
         used = set(leaves(self.expr))
         out = []
         for n in self.prepared.info.numbers:
-            item = {"index": n.index, "value": as_number(self.prepared.values[n.index - 1]) if self.prepared.values else as_number(n.value),
+            item = {"index": n.index, "value": json_number(self.prepared.values[n.index - 1]) if self.prepared.values else json_number(n.value),
                     "text": n.mention.text, "used": n.index in used}
             if n.index in self.prepared.conversions:  # "75 cents" when dollars are asked: value 0.75
                 unit, factor, target = self.prepared.conversions[n.index]
-                item["converted"] = {"from": unit, "to": target, "value": as_number(n.value), "factor": as_number(factor)}
+                item["converted"] = {"from": unit, "to": target, "value": json_number(n.value), "factor": json_number(factor)}
             if n.index == self.prepared.total_of:  # the base of a comparison (or a square's side) read twice
                 item["said_again"] = self.prepared.total_base
             if n.share is not None:  # "half of them": the share, or what is left after it is taken away
@@ -202,7 +198,7 @@ def derivation(expr: Expr, prepared: Prepared, knowledge: Knowledge) -> list[dic
             "right": right,
             "operation": step.option.op,
             "expression": infix(step, prepared.values),
-            "value": as_number(step.value),
+            "value": json_number(step.value),
             "concept": step.option.concept,
             "rule": step.option.rule,
             "condition": knowledge.condition(step.option.rule, step.option.disjunct),
@@ -284,9 +280,9 @@ def solve_text(text: str, model: KnowledgeModel | str | Path | None = None,
         key = (infix(other, prepared.values), tuple(step["rule"] for step in described))
         if key not in seen:
             seen.add(key)
-            alternatives.append({"expression": key[0], "answer": as_number(other.value), "score": other_score, "steps": described})
+            alternatives.append({"expression": key[0], "answer": json_number(other.value), "score": other_score, "steps": described})
     alternatives = alternatives[1:top]
-    return Solution(infix(expr, prepared.values), as_number(expr.value), expr, prepared, knowledge, score,
+    return Solution(infix(expr, prepared.values), json_number(expr.value), expr, prepared, knowledge, score,
                     time.perf_counter() - start, derivation(expr, prepared, knowledge), alternatives)
 
 
