@@ -335,8 +335,8 @@ def group_price_rates(info: ProblemInfo, knowledge: Knowledge) -> ProblemInfo:
     lemons cost?": (20 / 4) * 1). Only when the text prices other things of the kind so: the
     question asks money and another number counts the things ("buys 18 bagels"), or the question
     asks the things and another number is money ("How many limes can Carlos buy with $8?"). The
-    count's things are its unit, else the subject or object of its clause ("*Lemons* are on sale
-    at 4 for $1")."""
+    count's things are its unit, else the object or subject of its clause so counted or asked ("A
+    shop sells *erasers* at 5 for $3", "*Lemons* are on sale at 4 for $1"; not the shop)."""
     numbers = {n.mention.start: n for n in info.numbers}
     q = info.question
     changed: dict[int, NumberInfo] = {}
@@ -344,15 +344,18 @@ def group_price_rates(info: ProblemInfo, knowledge: Knowledge) -> ProblemInfo:
         c, p = numbers.get(count.start), numbers.get(price.start)
         if c is None or p is None or not _money(p, knowledge) or _money(c, knowledge):
             continue
-        things = c.unit if c.unit is not None and not c.unit_inferred else next(
-            (x for x in (c.subj, c.iobj, c.obj) if x is not None and x.head >= 0 and not x.is_pronoun
-             and info.doc.tokens[x.head].pos == "NOUN" and "MONEY" not in knowledge.classes.unit_classes(x)), None)
-        if things is None:
-            continue
-        same = lambda n: n.unit is not None and n.unit.lemma.lower() == things.lemma.lower()
         others = [n for n in info.numbers if n.index not in (c.index, p.index)]
-        priced = any(_money(n, knowledge) for n in others) if same(q) else any(same(n) for n in others)
-        if not priced:
+        money = any(_money(n, knowledge) for n in others)
+
+        def priced(x: Phrase) -> bool:  # the things, counted by another number, or asked with money given
+            same = lambda n: n.unit is not None and n.unit.lemma.lower() == x.lemma.lower()
+            return money if same(q) else any(same(n) for n in others)
+
+        said = [c.unit] if c.unit is not None and not c.unit_inferred else []
+        things = next((x for x in (*said, c.obj, c.iobj, c.subj) if x is not None and x.head >= 0 and not x.is_pronoun
+                       and info.doc.tokens[x.head].pos == "NOUN" and "MONEY" not in knowledge.classes.unit_classes(x)
+                       and priced(x)), None)
+        if things is None or said and things is not said[0]:
             continue
         group = replace(GROUP, head=count.head)  # named: no wildcard, "squared" and "linked" check it
         changed[c.index] = replace(c, unit=things, unit_inferred=False, rate=group)

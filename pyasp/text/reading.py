@@ -1296,8 +1296,9 @@ def group_prices(doc: Document) -> list[tuple[Mention, Mention]]:
     """The prices the text gives for a group of things, as (count, price) pairs: "Lemons are on
     sale at *4 for $1*", "sells socks at *3 pairs for $7*", "*4 bags of bird seed for $12*", "*$3
     for 2 pounds*", "*3 notebooks cost $5*", "a pack of *8 juice boxes costs $4*". The price is
-    for that many: asked of another number of the things, it is (asked / count) * price. Not a
-    price of one ("bought 4 pens for $1 *each*", "$6 *a box*") and not a total of things of two
+    for that many: asked of another number of the things, it is (asked / count) * price. So is a
+    price of one group of a size ("sells boxes *of 4 muffins for $6 a box*"). Not a price of one
+    ("bought 4 pens for $1 *each*", "4 pens for $6 *a box*") and not a total of things of two
     kinds ("4 pens *and a ruler* for $3": only nouns and adjectives stand between the count and
     "for").
 
@@ -1310,14 +1311,20 @@ def group_prices(doc: Document) -> list[tuple[Mention, Mention]]:
     out = []
     for p in doc.mentions:
         end = _price_end(doc, p)
-        if end is None or end < len(toks) and toks[end].text.lower() in PRICE_OF_ONE:
+        if end is None:
             continue
         s, e = doc.sentences[p.sentence]
+        per = None  # "$6 a box": the price of one box
+        if end < len(toks) and toks[end].text.lower() in PRICE_OF_ONE:
+            per = next((t.lemma.lower() for t in toks[end + 1 : min(e, end + 3)] if t.pos == "NOUN"), "")
         counts = [m for m in doc.mentions if m.sentence == p.sentence and m is not p and _price_end(doc, m) is None
                   and m.kind in {"number", "word"}]
         for c in counts:
             if c.end < e and toks[c.end].text.lower() in PRICE_OF_ONE | {"more", "less", "fewer", "times"}:
                 continue
+            if per is not None and not (c.start >= s + 2 and toks[c.start - 1].text.lower() == "of"
+                                        and toks[c.start - 2].lemma.lower() == per):
+                continue  # "boxes of 4 muffins for $6 a box" prices the box of 4; "4 pens for $1 each" one pen
             if c.end <= p.start:  # "4 bags of bird seed for $12", "3 notebooks cost $5"
                 between = toks[c.end : p.start]
                 if between and between[-1].text.lower() == "for" and _group_words(between[:-1]):
