@@ -212,7 +212,8 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         return Prepared(info, ())
     info = unit_names(info)  # "38 cm" and "How many centimeters": one unit
     info = _rates.decide(info, rates, labels)
-    info = group_price_rates(info, knowledge)
+    if labels is None:  # (training reads the annotated rates, as the paper's; so the weights are those of the text's annotations)
+        info = group_price_rates(info, knowledge)
     base, comparison, last = compared_total(info, knowledge) if labels is None else (0, 0, "")
     if not base and labels is None:
         base, comparison, last = square_side(info, knowledge)
