@@ -32,7 +32,8 @@ from ..errors import InputError
 from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
-                            asks_in_percent, asks_total, both_named_after, counts_periods, describes_a_noun, names_a_label, one_of_several, one_to_each,
+                            asks_in_percent, asks_total, both_named_after, counts_periods, describes_a_noun, group_prices, names_a_label,
+                            one_of_several, one_to_each,
                             pronoun_group, said_in_percent, spoken_operation, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
@@ -677,6 +678,32 @@ def _price_list(doc: Document, base: list[Qset]) -> list[Qset]:
         if out is not base and (asks_total(words) or "total" in words):  # "the total cost of tickets for 2 adults and 3 children"
             out = [replace(q, change="add") if q.operation == "mul" and q.rate and q is not p else q for q, p in zip(out, base)]
     return out
+
+
+def _group_price(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
+    """A price said for a group (:func:`pyasp.text.reading.group_prices`: "Lemons are on sale at 4
+    for $1", "3 pairs for $7", "3 notebooks cost $5") prices other things of its kind by the group:
+    asked the cost of 20 lemons, 20 / 4 groups at $1 (the count's ``operation`` div, its ``whole``
+    the 20; the price's ``operation`` mul); asked how many limes $8 buys at "5 for $2", 8 / 2 groups
+    of 5 (the price's div, the count's mul). Only when
+    one other number counts the things (or, for the price, is money) and the reading holds nothing
+    else of the two."""
+    by_token = {q.token: q for q in base if q.qnt is not None and not q.implicit}
+    found: dict[int, tuple[str, int]] = {}
+    for count, price in group_prices(doc):
+        c, p = by_token.get(count.start), by_token.get(price.start)
+        if c is None or p is None or c.operation or p.operation or c.whole >= 0 or p.whole >= 0 or c.ent == p.ent:
+            continue
+        if _same_things(target.ent, c.ent):  # "How many limes can Carlos buy with $8?": 8 / 2
+            divisor, others = p, [q for q in by_token.values() if q is not p and q.ent == p.ent and not q.irrelevant]
+        else:  # "How many dollars do 20 lemons cost?": 20 / 4
+            divisor, others = c, [q for q in by_token.values() if q is not c and _same_things(q.ent, c.ent) and not q.irrelevant]
+        if len(others) == 1 and others[0].token not in found:
+            found[divisor.token] = ("div", others[0].token)
+            found[(p if divisor is c else c).token] = ("mul", -1)  # the groups times the price (the count)
+    if not found:
+        return base
+    return [replace(q, operation=found[q.token][0], whole=found[q.token][1]) if q.token in found else q for q in base]
 
 
 def _priced_kind(doc: Document, q: Qset) -> str:
@@ -3424,6 +3451,7 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
         target = replace(target, ent=base[-1].ent, ent_fallback=True)
     base = _rests(doc, base, target, question)
     base = _price_list(doc, base)
+    base = _group_price(doc, base, target)
     base = _irrelevant(doc, base, target, question)
     base = _in_passing(doc, base, target, question)
     base, target = _consecutive(doc, base, target, question)

@@ -20,7 +20,7 @@ from ..text.lexical import can_be_motion, counted_noun, first_sense_is_a, is_hyp
 from ..text.numbers import CENTS
 from ..text.reading import DIFFERENCE_WORDS, FRACTION_WORDS, PERCENT, WEEKDAYS, Document, spoken_operation
 from ..text.reading import asks_a_difference as _asks_a_difference
-from ..text.reading import (after_a_span_preposition, asks_a_part, asks_a_start_before_a_gain, asks_in_percent, asks_what_some_is,
+from ..text.reading import (after_a_span_preposition, group_prices, asks_a_part, asks_a_start_before_a_gain, asks_in_percent, asks_what_some_is,
                             counts_periods, each_of_pairs, numbered_rest, said_in_percent, units_given_per)
 from ..text.reading import asks_total as _asks_total
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
@@ -29,7 +29,7 @@ from . import rates as _rates
 from .classes import ARRIVING, LEAVING
 from .features import (TIME_UNITS, assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
                        compares_itself, root_features, same_entity, stray_numbers)
-from .inference import WILDCARD, Option
+from .inference import GROUP_UNIT, WILDCARD, Option
 from .knowledge import Knowledge
 from .properties import PROPERTIES, NumberInfo, Phrase, ProblemInfo, read_problem
 
@@ -212,6 +212,8 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         return Prepared(info, ())
     info = unit_names(info)  # "38 cm" and "How many centimeters": one unit
     info = _rates.decide(info, rates, labels)
+    if labels is None:  # (training reads the annotated rates, as the paper's; so the weights are those of the text's annotations)
+        info = group_price_rates(info, knowledge)
     base, comparison, last = compared_total(info, knowledge) if labels is None else (0, 0, "")
     if not base and labels is None:
         base, comparison, last = square_side(info, knowledge)
@@ -319,6 +321,49 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         prepared.whole = whole_of_rest(prepared.units, prepared.question_unit)
     prepared.applied = {**each_of(info, prepared.units), **compared_kinds(info, knowledge, prepared.units)}
     return prepared
+
+
+#: the "per" unit of a price for a group and of the group's count (:func:`group_price_rates`): a
+#: group the text names by no noun (a wildcard per unit, :func:`unit_of`)
+GROUP = Phrase("group", GROUP_UNIT, -1, (GROUP_UNIT,))
+
+
+def group_price_rates(info: ProblemInfo, knowledge: Knowledge) -> ProblemInfo:
+    """The problem with each price said for a group (:func:`pyasp.text.reading.group_prices`:
+    "Lemons are on sale at 4 for $1", "3 pairs for $7") read as a rate: the price and the count
+    are both per the group (dollars a group, lemons a group), so that another number of the things
+    divided by the count counts groups, and times the price is their cost ("How many dollars do 20
+    lemons cost?": (20 / 4) * 1). Only when the text prices other things of the kind so: the
+    question asks money and another number counts the things ("buys 18 bagels"), or the question
+    asks the things and another number is money ("How many limes can Carlos buy with $8?"). The
+    count's things are its unit, else the object or subject of its clause so counted or asked ("A
+    shop sells *erasers* at 5 for $3", "*Lemons* are on sale at 4 for $1"; not the shop)."""
+    numbers = {n.mention.start: n for n in info.numbers}
+    q = info.question
+    changed: dict[int, NumberInfo] = {}
+    for count, price in group_prices(info.doc):
+        c, p = numbers.get(count.start), numbers.get(price.start)
+        if c is None or p is None or not _money(p, knowledge) or _money(c, knowledge):
+            continue
+        others = [n for n in info.numbers if n.index not in (c.index, p.index)]
+        money = any(_money(n, knowledge) for n in others)
+
+        def priced(x: Phrase) -> bool:  # the things, counted by another number, or asked with money given
+            same = lambda n: n.unit is not None and n.unit.lemma.lower() == x.lemma.lower()
+            return money if same(q) else any(same(n) for n in others)
+
+        said = [c.unit] if c.unit is not None and not c.unit_inferred else []
+        things = next((x for x in (*said, c.obj, c.iobj, c.subj) if x is not None and x.head >= 0 and not x.is_pronoun
+                       and info.doc.tokens[x.head].pos == "NOUN" and "MONEY" not in knowledge.classes.unit_classes(x)
+                       and priced(x)), None)
+        if things is None or said and things is not said[0]:
+            continue
+        group = replace(GROUP, head=count.head)  # named: no wildcard, "squared" and "linked" check it
+        changed[c.index] = replace(c, unit=things, unit_inferred=False, rate=group)
+        changed[p.index] = replace(p, rate=group)
+    if not changed:
+        return info
+    return replace(info, numbers=tuple(changed.get(n.index, n) for n in info.numbers))
 
 
 def _modified(info: ProblemInfo) -> frozenset[str]:

@@ -49,6 +49,9 @@ NO_UNIT: Unit = (None, None)
 WILDCARD = "*"
 #: the unit of any amount of money (:func:`pyasp.arith.engine.unit_of`)
 MONEY_UNIT = "$"
+#: the "per" unit of a price said for a group and of the group's count ("4 for $1": dollars and
+#: lemons per group, :func:`pyasp.arith.engine.group_price_rates`); no word of a text
+GROUP_UNIT = "price-group"
 #: the normal forms :func:`search` can keep expressions in (its ``canonical`` parameter)
 NORMAL_FORMS = ("none", "multiplicative", "all")  # a "per" unit the text does not name: it cancels against any unit
 
@@ -76,6 +79,8 @@ def combine_units(a: Unit, b: Unit, op: str) -> tuple[int, Unit]:
             return _U["mul_cancel"], (a[0], b[1])
         if b[1] is not None and a[0] is not None and a[0] == b[1] or b[1] == WILDCARD and a[1] is None:
             return _U["mul_cancel"], (b[0], a[1])
+        if GROUP_UNIT in (a[1], b[1]):  # "$1 * 20 lemons" is still per the group, until divided by 4
+            return _U["mul_rate_other"], (a[0], GROUP_UNIT) if a[1] == GROUP_UNIT else (b[0], GROUP_UNIT)
         if a[1] is not None or b[1] is not None:
             return _U["mul_rate_other"], (a[0], None) if a[1] is not None else (b[0], None)
         return _U["mul_plain"], NO_UNIT
@@ -108,7 +113,7 @@ AMOUNTS = frozenset({MONEY_UNIT, "buck"})
 #: the checks ``search(..., strict_units=True)`` makes (:class:`UnitCheck`; a module setting, so
 #: that tests and experiments can switch one off)
 STRICT_CHECKS = frozenset({"linked", "rate_count", "squared", "final", "per_asked", "difference", "money", "rest",
-                           "unknown", "start", "compared", "each", "multiple"})
+                           "unknown", "start", "compared", "each", "multiple", "group"})
 
 
 class UnitCheck:
@@ -148,6 +153,12 @@ class UnitCheck:
       :func:`pyasp.arith.engine.compared_kinds`): two numbers a comparison of two kinds joins,
       when the question asks the compared kind, are combined only by the operation that applies
       the comparison ("36 carrots ... 9 fewer beets than carrots. How many beets?": 36 - 9);
+    - "group": a price said for a group and the group's count ("Lemons are on sale at 4 for $1":
+      dollars and lemons per group, :data:`GROUP_UNIT`) are never added or subtracted, and multiply
+      only a number of groups (20 lemons / 4), or another thing's amount when what they count is
+      asked ("$1 * 20 lemons", divided by 4 later; "4 limes * $8", divided by $1 later): not "4
+      lemons * $3" when dollars are asked, nor the price by the count; such a product is still per the
+      group (:func:`combine_units`): it is not added to, nor an answer, before it is divided;
     - "each" (made by :func:`search` with ``applied``, see :func:`pyasp.arith.engine.each_of`):
       the count of a group "each of" names and the amount given to each are multiplied ("feeds
       each of its 6 sea lions 8 pounds of fish": 6 * 8 pounds, not 8 / 6).
@@ -171,6 +182,8 @@ class UnitCheck:
 
     def additive(self, a: Unit, b: Unit) -> bool:
         """Whether quantities of units ``a`` and ``b`` may be added or subtracted."""
+        if "group" in STRICT_CHECKS and GROUP_UNIT in (a[1], b[1]):
+            return False
         if a[0] in (None, WILDCARD) or b[0] in (None, WILDCARD):
             return True
         if "linked" in STRICT_CHECKS and a[0] != b[0] and frozenset((a[0], b[0])) in self.linked:
@@ -186,6 +199,11 @@ class UnitCheck:
 
     def multiplies(self, a: Unit, b: Unit) -> bool:
         """Whether quantities of units ``a`` and ``b`` may be multiplied."""
+        if "group" in STRICT_CHECKS:
+            for x, y in ((a, b), (b, a)):
+                if x[1] == GROUP_UNIT and y[0] != GROUP_UNIT and (
+                        y[1] == GROUP_UNIT or y[0] == x[0] or x[0] != self.question[0] is not None):
+                    return False
         if "squared" in STRICT_CHECKS:
             for x, y in ((a, b), (b, a)):
                 if (x[0] not in (None, WILDCARD) and x[1] not in (None, WILDCARD) and y[1] is None and y[0] == x[0]
@@ -205,6 +223,8 @@ class UnitCheck:
 
     def answers(self, unit: Unit, ratio: bool) -> bool:
         """Whether a result of ``unit`` (``ratio``: a quotient of like quantities) answers the question."""
+        if "group" in STRICT_CHECKS and unit[1] == GROUP_UNIT:
+            return False  # a price for a group times things, not divided by the group's count
         if "final" not in STRICT_CHECKS:
             return True
         q = self.question

@@ -1266,3 +1266,73 @@ def rest_given(doc: Document, index: int) -> bool:
     rest = doc.tokens[index] if verb is not None else None
     # the rest does or has the number; not "put the rest into cages with 9 in each" (a rate)
     return rest is not None and rest.dep in {"nsubj", "nsubjpass"} and rest.head == verb.i
+
+
+#: words after a price that make it a price of one ("$6 a box", "$2 each", "$3 apiece", "$5 per pound")
+PRICE_OF_ONE = frozenset({"each", "apiece", "a", "an", "per", "every"})
+#: verbs that give the price of a group said before it ("3 notebooks *cost* $5", "are $4")
+PRICE_VERBS = frozenset({"cost", "be", "sell"})
+#: words of a group's count and its things between the count and "for" or the price ("4 *bags of
+#: bird seed* for $12", "3 *pairs* for $7", "8 *juice boxes* cost")
+_GROUP_WORDS = frozenset({"NOUN", "PROPN", "ADJ"})
+
+
+def _price_end(doc: Document, m: Mention) -> int | None:
+    """The token after an amount of money ("$4", "4 dollars"), or None when ``m`` is none."""
+    if m.kind == "money":
+        return m.end
+    if m.end < len(doc.tokens) and doc.tokens[m.end].lemma.lower() in {"dollar", "cent"}:
+        return m.end + 1
+    return None
+
+
+def _group_words(tokens: Sequence[Token]) -> bool:
+    """Whether tokens name the things of a group only: nouns and adjectives, "of" between them."""
+    return all(t.pos in _GROUP_WORDS or t.text.lower() == "of" and 0 < k < len(tokens) - 1
+               for k, t in enumerate(tokens)) and len(tokens) <= 5
+
+
+def group_prices(doc: Document) -> list[tuple[Mention, Mention]]:
+    """The prices the text gives for a group of things, as (count, price) pairs: "Lemons are on
+    sale at *4 for $1*", "sells socks at *3 pairs for $7*", "*4 bags of bird seed for $12*", "*$3
+    for 2 pounds*", "*3 notebooks cost $5*", "a pack of *8 juice boxes costs $4*". The price is
+    for that many: asked of another number of the things, it is (asked / count) * price. So is a
+    price of one group of a size ("sells boxes *of 4 muffins for $6 a box*"). Not a price of one
+    ("bought 4 pens for $1 *each*", "4 pens for $6 *a box*") and not a total of things of two
+    kinds ("4 pens *and a ruler* for $3": only nouns and adjectives stand between the count and
+    "for").
+
+    >>> [(c.text, p.text) for c, p in group_prices(read("Lemons are on sale at 4 for $1. How much do 20 lemons cost?"))]
+    [('4', '$1')]
+    >>> group_prices(read("Ann bought 4 pens for $1 each."))
+    []
+    """
+    toks = doc.tokens
+    out = []
+    for p in doc.mentions:
+        end = _price_end(doc, p)
+        if end is None:
+            continue
+        s, e = doc.sentences[p.sentence]
+        per = None  # "$6 a box": the price of one box
+        if end < len(toks) and toks[end].text.lower() in PRICE_OF_ONE:
+            per = next((t.lemma.lower() for t in toks[end + 1 : min(e, end + 3)] if t.pos == "NOUN"), "")
+        counts = [m for m in doc.mentions if m.sentence == p.sentence and m is not p and _price_end(doc, m) is None
+                  and m.kind in {"number", "word"}]
+        for c in counts:
+            if c.end < e and toks[c.end].text.lower() in PRICE_OF_ONE | {"more", "less", "fewer", "times"}:
+                continue
+            if per is not None and not (c.start >= s + 2 and toks[c.start - 1].text.lower() == "of"
+                                        and toks[c.start - 2].lemma.lower() == per):
+                continue  # "boxes of 4 muffins for $6 a box" prices the box of 4; "4 pens for $1 each" one pen
+            if c.end <= p.start:  # "4 bags of bird seed for $12", "3 notebooks cost $5"
+                between = toks[c.end : p.start]
+                if between and between[-1].text.lower() == "for" and _group_words(between[:-1]):
+                    out.append((c, p))
+                elif (between and between[-1].lemma.lower() in PRICE_VERBS and between[-1].pos in {"VERB", "AUX"}
+                      and (len(between) > 1 and _group_words(between[:-1])
+                           or len(between) == 1 and c.start > s and toks[c.start - 1].text.lower() == "of")):  # "a pack of 6 costs $4"
+                    out.append((c, p))
+            elif end < e and toks[end].text.lower() == "for" and c.start == end + 1:  # "$3 for 2 pounds"
+                out.append((c, p))
+    return out
