@@ -162,6 +162,9 @@ class Instance:
         self.order: dict = defaultdict(set)  # O -> {(T, R, S)}: the row's agreement with O's word order
         for o, t, r, s in by["order"]:
             self.order[o].add((t, r, s))
+        self.graded: dict = defaultdict(set)  # G -> {(T, R)}: rows holding the graded word G
+        for g, t, r in by["graded"]:
+            self.graded[g].add((t, r))
         self.relations = set(by["relation"])  # (L, T, C1, C2, E)
         self.hits = set(by["hit"])  # (H, L, X)
         self.wrong_side = set(by["wrong_side"])  # (H, K, C)
@@ -552,6 +555,8 @@ def build_model(inst: Instance, option: str) -> Built:
     for t, r, sc in inst.order.get(o, ()):  # word order: a row against the option pays, in its order earns
         coef = -cdiv(-sc * k.get("w_order" if sc < 0 else "w_order_agree", 0), 1000)
         obj.append((coef, active_row.get((t, r))))
+    for g in sorted(inst.graded):  # graded_reached(G): a row holding the graded word G carries an option edge
+        b.reward_or(f"graded_reached({g})", k.get("w_graded", 0), [x for (j, t, r, c), x in ocell.items() if (t, r) in inst.graded[g]])
     for y in active_title.values():
         obj.append((k["w_title"], y))
     for q, y in active_qcons.items():

@@ -486,6 +486,97 @@ def test_order_scores_read_clauses_and_sum_to_zero_in_a_group():
     assert order_scores(stages, {"r": read("the larva becomes a pupa")}) == {("A", "r"): 1.0, ("B", "r"): -1.0}
 
 
+def test_graded_words_of_a_comparison_or_superlative():
+    """The adjective a comparison or superlative of the question asks ("hottest" -> hot, "the
+    GREATEST change" -> great, "most flexible" -> flexible, "less on the moon" -> less); hedges
+    ("best explains", "most likely", "most important"), quantifiers ("Most canyons", "two or more
+    metals"), "no longer" and the story before the question are no comparison."""
+    graded = lambda text: parse_question(text + " (A) one (B) two").graded  # noqa: E731
+    assert graded("Where will a sidewalk feel hottest on a warm, clear day?") == ("hot",)
+    assert graded("Which causes the GREATEST change in a grassy field over time?") == ("great",)
+    assert graded("Which of the following is the slowest to change Earth's surface?") == ("slow",)
+    assert graded("Which object is the most flexible?") == ("flexible",)
+    assert graded("Which of the following would be less on the moon than on Earth?") == ("less",)
+    assert graded("Which planet is closer to the Sun?") == ("close",)
+    for text in ("Which BEST explains this event?", "Which will most likely happen?", "Most canyons are formed by",
+                 "Which was most important in the formation of soil?", "Which is a combination of two or more metals?",
+                 "Why is the hare no longer found in Maryland?", "A glacier is a slow river of ice. How does it make soil?",
+                 "The day got warmer. What happened to the ice?"):
+        assert graded(text) == (), text
+
+
+SLOWEST = "Which of these is the slowest to change the surface of Earth? (A) an earthquake (B) weathering"
+
+
+def test_a_graded_word_asked_is_reached_by_the_answers_rows(tmp_path):
+    """ "the slowest to change" asks for "slow": the row that says weathering is slow holds it in a
+    long cell, which the question word covers too little to align to, so both options' graphs
+    score alike (a tie; the rows' relevance, which would also read "slow", left out); w_graded
+    rewards the graph whose active rows hold the graded word."""
+    store = load_store(write_store(tmp_path, {"Change.tsv": tsv(
+        "PROCESS | [FILL] | EFFECT | [FILL] | HOW | [SKIP] UID",
+        "weathering | changes | the surface of Earth | by | a slow process that takes many millions of years | c-1",
+        "an earthquake | changes | the surface of Earth | by | a sudden process that takes only some minutes or many seconds | c-2")}))
+    tied = TableSolver(store, consts={"w_graded": 0, "w_relevance": 0}).answer(SLOWEST)
+    assert tied.tie and tied.scores["A"] == tied.scores["B"]
+    result = TableSolver(store, consts={"w_graded": 3000, "w_relevance": 0}).answer(SLOWEST)
+    assert (result.answer, result.tie, uids(result)) == ("B", False, {"c-1"})
+    assert result.scores["B"] == pytest.approx(tied.scores["B"] + 3) and result.scores["A"] == tied.scores["A"]
+    # the term is read back from the graph (pyasp.tables.features), and the objective still adds up
+    from pyasp.tables.features import objective, option_features
+    from pyasp.tables.ground import integer_consts
+
+    solver = TableSolver(store, consts={"w_graded": 3000, "w_relevance": 0})
+    grounded, models, scores, _ = solver.solve_options(solver.read(SLOWEST))
+    weights = {name: value / 1000 for name, value in {**integer_consts(None), **solver.consts}.items()}
+    for letter, model in models.items():
+        terms = option_features(grounded, model, letter)
+        assert terms["graded"] == (1 if letter.upper() == "B" else 0)
+        assert objective(terms, weights) == pytest.approx(scores[letter], abs=0.02)
+
+
+def test_graded_rows_hold_the_word_or_a_close_relative_not_its_antonym():
+    from pyasp.tables.ground import graded_rows
+    from pyasp.tables.text import content_words
+
+    question = parse_question(SLOWEST)
+    assert question.graded == ("slow",)
+    rows = {key: [tuple(content_words(cell)) for cell in cells] for key, cells in {
+        "slow": ["weathering", "a slow process"], "slowly": ["rocks", "break down slowly"],
+        "fast": ["an earthquake", "a fast process"], "none": ["erosion", "moves sediment"]}.items()}
+    assert graded_rows(question, rows) == {1: ["slow", "slowly"]}
+
+
+def test_a_negation_between_two_words_says_nothing_of_their_order():
+    """ "an insect reaches the adult stage without being a pupa" does not put adult before pupa."""
+    from pyasp.tables.ground import order_scores, row_order
+    from pyasp.tables.text import content_words, family
+
+    read = lambda text: [family(w) for w in content_words(text)]  # noqa: E731
+    assert row_order(read("the adult stage comes after being a pupa"), "adult", "pupa") == 1
+    assert row_order(read("an insect reaches the adult stage without being a pupa"), "adult", "pupa") == 0
+    assert row_order(read("the adult does not come before the pupa"), "adult", "pupa") == 0
+    stages = parse_question("Which is the order of a moth's life? (A) egg, larva, pupa, adult (B) egg, larva, adult, pupa")
+    assert order_scores(stages, {"r": read("an insect reaches the adult stage without being a pupa")}) == {}
+    assert order_scores(stages, {"r": read("the pupa becomes an adult")}) == {("A", "r"): 1.0, ("B", "r"): -1.0}
+
+
+def test_a_rows_negation_in_a_fill_cell_is_read_for_the_word_order(tmp_path):
+    """A row's words for the word order are its data cells' word families; a negation in a
+    [FILL] cell stands where it is written, so "reaches | the adult stage | [without] | being a
+    pupa" reads no order of adult and pupa."""
+    from pyasp.tables.ground import row_order, row_words
+
+    store = load_store(write_store(tmp_path, {"Action.tsv": tsv(
+        "NAME | [FILL] is when | AGENT | ACTION | OBJECT | [FILL] by | HOW | [SKIP] UID",
+        "incomplete metamorphosis | is when | an insect | reaches | the adult stage | without | being a pupa | a-1",
+        "complete metamorphosis | is when | an insect | reaches | the adult stage | by | being a pupa | a-2")}))
+    table = store.tables["Action"]
+    without, by = (row_words(table, i) for i in range(2))
+    assert "without" in without and "by" not in by
+    assert row_order(without, "adult", "pupa") == 0 and row_order(by, "adult", "pupa") == 1
+
+
 def test_no_support_graph_means_no_answer(tmp_path):
     store = write_store(tmp_path, {"Diet.tsv": tsv("ANIMAL | [FILL] | FOOD", "cow | eats | grass")})
     result = TableSolver(load_store(store)).answer("Which planet is closest to the Sun? (A) Mercury (B) Mars")

@@ -439,7 +439,7 @@ SUPPORT_GRAPH_DEFAULTS = {
     "w_ocons": 1000, "w_join_penalty": 100, "w_which": 1500, "w_relation": 200, "w_relation_none": -5000,
     "w_relation_empty": 0, "w_relation_against": -20000, "w_relevance": 80000, "relevance_rows": 1,
     "w_proximity": 1000, "w_qedge": 1000, "w_oedge": 1000, "w_ir": 0,
-    "w_order": 5000, "w_order_agree": 2000, "offset": 100, "min_qcell": 100, "min_qtitle": 100, "min_ocell": 200, "min_otitle": 200, "min_ocell_split": 400,
+    "w_order": 5000, "w_order_agree": 2000, "w_graded": 0, "offset": 100, "min_qcell": 100, "min_qtitle": 100, "min_ocell": 200, "min_otitle": 200, "min_ocell_split": 400,
     "min_otitle_split": 400, "min_join": 600, "min_which": 600, "min_cell_support": 100, "min_title_support": 100,
     "max_tables": 4, "max_rows": 4, "max_qcons_edges": 2, "max_cell_edges": 2, "max_option_columns": 2,
     "max_option_tables": 2, "max_joins": 4, "max_gap": 4, "min_row_cells": 2, "option_paths": 1, "max_ocons_edges": 10,

@@ -141,11 +141,11 @@ def test_clingo_and_scip_agree_on_relations_read_against_the_question(tmp_path, 
     _agree_on(tmp_path, {"Animals.tsv": ANIMALS, "_relations.tsv": ANIMAL_RELATIONS}, question)
 
 
-def _agree_on(folder: Path, files: dict[str, str], question: str) -> dict:
+def _agree_on(folder: Path, files: dict[str, str], question: str, consts: dict | None = None) -> dict:
     """Write a store, and check that clingo and SCIP reach the same optimum on every option."""
     for name, text in files.items():
         (folder / name).write_text(text)
-    solver = TableSolver(load_store(folder))
+    solver = TableSolver(load_store(folder), consts=consts)
     grounded = solver.ground(solver.read(question))
     clingo, _, _, timed = sg.clingo_optima(solver, grounded)
     scip = sg.scip_optima(grounded, solver.consts)
@@ -186,3 +186,19 @@ def test_clingo_and_scip_agree_on_the_rows_word_order(tmp_path, question):
     """order/4: options with the same words in another order pay for a row read against their
     order and earn for one read in it, in both models."""
     _agree_on(tmp_path, {"Orbits.tsv": ORBITS}, question)
+
+
+CHANGE = ("PROCESS\t[FILL]\tEFFECT\t[FILL]\tHOW\t[SKIP] UID\n"
+          "weathering\tchanges\tthe surface of Earth\tby\ta slow process that takes many millions of years\tc-1\n"
+          "an earthquake\tchanges\tthe surface of Earth\tby\ta sudden process of some minutes\tc-2\n"
+          "erosion\tchanges\tthe surface of Earth\tby\tslowly moving sediment\tc-3\n")
+
+
+@pytest.mark.parametrize("question", [
+    "Which of these is the slowest to change the surface of Earth? (A) an earthquake (B) weathering (C) erosion",
+    "Which process changes the surface of Earth most slowly? (A) an earthquake (B) weathering",
+])
+def test_clingo_and_scip_agree_on_a_graded_word_reached(tmp_path, question):
+    """graded/3: the graph earns w_graded once when an active row holds the graded word the
+    question asks, in both models."""
+    _agree_on(tmp_path, {"Change.tsv": CHANGE}, question, consts={"w_graded": 3000})

@@ -23,7 +23,7 @@ TERMS = {
     "rows": "w_row_use", "columns": "w_column", "titles": "w_title", "qcons": "w_qcons", "ocons": "w_ocons",
     "proximity": "w_proximity", "which": "w_which", "relations": "w_relation", "relevance": "w_relevance",
     "ir": "w_ir", "relations_none": "w_relation_none", "relations_empty": "w_relation_empty",
-    "relations_against": "w_relation_against", "order": "w_order", "order_agree": "w_order_agree", "joins": None,
+    "relations_against": "w_relation_against", "order": "w_order", "order_agree": "w_order_agree", "graded": "w_graded", "joins": None,
 }
 #: the sign each term enters the objective with (penalties are paid)
 SIGN = {"tables": -1, "rows": -1}
@@ -128,6 +128,8 @@ def option_features(grounded: Grounded, model: Model | None, letter: str, ir_sco
     order = [facts["order"].get((o, t, r), 0) / SCALE for t, r in rows]
     f["order"] = sum(s for s in order if s < 0)  # rows read against the option's word order (paid)
     f["order_agree"] = sum(s for s in order if s > 0)  # ... in its order (earned)
+    option_rows = {(a[2], a[3]) for a in ocell}
+    f["graded"] = float(len({g for (g, t, r) in facts.get("graded", {}) if (t, r) in option_rows}))  # graded words reached
     best = sorted(own.values(), reverse=True)
     f["relevance"] = sum(best[: limits.get("relevance_rows", 1)]) / SCALE
     return f

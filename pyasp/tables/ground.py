@@ -27,7 +27,7 @@ from ..asp import Program, parse_constants
 from .question import Question
 from .retrieval import Retrieved
 from .store import ALTERNATIVE_SEPARATOR, Relation, Table, TableStore
-from .text import DEFAULT_SCORES, Scores, content_words, contradicts, entails, family, found_in, similarity
+from .text import DEFAULT_SCORES, Scores, content_words, contradicts, entails, family, found_in, similarity, word_entails
 
 #: How a question constituent aligns to a cell or header: "covers" (it entails the cell's words,
 #: TableILP's direction; long cells score low) or "found" (its words entail words of the cell,
@@ -149,12 +149,35 @@ def order_groups(question: Question) -> list[list[str]]:
     return [letters for letters in groups.values() if len(letters) > 1]
 
 
+#: words that deny what follows them: a row that says one between the two words of a pair ("an
+#: insect reaches the adult stage without being a pupa") does not say the pair's order
+NEGATIONS = frozenset("not no never without cannot none nothing".split())
+
+
 def row_order(words: list[str], u: str, v: str) -> int:
     """+1 when word family u first occurs before v in ``words`` (families, in reading order), -1
-    when after, 0 when either is missing."""
+    when after, 0 when either is missing or a negation (:data:`NEGATIONS`, or a word ending in
+    "n't") lies between them."""
     if u not in words or v not in words:
         return 0
+    i, j = sorted((words.index(u), words.index(v)))
+    if any(w in NEGATIONS or w.endswith("n't") for w in words[i + 1 : j]):
+        return 0
     return 1 if words.index(u) < words.index(v) else -1
+
+
+def row_words(table: Table, index: int) -> list[str]:
+    """A row's words for the word order: the word families of its data cells in column order, and
+    the negations (:data:`NEGATIONS`) of its ``[FILL]`` cells where they stand ("reaches | the adult
+    stage | [without] | being a pupa"), which keep their pair from reading an order."""
+    out = []
+    for c, column in enumerate(table.columns):
+        text = table.rows[index].cells[c]
+        if column.kind == "data":
+            out.extend(family(w) for w in content_words(text))
+        elif column.kind == "fill":
+            out.extend(w for w in content_words(text) if w in NEGATIONS or w.endswith("n't"))
+    return out
 
 
 def order_scores(question: Question, rows: dict) -> dict[tuple[str, object], float]:
@@ -186,6 +209,27 @@ def order_scores(question: Question, rows: dict) -> dict[tuple[str, object], flo
             for letter in letters:
                 if raw[letter] != mean:
                     out[(letter, key)] = raw[letter] - mean
+    return out
+
+
+#: a word of a row is the graded word of a comparison or superlative (:func:`graded_rows`) when
+#: either entails the other at least this much (1: the same base form, "slower" / "slow"; 0.9 a
+#: synonym; 0.8 a WordNet derivation or pertainym, "slowly" / "slow")
+GRADED_MATCH = 0.8
+
+
+def graded_rows(question: Question, rows: dict) -> dict[int, list]:
+    """The rows that hold each graded word the question asks (``question.graded``: "hottest" ->
+    hot, "slowest to change" -> slow; numbered from 1): graded number -> row keys. ``rows``: row
+    key -> the row's cells, each its content words. A cell holds the word when one of its words
+    is it or a close relative (:data:`GRADED_MATCH`) and the cell does not
+    :func:`contradict <pyasp.tables.text.contradicts>` it: a row that says "fast" holds no "slow"."""
+    out: dict[int, list] = {}
+    for g, word in enumerate(question.graded, start=1):
+        for key, cells in rows.items():
+            if any(not contradicts(cell, (word,)) and any(max(word_entails(w, word), word_entails(word, w)) >= GRADED_MATCH for w in cell)
+                   for cell in cells):
+                out.setdefault(g, []).append(key)
     return out
 
 
@@ -394,11 +438,15 @@ def ground(question: Question, retrieved: list[Retrieved], store: TableStore, *,
                 if value > 0:
                     facts.append(("relevance", option.letter.lower(), t, i, round(value * SCALE)))
     if limits.get("w_order", 0) or limits.get("w_order_agree", 0):  # options with the same words in another order
-        families = {(t, i): [family(w) for c in r.table.data_columns for w in content_words(r.table.rows[i].cells[c])]
-                    for t, r in enumerate(retrieved, start=1) for i in r.rows}
+        families = {(t, i): row_words(r.table, i) for t, r in enumerate(retrieved, start=1) for i in r.rows}
         for (letter, (t, i)), value in sorted(order_scores(question, families).items()):
             if (scaled := round(value * SCALE)) != 0:
                 facts.append(("order", letter.lower(), t, i, scaled))
+    if limits.get("w_graded", 0) and question.graded:  # a comparison or superlative asked: rows holding its graded word
+        cells_of = {(t, i): [tuple(content_words(r.table.rows[i].cells[c])) for c in r.table.data_columns]
+                    for t, r in enumerate(retrieved, start=1) for i in r.rows}
+        for g, keys in sorted(graded_rows(question, cells_of).items()):
+            facts.extend(("graded", g, t, i) for t, i in keys)
     if option_ir is not None and limits.get("w_ir", 0):  # option_ir(question) -> {letter: IR score or None}
         for letter, value in option_ir(question).items():
             if value:

@@ -55,6 +55,7 @@ class Question:
     options: tuple[Option, ...]
     constituents: tuple[Constituent, ...]
     which_terms: tuple[str, ...]
+    graded: tuple[str, ...] = ()  # the graded words a comparison or superlative asks (:func:`graded_words`)
 
     def option(self, letter: str) -> Option:
         for option in self.options:
@@ -127,10 +128,67 @@ def split_options(text: str) -> tuple[str, list[tuple[str, str]]]:
 _WARNED: set[str] = set()  # questions whose repeated option text was warned about
 
 
-def _which_terms_and_chunks(stem: str) -> tuple[list[str], list[str]]:
+#: the base forms of comparatives and superlatives that hedge the question rather than compare
+#: ("best explains", "most likely", "BEST way", "most important", "most responsible"): general
+#: English, not read as a graded word the answer's rows should hold
+HEDGES = frozenset(
+    """
+    good well bad badly likely probable probably important responsible direct directly accurate
+    accurately appropriate useful helpful effective reasonable correct correctly closely clearly
+    common commonly able
+    """.split()
+)
+#: degree words: "most flexible" asks about the adjective; alone they are quantifiers ("Most
+#: canyons", "two or more metals"), except less/least, which keep their own grade ("would be less
+#: on the moon")
+_DEGREE = {"more": False, "most": False, "less": True, "least": True, "fewer": True, "fewest": True}
+
+
+def graded_words(doc) -> list[str]:
+    """The graded words a comparison or superlative of the stem's last sentence asks for (a spaCy
+    doc of the stem, its words in capitals lower-cased): the base form of a comparative or superlative adjective or
+    adverb ("hottest" -> hot, "slowest" -> slow, "greatest" -> great, "closer" -> close), the
+    adjective a degree word grades ("most flexible" -> flexible), less/least/fewer kept as
+    themselves; hedges (:data:`HEDGES`: "best explains", "most likely") are not comparisons."""
+    from ..text.lexical import base_forms
+
+    out: list[str] = []
+    sentences = list(doc.sents)
+    for token in sentences[-1] if sentences else doc:  # the question itself, not the story before it
+        if token.tag_ not in ("JJR", "JJS", "RBR", "RBS"):
+            continue
+        word = token.lower_
+        if token.i > 0 and doc[token.i - 1].lower_ in ("no", "any"):  # "no longer", "any more": not graded
+            continue
+        if word in _DEGREE:
+            head = token.head
+            if token.dep_ == "advmod" and head.pos_ in ("ADJ", "ADV") and head.i != token.i:
+                base = head.lemma_.lower()
+            elif _DEGREE[word] and head.pos_ not in ("NOUN", "PROPN", "NUM"):
+                base = word
+            else:
+                continue
+        else:
+            base = token.lemma_.lower()
+            if base not in base_forms(word):  # WordNet's reading too ("glacier" is no "glaci")
+                continue
+        if base.isalpha() and base not in HEDGES and base not in STOPWORDS and base not in ("more", "most"):
+            out.append(base)
+    return list(dict.fromkeys(out))
+
+
+def _graded_doc_text(stem: str) -> str:
+    """The stem with its words in capitals lower-cased ("the GREATEST change"), which the tagger
+    reads as proper nouns."""
+    return re.sub(r"\b[A-Z]{2,}\b", lambda m: m.group(0).lower(), stem)
+
+
+def _which_terms_and_chunks(stem: str) -> tuple[list[str], list[str], list[str]]:
     from ..text.reading import load_pipeline
 
     doc = load_pipeline()(stem)
+    lowered = _graded_doc_text(stem)
+    graded = graded_words(doc if lowered == stem else load_pipeline()(lowered))
     which: list[str] = []
     for token in doc:
         if token.lower_ in ("which", "what") and token.dep_ == "det" and token.head.pos_ in ("NOUN", "PROPN"):
@@ -144,13 +202,13 @@ def _which_terms_and_chunks(stem: str) -> tuple[list[str], list[str]]:
         found = content_words(chunk.text)
         if len(found) >= 2:
             chunks.append(" ".join(found))
-    return [w for w in which if w not in STOPWORDS], chunks
+    return [w for w in which if w not in STOPWORDS], chunks, graded
 
 
 def parse_question(text: str, *, chunks: bool = True) -> Question:
     """Stem, options, constituents and which-terms of a question (see the module docstring)."""
     stem, options = split_options(text)
-    which, chunk_texts = _which_terms_and_chunks(stem) if stem else ([], [])
+    which, chunk_texts, graded = _which_terms_and_chunks(stem) if stem else ([], [], [])
     stem_words = words(stem)
     keyword_positions: dict[str, int] = {}
     constituents: list[Constituent] = []
@@ -174,4 +232,5 @@ def parse_question(text: str, *, chunks: bool = True) -> Question:
         options=tuple(Option(letter, body, tuple(content_words(body))) for letter, body in options),
         constituents=tuple(constituents),
         which_terms=tuple(dict.fromkeys(which)),
+        graded=tuple(graded),
     )
