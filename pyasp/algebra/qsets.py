@@ -32,7 +32,7 @@ from ..errors import InputError
 from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
-                            asks_in_percent, asks_total, both_named_after, counts_periods, describes_a_noun, names_a_label, one_of_several, one_to_each,
+                            asks_in_percent, asks_total, both_named_after, counts_periods, counts_those_named, describes_a_noun, names_a_label, one_of_several, one_to_each,
                             pronoun_group, said_in_percent, spoken_operation, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
@@ -1519,6 +1519,8 @@ def _part_of(doc: Document, mention: Mention, before: list[Qset]) -> str:
             nxt -= 1  # "half his age", "half the cookies": "half of" without its "of"
         else:
             return ""
+    if toks[nxt + 1].text.lower() == "all" and nxt + 2 < len(toks) and toks[nxt + 1].dep in {"predet", "det"}:
+        nxt += 1  # "half of all his earnings": the whole is all of them, said with its noun after "all"
     first = toks[nxt + 1]
     if first.pos == "PRON" and first.text.lower() in {"them", "it", "those", "these"}:
         named = [q.ent for q in before if q.ent and q.sentence >= 0]
@@ -3111,6 +3113,8 @@ def _naming_number(doc: Document, q: Qset, tok: Token, question: int, base: list
         return f"one {noun} of those named"
     if q.sentence != question and mention is not None and both_named_after(doc, mention):  # "cut into two pieces. One piece ..."
         return f"{word} {noun}: the one and the other named after"
+    if q.sentence != question and mention is not None and counts_those_named(doc, mention):  # "as the other two ferries together"
+        return f"{word} {noun}: those named before"
     # "shares them among 5 friends. Then *one of the friends* gives 3 away. How many does *that* friend have?"
     if (q.qnt == 1 and word == "one" and q.sentence != question and any(
             p.qnt is not None and p.qnt > 1 and p.ent == q.ent and p.token < q.token for p in base)

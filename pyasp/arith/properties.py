@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
-from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, describes_a_noun, names_a_label,
+from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, counts_those_named, describes_a_noun, names_a_label,
                             one_of_several, pronoun_group, tells_time)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
@@ -568,11 +568,22 @@ class _Reader:
         clause's subject comes in ("Pens come in packs of 10", "Eggs are sold in cartons of 12":
         pens, eggs): the number hangs on "of" after a plural noun that hangs on "in" or "into"
         of the verb, and the verb's subject is a plural noun; or its object ("A bakery packs
-        muffins in boxes of 6": muffins)."""
+        muffins in boxes of 6": muffins); also when a clause on the packs says their size ("packs
+        her eggs into cartons that hold a dozen each": eggs)."""
         tok = self.tokens[m.head]
-        if tok.dep != "pobj" or self.tokens[tok.head].text.lower() != "of" or verb is None:
+        if verb is None:
             return None
-        packs = self.tokens[self.tokens[tok.head].head]
+        if verb.dep == "relcl" and tok.dep in {"dobj", "nummod"} and (tok.dep == "dobj" and tok.head == verb.i or (
+                self.tokens[tok.head].dep == "dobj" and self.tokens[tok.head].head == verb.i
+                and self.tokens[tok.head].text.lower() == "each")):
+            packs = self.tokens[verb.head]  # "cartons that hold 12 each"
+            verb = self.tokens[self.tokens[packs.head].head] if packs.dep == "pobj" else None
+            if verb is None:
+                return None
+        elif tok.dep != "pobj" or self.tokens[tok.head].text.lower() != "of":
+            return None
+        else:
+            packs = self.tokens[self.tokens[tok.head].head]
         if packs.tag not in {"NNS", "NNPS"} or packs.dep != "pobj":
             return None
         prep = self.tokens[packs.head]
@@ -690,7 +701,8 @@ def _is_share(doc: Document, mention: Mention) -> bool:
 
 #: the words that name money as a whole or as the unit of a question ("half of his money", "50
 #: percent of her savings")
-MONEY_WORDS = frozenset({"money", "$", "dollar", "cent", "buck", "saving", "savings", "allowance", "salary", "paycheck"})
+MONEY_WORDS = frozenset({"money", "$", "dollar", "cent", "buck", "saving", "savings", "allowance", "salary", "paycheck",
+                         "earning", "earnings", "income", "wage", "wages", "profit"})
 #: the prepositions after a verb of spending that name what the money went to ("spent half of it
 #: on a bike", "paid a third of his savings for a coat")
 SPENT_ON = frozenset({"on", "for"})
@@ -1150,7 +1162,8 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m) and not names_a_label(doc, m)
                 and not describes_a_noun(doc, m, qsent) and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
     recounted = _recounted(reader, question, mentions, qsent)
-    mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m) and not both_named_after(doc, m)]
+    mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m) and not both_named_after(doc, m)
+                and not counts_those_named(doc, m)]
     said_again = _said_again(reader, mentions, qsent)
     mentions = [m for m in mentions if m.start not in said_again]
     share_heads = {m.head for m in found if _is_share(doc, m)}
