@@ -32,7 +32,8 @@ from ..errors import InputError
 from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
-                            asks_in_percent, asks_total, both_named_after, counts_periods, counts_those_named, describes_a_noun, names_a_label, one_of_several, one_to_each,
+                            asks_in_percent, asks_total, both_named_after, counts_periods, counts_those_named, describes_a_noun, names_a_label,
+                            one_of_several, one_to_each, with_oneself,
                             pronoun_group, said_in_percent, spoken_operation, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
@@ -916,7 +917,7 @@ def _base_qset(doc: Document, mention: Mention) -> Qset:
     if head.i != num.i and head.pos == "ADJ" and head.lemma.lower() not in NOT_ENTITIES:
         adj = (head.lemma.lower(),) + adj  # "31 red and 15 green balloons": 31 -> red
     return Qset(
-        mention.value,
+        mention.value + 1 if with_oneself(doc, mention) else mention.value,  # "himself and his 3 friends": 4
         ent,
         ctr=ctr,
         adj=adj,
@@ -2216,6 +2217,8 @@ PUTTING_VERBS = {"add"}
 TAKING_VERBS = {"borrow", "take", "pick", "buy", "purchase", "remove", "collect"}
 #: Verbs that use things up, whoever does it: "Her guests *ate* 15 of them".
 DESTROY_VERBS = {"eat", "drink", "break", "use", "pop", "burn", "spill", "crack", "melt"}
+#: Verbs that bring things into being where they are, whoever does it: "9 baby guppies *were born*", "6 chicks *hatched*".
+BIRTH_VERBS = {"bear", "hatch"}
 #: Verbs whose money goes the other way than their goods: "bought a jacket *for 45 dollars*".
 MONEY_FLOWS = {"buy": "sub", "purchase": "sub", "sell": "add", "earn": "add", "spend": "sub", "pay": "sub"}
 #: The adverbs that say where things that move themselves go ("12 children *went* inside": a verb of
@@ -2288,6 +2291,8 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
         return ""
     if lemma in DESTROY_VERBS:  # "Her guests ate 15 of them": gone, whoever ate them
         return "sub"
+    if lemma in BIRTH_VERBS:  # "9 baby guppies were born": new ones, whoever bore them
+        return "add"
     if lemma in PUTTING_VERBS and not moving and not places:  # "Wren *added* 24 bottles": put into what the story is about
         return "add"
     if owner and giver not in ("", owner) and not moving and lemma in TAKING_VERBS | LOSS_VERBS and _of_them(doc, q, owner):

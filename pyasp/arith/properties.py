@@ -21,8 +21,8 @@ from fractions import Fraction
 
 from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
-from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, counts_those_named, describes_a_noun, names_a_label,
-                            one_of_several, pronoun_group, tells_time)
+from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, counts_those_named, describes_a_noun,
+                            names_a_label, one_of_several, pronoun_group, tells_time, with_oneself)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 #: what a verb of motion may have as its object when its subject goes with things ("left *the dock*
@@ -1259,7 +1259,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
         numbers.append(
             NumberInfo(
                 index,
-                1 - m.value if rest else m.value,
+                1 - m.value if rest else m.value + 1 if with_oneself(doc, m) else m.value,  # "himself and his 3 friends": 4
                 m,
                 subj=subj,
                 verb=reader.verb_phrase(verb) if verb is not None else None,

@@ -299,6 +299,36 @@ def counts_those_named(doc: Document, mention: Mention) -> bool:
     return len(earlier) == mention.value + other
 
 
+#: a person and the possessive of that person: "*himself* and *his* 3 friends", "*she* and *her* 4 cousins"
+ONESELF = {"his": {"himself", "he", "him"}, "her": {"herself", "she", "her"}, "my": {"myself", "i", "me"},
+           "your": {"yourself", "you"}}
+
+
+def with_oneself(doc: Document, mention: Mention) -> bool:
+    """Whether a count leaves out the one whose things it counts, said just before it: "buys a
+    ticket for *himself and for each of his 3 friends*", "*She and her 4 cousins* shared a pizza",
+    "for *me and my 2 brothers*", "*Omar and his 3 brothers*": the people are one more than the
+    number (4, 5, 3, 4)."""
+    tokens = doc.tokens
+    if (mention.kind not in {"number", "word"} or mention.value < 1 or mention.value.denominator != 1
+            or mention.end >= len(tokens) or mention.start < 3 or tokens[mention.end].tag not in {"NNS", "NNPS"}):
+        return False
+    owner = tokens[mention.start - 1].text.lower()
+    if owner not in ONESELF:
+        return False
+    i = mention.start - 2
+    while i > 0 and tokens[i].text.lower() in {"each", "all", "of", "for", "with", "to"}:
+        i -= 1  # "for himself and for each of his 3 friends"
+    if tokens[i].text.lower() != "and" or i < 1:
+        return False
+    j = i - 1
+    while j > 0 and tokens[j].text.lower() in {"both"}:
+        j -= 1
+    if tokens[j].pos == "PROPN":  # "Omar and his 3 brothers"
+        return tokens[j].dep in {"nsubj", "nsubjpass", "pobj", "dobj"} and any(t.head == j and t.dep == "conj" for t in tokens)
+    return tokens[j].text.lower() in ONESELF[owner] and tokens[j].pos == "PRON"
+
+
 @dataclass(frozen=True)
 class SpokenOperation:
     """An operation a sentence says in words on two numbers of its own, as it is applied:
