@@ -917,7 +917,7 @@ def _base_qset(doc: Document, mention: Mention) -> Qset:
     if head.i != num.i and head.pos == "ADJ" and head.lemma.lower() not in NOT_ENTITIES:
         adj = (head.lemma.lower(),) + adj  # "31 red and 15 green balloons": 31 -> red
     return Qset(
-        mention.value + 1 if with_oneself(doc, mention) else mention.value,  # "himself and his 3 friends": 4
+        mention.value,
         ent,
         ctr=ctr,
         adj=adj,
@@ -1968,7 +1968,9 @@ def _to_counted_unit(base: list[Qset], asked: set[str], rates: set[str]) -> set[
 
 def _sharer_too(doc: Document, base: list[Qset]) -> list[Qset]:
     """The one who shares among herself and others counts too: "Ingrid shares 36 stickers equally among
-    *herself and her 3 friends*" is 3 + 1 people (an implied 1 added to the 3)."""
+    *herself and her 3 friends*" is 3 + 1 people (an implied 1 added to the 3); so does the one a count
+    of people belongs to, said with them ("for *himself and for each of his 3 friends*", "*Omar and
+    his 3 brothers* shared": :func:`pyasp.text.reading.with_oneself`)."""
     out = []
     for t in doc.tokens:
         if t.text.lower() not in {"herself", "himself", "myself", "yourself"} or t.head == t.i:
@@ -1983,6 +1985,14 @@ def _sharer_too(doc: Document, base: list[Qset]) -> list[Qset]:
             if between and between[0].text.lower() == "and" and all(w.pos in {"CCONJ", "PRON", "DET", "ADJ"} for w in between):
                 out.append(Qset(Fraction(1), q.ent, text="1", token=q.token + 1, sentence=-1, operation="add",
                                 whole=q.token, implicit=f"{t.text.lower()} too"))
+    # "buys a ticket for himself and for each of his 3 friends", "Omar and his 3 brothers shared ..."
+    counted = {q.whole for q in out}
+    for q in base:
+        mention = next((m for m in doc.mentions if m.start == q.token), None)
+        if (q.qnt is None or q.implicit or q.token in counted or mention is None or not with_oneself(doc, mention)):
+            continue
+        out.append(Qset(Fraction(1), q.ent, text="1", token=q.token + 1, sentence=-1, operation="add",
+                        whole=q.token, implicit="the one whose they are, too"))
     return out
 
 
