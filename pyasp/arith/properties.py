@@ -568,22 +568,11 @@ class _Reader:
         clause's subject comes in ("Pens come in packs of 10", "Eggs are sold in cartons of 12":
         pens, eggs): the number hangs on "of" after a plural noun that hangs on "in" or "into"
         of the verb, and the verb's subject is a plural noun; or its object ("A bakery packs
-        muffins in boxes of 6": muffins); also when a clause on the packs says their size ("packs
-        her eggs into cartons that hold a dozen each": eggs)."""
+        muffins in boxes of 6": muffins)."""
         tok = self.tokens[m.head]
-        if verb is None:
+        if tok.dep != "pobj" or self.tokens[tok.head].text.lower() != "of" or verb is None:
             return None
-        if verb.dep == "relcl" and tok.dep in {"dobj", "nummod"} and (tok.dep == "dobj" and tok.head == verb.i or (
-                self.tokens[tok.head].dep == "dobj" and self.tokens[tok.head].head == verb.i
-                and self.tokens[tok.head].text.lower() == "each")):
-            packs = self.tokens[verb.head]  # "cartons that hold 12 each"
-            verb = self.tokens[self.tokens[packs.head].head] if packs.dep == "pobj" else None
-            if verb is None:
-                return None
-        elif tok.dep != "pobj" or self.tokens[tok.head].text.lower() != "of":
-            return None
-        else:
-            packs = self.tokens[self.tokens[tok.head].head]
+        packs = self.tokens[self.tokens[tok.head].head]
         if packs.tag not in {"NNS", "NNPS"} or packs.dep != "pobj":
             return None
         prep = self.tokens[packs.head]
