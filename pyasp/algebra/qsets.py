@@ -32,8 +32,8 @@ from ..errors import InputError
 from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
-                            asks_in_percent, asks_total, both_named_after, counts_periods, describes_a_noun, group_prices, names_a_label,
-                            one_of_several, one_to_each,
+                            asks_in_percent, asks_total, both_named_after, counts_periods, counts_those_named, describes_a_noun,
+                            group_prices, names_a_label, one_of_several, one_to_each, with_oneself,
                             pronoun_group, said_in_percent, spoken_operation, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
@@ -1546,6 +1546,8 @@ def _part_of(doc: Document, mention: Mention, before: list[Qset]) -> str:
             nxt -= 1  # "half his age", "half the cookies": "half of" without its "of"
         else:
             return ""
+    if toks[nxt + 1].text.lower() == "all" and nxt + 2 < len(toks) and toks[nxt + 1].dep in {"predet", "det"}:
+        nxt += 1  # "half of all his earnings": the whole is all of them, said with its noun after "all"
     first = toks[nxt + 1]
     if first.pos == "PRON" and first.text.lower() in {"them", "it", "those", "these"}:
         named = [q.ent for q in before if q.ent and q.sentence >= 0]
@@ -1992,7 +1994,9 @@ def _to_counted_unit(base: list[Qset], asked: set[str], rates: set[str]) -> set[
 
 def _sharer_too(doc: Document, base: list[Qset]) -> list[Qset]:
     """The one who shares among herself and others counts too: "Ingrid shares 36 stickers equally among
-    *herself and her 3 friends*" is 3 + 1 people (an implied 1 added to the 3)."""
+    *herself and her 3 friends*" is 3 + 1 people (an implied 1 added to the 3); so does the one a count
+    of people belongs to, said with them ("for *himself and for each of his 3 friends*", "*Omar and
+    his 3 brothers* shared": :func:`pyasp.text.reading.with_oneself`)."""
     out = []
     for t in doc.tokens:
         if t.text.lower() not in {"herself", "himself", "myself", "yourself"} or t.head == t.i:
@@ -2007,6 +2011,14 @@ def _sharer_too(doc: Document, base: list[Qset]) -> list[Qset]:
             if between and between[0].text.lower() == "and" and all(w.pos in {"CCONJ", "PRON", "DET", "ADJ"} for w in between):
                 out.append(Qset(Fraction(1), q.ent, text="1", token=q.token + 1, sentence=-1, operation="add",
                                 whole=q.token, implicit=f"{t.text.lower()} too"))
+    # "buys a ticket for himself and for each of his 3 friends", "Omar and his 3 brothers shared ..."
+    counted = {q.whole for q in out}
+    for q in base:
+        mention = next((m for m in doc.mentions if m.start == q.token), None)
+        if (q.qnt is None or q.implicit or q.token in counted or mention is None or not with_oneself(doc, mention)):
+            continue
+        out.append(Qset(Fraction(1), q.ent, text="1", token=q.token + 1, sentence=-1, operation="add",
+                        whole=q.token, implicit="the one whose they are, too"))
     return out
 
 
@@ -2241,6 +2253,8 @@ PUTTING_VERBS = {"add"}
 TAKING_VERBS = {"borrow", "take", "pick", "buy", "purchase", "remove", "collect"}
 #: Verbs that use things up, whoever does it: "Her guests *ate* 15 of them".
 DESTROY_VERBS = {"eat", "drink", "break", "use", "pop", "burn", "spill", "crack", "melt"}
+#: Verbs that bring things into being where they are, whoever does it: "9 baby guppies *were born*", "6 chicks *hatched*".
+BIRTH_VERBS = {"bear", "hatch"}
 #: Verbs whose money goes the other way than their goods: "bought a jacket *for 45 dollars*".
 MONEY_FLOWS = {"buy": "sub", "purchase": "sub", "sell": "add", "earn": "add", "spend": "sub", "pay": "sub"}
 #: The adverbs that say where things that move themselves go ("12 children *went* inside": a verb of
@@ -2313,6 +2327,8 @@ def _change_operation(doc: Document, q: Qset, owner: str) -> str:
         return ""
     if lemma in DESTROY_VERBS:  # "Her guests ate 15 of them": gone, whoever ate them
         return "sub"
+    if lemma in BIRTH_VERBS:  # "9 baby guppies were born": new ones, whoever bore them
+        return "add"
     if lemma in PUTTING_VERBS and not moving and not places:  # "Wren *added* 24 bottles": put into what the story is about
         return "add"
     if owner and giver not in ("", owner) and not moving and lemma in TAKING_VERBS | LOSS_VERBS and _of_them(doc, q, owner):
@@ -3138,6 +3154,8 @@ def _naming_number(doc: Document, q: Qset, tok: Token, question: int, base: list
         return f"one {noun} of those named"
     if q.sentence != question and mention is not None and both_named_after(doc, mention):  # "cut into two pieces. One piece ..."
         return f"{word} {noun}: the one and the other named after"
+    if q.sentence != question and mention is not None and counts_those_named(doc, mention):  # "as the other two ferries together"
+        return f"{word} {noun}: those named before"
     # "shares them among 5 friends. Then *one of the friends* gives 3 away. How many does *that* friend have?"
     if (q.qnt == 1 and word == "one" and q.sentence != question and any(
             p.qnt is not None and p.qnt > 1 and p.ent == q.ent and p.token < q.token for p in base)

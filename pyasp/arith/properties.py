@@ -21,8 +21,8 @@ from fractions import Fraction
 
 from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
-from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, describes_a_noun, names_a_label,
-                            one_of_several, pronoun_group, tells_time)
+from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, counts_those_named, describes_a_noun,
+                            names_a_label, one_of_several, pronoun_group, tells_time, with_oneself)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 #: what a verb of motion may have as its object when its subject goes with things ("left *the dock*
@@ -690,7 +690,8 @@ def _is_share(doc: Document, mention: Mention) -> bool:
 
 #: the words that name money as a whole or as the unit of a question ("half of his money", "50
 #: percent of her savings")
-MONEY_WORDS = frozenset({"money", "$", "dollar", "cent", "buck", "saving", "savings", "allowance", "salary", "paycheck"})
+MONEY_WORDS = frozenset({"money", "$", "dollar", "cent", "buck", "saving", "savings", "allowance", "salary", "paycheck",
+                         "earning", "earnings", "income", "wage", "wages", "profit"})
 #: the prepositions after a verb of spending that name what the money went to ("spent half of it
 #: on a bike", "paid a third of his savings for a coat")
 SPENT_ON = frozenset({"on", "for"})
@@ -1150,7 +1151,8 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m) and not names_a_label(doc, m)
                 and not describes_a_noun(doc, m, qsent) and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
     recounted = _recounted(reader, question, mentions, qsent)
-    mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m) and not both_named_after(doc, m)]
+    mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m) and not both_named_after(doc, m)
+                and not counts_those_named(doc, m)]
     said_again = _said_again(reader, mentions, qsent)
     mentions = [m for m in mentions if m.start not in said_again]
     share_heads = {m.head for m in found if _is_share(doc, m)}
@@ -1246,7 +1248,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
         numbers.append(
             NumberInfo(
                 index,
-                1 - m.value if rest else m.value,
+                1 - m.value if rest else m.value + 1 if with_oneself(doc, m) else m.value,  # "himself and his 3 friends": 4
                 m,
                 subj=subj,
                 verb=reader.verb_phrase(verb) if verb is not None else None,

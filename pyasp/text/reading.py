@@ -112,10 +112,16 @@ def names_a_label(doc: Document, mention: Mention) -> bool:
 MEASURE_ASKED = frozenset({"long", "old", "far", "tall", "high", "wide", "deep", "heavy", "big", "age"})
 
 
+def _adjective_as_noun(tokens, index: int) -> bool:
+    """Whether an adjective stands for a noun with its own article: "Felix, *a* 5-year-*old*, had
+    18 dinosaurs" (the compound describes Felix, no noun follows it)."""
+    return tokens[index].pos == "ADJ" and any(t.head == index and t.dep == "det" for t in tokens)
+
+
 def describes_a_noun(doc: Document, mention: Mention, question: int) -> bool:
     """Whether a number only describes the noun after it, in a hyphenated modifier ("During the
     *90*-minute practice, 11 balls rolled away", "her *5*-year-old brother", "the *two*-week
-    drive"), no amount of the problem: nothing else in the text is said in its unit or in
+    drive", or a person with no noun after it, "Felix, a *5*-year-old, had 18"), no amount of the problem: nothing else in the text is said in its unit or in
     another unit of the same dimension ("a *3*-hour job" at "$40 for each hour", "a *20*-page
     report" printed at "30 pages a minute", "a *3*-hour movie ... how many minutes" use theirs),
     it is not in the question (sentence ``question``: "How many *5*-meter pieces can be cut?"),
@@ -129,7 +135,7 @@ def describes_a_noun(doc: Document, mention: Mention, question: int) -> bool:
     described = tokens[noun].head  # the noun (or, for "5-year-old", the adjective) the compound hangs on
     while tokens[described].pos == "ADJ" and tokens[described].head > described:
         described = tokens[described].head
-    if tokens[described].pos not in {"NOUN", "PROPN"}:
+    if tokens[described].pos not in {"NOUN", "PROPN"} and not _adjective_as_noun(tokens, described):
         return False
     inside = set(range(mention.start, noun + 1)) | ({noun + 2} if noun + 2 < len(tokens) and tokens[noun + 1].text == "-" else set())
     words = {tokens[i].lemma.lower() for i in inside if i > hyphen and tokens[i].text != "-"}
@@ -270,6 +276,57 @@ def both_named_after(doc: Document, mention: Mention) -> bool:
     later = [t for t in tokens[mention.end + 1 :] if t.lemma.lower() == noun]
     return (any(words[t.i - 1] == "one" for t in later if t.i > 0)
             and any(words[t.i - 2 : t.i] == ["the", "other"] for t in later))
+
+
+def counts_those_named(doc: Document, mention: Mention) -> bool:
+    """Whether a count after "the" only points back at things the text named one by one: "The
+    morning ferry carried 128 people and the afternoon ferry 96. The evening ferry carried half as
+    many as *the other two ferries* together" (each earlier ferry said without a number of its own;
+    with "other" all but one of them, without it all of them): no amount to combine."""
+    tokens = doc.tokens
+    if mention.value < 2 or mention.value.denominator != 1 or mention.end >= len(tokens) or mention.start < 1:
+        return False
+    noun = tokens[mention.end]
+    if noun.pos != "NOUN" or noun.tag != "NNS":
+        return False
+    other = tokens[mention.start - 1].text.lower() == "other"
+    the = tokens[mention.start - 1 - other].text.lower() if mention.start - 1 - other >= 0 else ""
+    if the not in {"the", "these", "those"}:
+        return False
+    earlier = [t for t in tokens[: mention.start] if t.pos == "NOUN" and t.lemma.lower() == noun.lemma.lower()]
+    if any(k.head == t.i and k.pos == "NUM" for t in earlier for k in tokens):
+        return False
+    return len(earlier) == mention.value + other
+
+
+#: a person and the possessive of that person: "*himself* and *his* 3 friends", "*she* and *her* 4 cousins"
+ONESELF = {"his": {"himself", "he", "him"}, "her": {"herself", "she", "her"}, "my": {"myself", "i", "me"},
+           "your": {"yourself", "you"}}
+
+
+def with_oneself(doc: Document, mention: Mention) -> bool:
+    """Whether a count leaves out the one whose things it counts, said just before it: "buys a
+    ticket for *himself and for each of his 3 friends*", "*She and her 4 cousins* shared a pizza",
+    "for *me and my 2 brothers*", "*Omar and his 3 brothers*": the people are one more than the
+    number (4, 5, 3, 4)."""
+    tokens = doc.tokens
+    if (mention.kind not in {"number", "word"} or mention.value < 1 or mention.value.denominator != 1
+            or mention.end >= len(tokens) or mention.start < 3 or tokens[mention.end].tag not in {"NNS", "NNPS"}):
+        return False
+    owner = tokens[mention.start - 1].text.lower()
+    if owner not in ONESELF:
+        return False
+    i = mention.start - 2
+    while i > 0 and tokens[i].text.lower() in {"each", "all", "of", "for", "with", "to"}:
+        i -= 1  # "for himself and for each of his 3 friends"
+    if tokens[i].text.lower() != "and" or i < 1:
+        return False
+    j = i - 1
+    while j > 0 and tokens[j].text.lower() in {"both"}:
+        j -= 1
+    if tokens[j].pos == "PROPN":  # "Omar and his 3 brothers"
+        return tokens[j].dep in {"nsubj", "nsubjpass", "pobj", "dobj"} and any(t.head == j and t.dep == "conj" for t in tokens)
+    return tokens[j].text.lower() in ONESELF[owner] and tokens[j].pos == "PRON"
 
 
 @dataclass(frozen=True)
