@@ -214,6 +214,8 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     info = _rates.decide(info, rates, labels)
     if labels is None:  # (training reads the annotated rates, as the paper's; so the weights are those of the text's annotations)
         info = group_price_rates(info, knowledge)
+    # the rates the model decides are named from the text's words ("$3 per kg"): named the same way
+    info = unit_names(info)
     base, comparison, last = compared_total(info, knowledge) if labels is None else (0, 0, "")
     if not base and labels is None:
         base, comparison, last = square_side(info, knowledge)
@@ -1119,11 +1121,12 @@ def unit_names(info: ProblemInfo) -> ProblemInfo:
     "5 *lbs*", "3 *mins*"; :func:`pyasp.text.units.lemma_of`) read by its name ("centimeters",
     "milliliters", "pounds", "minutes"), as the question or a converted number names it: one unit
     to the rules, however it is written ("A board 1 meter long ... One piece is 38 cm long. How
-    many centimeters long is the other piece?": 100 centimeters and 38 centimeters)."""
+    many centimeters long is the other piece?": 100 centimeters and 38 centimeters). The one
+    reading of unit names in the engine: :func:`unit_of` compares the lemmas it leaves."""
     def named(phrase: Phrase | None, value: Fraction) -> Phrase | None:
-        if phrase is None or phrase.head < 0 or (lemma := _unit_lemma(phrase.lemma)) is None or lemma == phrase.lemma:
+        if phrase is None or (lemma := _unit_lemma(phrase.lemma)) is None or lemma == phrase.lemma:
             return phrase
-        word = info.doc.tokens[phrase.head].text
+        word = info.doc.tokens[phrase.head].text if phrase.head >= 0 else phrase.text  # implied: as written
         name = lemma if value == 1 else _UNIT_PLURALS[lemma]
         return replace(phrase, text=re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", name, phrase.text, count=1), lemma=lemma,
                        lemmas=tuple(lemma if w == phrase.lemma else w for w in phrase.lemmas))
@@ -1270,12 +1273,13 @@ def _money_unit(phrase) -> str | None:
 def unit_of(n: NumberInfo, knowledge: Knowledge) -> tuple:
     """(unit, per) of a number or the question, as the search's unit features compare them:
     head lemmas, any unit of money as "$", a unit of measure by its name however it is written
-    ("cm" and "centimeters": centimeter); a "per" unit named by a pronoun or by no noun at all
-    ("they each ate 8", "$7 each", "8 at a time") is the wildcard "*"."""
+    ("cm" and "centimeters": centimeter, as :func:`unit_names` has named it); a "per" unit named
+    by a pronoun or by no noun at all ("they each ate 8", "$7 each", "8 at a time") is the
+    wildcard "*"."""
     def canonical(phrase):
         if phrase is None:
             return None
-        return "$" if "MONEY" in knowledge.classes.unit_classes(phrase) else _unit_lemma(phrase.lemma) or phrase.lemma
+        return "$" if "MONEY" in knowledge.classes.unit_classes(phrase) else phrase.lemma
 
     per = n.rate
     if per is not None and (per.is_pronoun or per.head < 0 and per.lemma != "hour"):

@@ -166,6 +166,10 @@ def contradicted(info: ProblemInfo, a: NumberInfo, b: NumberInfo, assumptions) -
                 return True
             if _gives_to_self(info, a, b, args):
                 return True
+            # "Aiko's walk is 2 km long. Her cousin's walk is 600 m longer": a comparison between
+            # two subjects owned by two others compares two walks, not one with itself
+            if all(p == "subj" for p, _ in args) and x is not None and y is not None and same_entity(x, y) and not _one(x, y):
+                return True
         compares = [numbers[r].compared is not None for p, r in args if p == "obj" and r in numbers]
         x, y = (numbers[r].compared if p == "obj" and r in numbers and numbers[r].compared is not None
                 else _role(info, a, b, r).get(p) for p, r in args)

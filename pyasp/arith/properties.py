@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..text.units import factor as _unit_factor, lemma_of as _unit_lemma
 from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
 from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, counts_those_named, describes_a_noun,
@@ -933,11 +934,29 @@ def _rest_of(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tuple[in
     return None
 
 
-def _whole_before(numbers: list[NumberInfo], parts: list[NumberInfo], qsent: int) -> tuple[int, tuple[int, ...]] | None:
+def _whole_before(numbers: list[NumberInfo], parts: list[NumberInfo], qsent: int,
+                  in_units: bool = False) -> tuple[int, tuple[int, ...]] | None:
     """(whole, parts) by their indices: the whole the last number before the first part, outside
-    the question, whose value exceeds the parts' sum; None when there is none."""
+    the question, whose value exceeds the parts' sum; None when there is none. ``in_units``: the
+    parts are of one unit, and the whole is in it or in one convertible into it (a 1-liter whole
+    of 350 mL parts is 1,000 mL)."""
     total = sum(n.value for n in parts)
-    whole = [n for n in numbers if n.index < parts[0].index and n.mention.sentence != qsent and n.value > total]
+    if in_units:
+        units = {_unit_lemma(n.unit.lemma) or n.unit.lemma if n.unit is not None else None for n in parts}
+        if len(units) != 1 or None in units:
+            return None
+        unit = units.pop()
+
+        def value(n: NumberInfo) -> Fraction | None:
+            if n.unit is None:
+                return None
+            own = _unit_lemma(n.unit.lemma) or n.unit.lemma
+            return n.value if own == unit else (n.value * f if (f := _unit_factor(own, unit)) is not None else None)
+    else:
+        def value(n: NumberInfo) -> Fraction | None:
+            return n.value
+    whole = [n for n in numbers if n.index < parts[0].index and n.mention.sentence != qsent
+             and (v := value(n)) is not None and v > total]
     return (whole[-1].index, tuple(n.index for n in parts)) if whole else None
 
 
@@ -982,6 +1001,64 @@ def _listed_rest(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tupl
         if not parts:
             continue
         if (found := _whole_before(numbers, parts, qsent)) is not None:
+            return found
+    return None
+
+
+def _conjunct_rest(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tuple[int, tuple[int, ...]] | None:
+    """A whole, its parts and its rest when the text names the parts as two things joined by
+    "and", gives a number for one and the question asks the other: "A 1-liter pitcher of fruit
+    punch is made of orange juice and 350 mL of soda water. How many milliliters of orange juice
+    are in the pitcher?" (whole 1 liter, part 350 mL), "split a 2 kg bag of flour between bread
+    and cookies. She used 1,250 g for the bread. How many grams of flour went into the cookies?"
+    (whole 2 kg, part 1,250 g). The part of a thing is the number said of it in the list ("350 mL
+    of soda water"), else the one number after the list whose sentence names it ("for the
+    bread"); the thing asked has no number and the others are not in the question. The whole is
+    the last number before the first part that exceeds the parts' sum in their unit
+    (:func:`_whole_before`), said in the parts' unit or one convertible into it."""
+    doc = reader.doc
+    if not doc.sentences or any(n.share is not None for n in numbers):
+        return None
+    start, _ = doc.sentences[qsent]
+    toks = doc.tokens
+    asked = {t.lemma.lower() for t in toks[start:] if t.pos in {"NOUN", "PROPN"}}
+    by_start = {n.mention.start: n for n in numbers}
+    for i in range(1, start - 1):
+        if toks[i].text.lower() != "and" or toks[i - 1].pos not in {"NOUN", "PROPN"}:
+            continue
+        left, j, own = toks[i - 1], i + 1, None
+        if j in by_start:  # "and 350 mL of soda water": the number is the thing's
+            own = by_start[j]
+            j = own.mention.end
+            if j < start and own.unit is not None and own.unit.head == j:
+                j += 1
+            if j >= start or toks[j].text.lower() != "of":
+                continue
+            j += 1
+        while j < start and toks[j].pos in {"DET", "ADJ"}:
+            j += 1
+        while j + 1 < start and toks[j].pos in {"NOUN", "PROPN"} and toks[j + 1].pos in {"NOUN", "PROPN"}:
+            j += 1
+        if j >= start or toks[j].pos not in {"NOUN", "PROPN"}:
+            continue
+        right = toks[j]
+        counted = {n.unit.head for n in numbers if n.unit is not None and n.unit.head >= 0}
+        if left.i in counted or (own is None and right.i in counted) or left.lemma.lower() == right.lemma.lower():
+            continue  # "5 apples and 3 pears": each its own number
+        asked_kinds = [t for t in (left, right) if t.lemma.lower() in asked]
+        if len(asked_kinds) != 1 or (asked_kinds[0] is right and own is not None):
+            continue
+        other = left if asked_kinds[0] is right else right
+        if own is not None:
+            parts = [own]
+        else:
+            parts = [n for n in numbers if n.mention.sentence != qsent and n.mention.start > j
+                     and any(t.lemma.lower() == other.lemma.lower() and t.pos in {"NOUN", "PROPN"}
+                             for t in toks[slice(*doc.sentences[n.mention.sentence])] if t.i > j)]
+            if len(parts) != 1:
+                continue
+        found = _whole_before(numbers, parts, qsent, in_units=True)
+        if found is not None:
             return found
     return None
 
@@ -1278,7 +1355,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     left_out = _left_out(reader, question, numbers, qsent) if denied else frozenset()
     return ProblemInfo(doc, tuple(numbers), question, qsent, words, left_out=left_out,
                        rest_of=_rest_of(reader, qsent, numbers) or _listed_rest(reader, qsent, numbers)
-                       or _other_kind_rest(reader, qsent, numbers))
+                       or _other_kind_rest(reader, qsent, numbers) or _conjunct_rest(reader, qsent, numbers))
 
 
 def unreadable_problem(text: str, error: str) -> ProblemInfo:

@@ -126,18 +126,26 @@ def describes_a_noun(doc: Document, mention: Mention, question: int) -> bool:
     report" printed at "30 pages a minute", "a *3*-hour movie ... how many minutes" use theirs),
     it is not in the question (sentence ``question``: "How many *5*-meter pieces can be cut?"),
     and the question asks no measure without a unit ("A *12*-foot board is cut into 4 pieces.
-    How long is each piece?")."""
+    How long is each piece?"). So does a measure said after its noun ("A shelf *2* m long in the
+    classroom library holds 23 mystery novels ...": the unit and a word of the measure, "long",
+    right after the number, a noun right before it), on the same terms ("A rope *12* feet long
+    ... How long is each piece?" uses it)."""
     tokens = doc.tokens
+    if mention.kind not in {"number", "word"} or mention.sentence == question:
+        return False
     hyphen, noun = mention.end, mention.end + 1
-    if (mention.kind not in {"number", "word"} or mention.sentence == question or noun >= len(tokens)
-            or tokens[hyphen].text != "-" or tokens[noun].pos not in {"NOUN", "PROPN"} or tokens[noun].head <= noun):
-        return False
-    described = tokens[noun].head  # the noun (or, for "5-year-old", the adjective) the compound hangs on
-    while tokens[described].pos == "ADJ" and tokens[described].head > described:
-        described = tokens[described].head
-    if tokens[described].pos not in {"NOUN", "PROPN"} and not _adjective_as_noun(tokens, described):
-        return False
-    inside = set(range(mention.start, noun + 1)) | ({noun + 2} if noun + 2 < len(tokens) and tokens[noun + 1].text == "-" else set())
+    if _measure_after_noun(doc, mention):
+        inside, hyphen, noun = {mention.start, mention.end, mention.end + 1}, mention.end - 1, mention.end
+    else:
+        if (noun >= len(tokens) or tokens[hyphen].text != "-" or tokens[noun].pos not in {"NOUN", "PROPN"}
+                or tokens[noun].head <= noun):
+            return False
+        described = tokens[noun].head  # the noun (or, for "5-year-old", the adjective) the compound hangs on
+        while tokens[described].pos == "ADJ" and tokens[described].head > described:
+            described = tokens[described].head
+        if tokens[described].pos not in {"NOUN", "PROPN"} and not _adjective_as_noun(tokens, described):
+            return False
+        inside = set(range(mention.start, noun + 1)) | ({noun + 2} if noun + 2 < len(tokens) and tokens[noun + 1].text == "-" else set())
     words = {tokens[i].lemma.lower() for i in inside if i > hyphen and tokens[i].text != "-"}
     unit = lemma_of(tokens[noun].text) or tokens[noun].lemma.lower()
     kind = dimension(unit)
@@ -149,6 +157,14 @@ def describes_a_noun(doc: Document, mention: Mention, question: int) -> bool:
             return False
     start, end = doc.sentences[question] if 0 <= question < len(doc.sentences) else (0, 0)
     return not any(t.lemma.lower() in MEASURE_ASKED or t.text.lower() in MEASURE_ASKED for t in tokens[start:end])
+
+
+def _measure_after_noun(doc: Document, mention: Mention) -> bool:
+    """Whether a number is a measure said right after the noun it describes: "a shelf *2* m
+    long", "a tower 30 feet tall" (noun, number, a unit of measure, a word of the measure)."""
+    tokens, unit, adjective = doc.tokens, mention.end, mention.end + 1
+    return (mention.start > 0 and adjective < len(tokens) and tokens[mention.start - 1].pos in {"NOUN", "PROPN"}
+            and dimension(tokens[unit].text) not in {None, "money"} and tokens[adjective].text.lower() in MEASURE_ASKED)
 
 
 #: the words that make "how many ..." ask how far apart two amounts are ("how many *more*", "*fewer*", "*less*")
