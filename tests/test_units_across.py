@@ -4,9 +4,9 @@
   600 mL of lemon juice. How many milliliters of water ...?") is the whole of the thing the
   question asks, named with the part in a list joined by "and" (pyasp.arith.properties
   ._conjunct_rest): 2,000 mL - 600 mL, not their sum.
-- arith: a comparative right after a measure ("Her brother's rope is 80 cm longer") compares,
-  as "older" did (encodings/knowledge.rules), and the two subjects, owned by two others, are two
-  things (pyasp.arith.features.contradicted).
+- arith: two subjects owned by two others ("Aiko's walk", "her cousin's walk") are two things
+  (pyasp.arith.features.contradicted). (Comparatives after a measure, "600 m longer", as math
+  words in encodings/knowledge.rules were tried and left out: AllArith lost 9.)
 - both engines: a measure said right after its noun ("A table 2 m long holds ...") describes
   it, on the terms of a hyphenated one (pyasp.text.reading.describes_a_noun).
 - arith: one reading of unit names (engine.unit_names), which the search's unit features
@@ -44,17 +44,6 @@ def test_the_other_thing_of_a_list_is_the_rest_of_a_whole(knowledge, text, rest_
 
 @pytest.mark.parametrize("text, answer", [(JUG, 1400), (RICE, 1200)])
 def test_the_arithmetic_engine_takes_the_part_from_the_converted_whole(model, text, answer):
-    assert solve_text(text, model).answer == answer
-
-
-# -- a comparative after a measure -------------------------------------------------------------------
-
-@pytest.mark.parametrize("text, answer", [
-    ("Omar's rope is 3 m long. His brother's rope is 80 cm longer. How many centimeters long is his brother's rope?", 380),
-    ("Dana's sunflower is 70 inches tall. Her neighbor's sunflower is 9 inches shorter. "
-     "How many inches tall is her neighbor's sunflower?", 61),
-])
-def test_a_comparative_after_a_measure_compares_two_things(model, text, answer):
     assert solve_text(text, model).answer == answer
 
 
