@@ -685,9 +685,8 @@ def _group_price(doc: Document, base: list[Qset], target: Qset) -> list[Qset]:
     for $1", "3 pairs for $7", "3 notebooks cost $5") prices other things of its kind by the group:
     asked the cost of 20 lemons, 20 / 4 groups at $1 (the count's ``operation`` div, its ``whole``
     the 20; the price's ``operation`` mul); asked how many limes $8 buys at "5 for $2", 8 / 2 groups
-    of 5 (the price's div, the count's mul). Only when
-    one other number counts the things (or, for the price, is money) and the reading holds nothing
-    else of the two."""
+    of 5 (the price's div, the count's mul). Only when one other number counts the things (or, for
+    the price, is money) and the reading holds nothing else of the two."""
     by_token = {q.token: q for q in base if q.qnt is not None and not q.implicit}
     found: dict[int, tuple[str, int]] = {}
     for count, price in group_prices(doc):

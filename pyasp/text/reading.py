@@ -121,11 +121,11 @@ def _adjective_as_noun(tokens, index: int) -> bool:
 def describes_a_noun(doc: Document, mention: Mention, question: int) -> bool:
     """Whether a number only describes the noun after it, in a hyphenated modifier ("During the
     *90*-minute practice, 11 balls rolled away", "her *5*-year-old brother", "the *two*-week
-    drive", or a person with no noun after it, "Felix, a *5*-year-old, had 18"), no amount of the problem: nothing else in the text is said in its unit or in
-    another unit of the same dimension ("a *3*-hour job" at "$40 for each hour", "a *20*-page
-    report" printed at "30 pages a minute", "a *3*-hour movie ... how many minutes" use theirs),
-    it is not in the question (sentence ``question``: "How many *5*-meter pieces can be cut?"),
-    and the question asks no measure without a unit ("A *12*-foot board is cut into 4 pieces.
+    drive", or a person with no noun after it, "Felix, a *5*-year-old, had 18"), no amount of the
+    problem: nothing else in the text is said in its unit or in another unit of the same dimension
+    ("a *3*-hour job" at "$40 for each hour", "a *20*-page report" printed at "30 pages a minute",
+    "a *3*-hour movie ... how many minutes" use theirs), it is not in the question (sentence
+    ``question``: "How many *5*-meter pieces can be cut?"), and the question asks no measure without a unit ("A *12*-foot board is cut into 4 pieces.
     How long is each piece?"). So does a measure said after its noun ("A shelf *2* m long in the
     classroom library holds 23 mystery novels ...": the unit and a word of the measure, "long",
     right after the number, a noun right before it), on the same terms ("A rope *12* feet long
