@@ -1,7 +1,6 @@
 """Readings of the equation-tree engine about the price of one, equal shares and lists of prices
 (pyasp.algebra.qsets: _price_of_one, _asks_share, _unit_price and _price_list; and
-pyasp.algebra.candidates.rejection's amounts of money, whole in cents, and
-measures in halves)."""
+pyasp.algebra.candidates.rejection's amounts of money, whole in cents)."""
 
 from __future__ import annotations
 
@@ -13,7 +12,6 @@ from qsettools import answers, number, qsets, target
 
 from pyasp.algebra.candidates import generate_candidates
 from pyasp.algebra.quantities import quantities_from_json
-from pyasp.algebra.solver import solve_text
 
 
 # -- an amount of money is whole in cents ----------------------------------------------------------
@@ -35,29 +33,6 @@ def test_a_count_asked_stays_whole_and_money_whole_in_cents():
     # dollars asked, 10 / 3 = 3.333... dollars is no whole number of cents
     found = tree_answers([{"value": 3, "type": "pen"}, {"value": 10, "type": "dollar"}, {"value": "x", "type": "dollar"}])
     assert sympy.Rational(10, 3) not in found and all((a * 100).q == 1 for a in found)
-
-
-def test_a_measure_asked_may_be_a_half():
-    """7 meters cut into 2 equal pieces: 3.5 meters each (before, every fractional answer of whole
-    numbers was dropped, so the engine answered 7 * 2 = 14); 7 / 3 km is no number of halves."""
-    found = tree_answers([{"value": 7, "type": "meter"}, {"value": 2, "type": "piece"}, {"value": "x", "type": "meter"}])
-    assert sympy.Rational(7, 2) in found
-    found = tree_answers([{"value": 7, "type": "km"}, {"value": 3, "type": "hour"}, {"value": "x", "type": "km"}])
-    assert sympy.Rational(7, 3) not in found and all((a * 2).q == 1 for a in found)
-    # the measure must be what is asked: 7 pieces of 2 meters are counted, not measured
-    found = tree_answers([{"value": 7, "type": "meter"}, {"value": 2, "type": "meter"}, {"value": "x", "type": "piece"}])
-    assert found and all(a.q == 1 for a in found)
-
-
-@pytest.mark.parametrize("text, answer", [
-    ("A rope is 7 meters long. It is cut into 2 equal pieces. How many meters long is each piece?", Fraction(7, 2)),
-    ("A jug holds 5 liters of juice. It is poured equally into 2 bottles. How many liters are in each bottle?",
-     Fraction(5, 2)),
-])
-def test_a_measure_shared_equally_is_a_quotient_in_halves(text, answer):
-    """The shipped model answered 7 * 2 = 14 and 5 * 2 = 10: the quotient was no candidate."""
-    assert answer in answers(text)
-    assert Fraction(str(solve_text(text).answer)) == answer
 
 
 # -- the price of one, an equal share --------------------------------------------------------------

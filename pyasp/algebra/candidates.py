@@ -14,8 +14,6 @@ no unique answer, are dropped after solving (ALGES does the same); enumeration c
 ``top`` candidates are kept, the trees run out, or the time limit passes. An amount of money is
 whole in its smallest coin, not in its unit: when x is counted in dollars (euros, sterling), an
 answer of whole cents is kept ("A pack of 4 markers costs $6. How much does one marker cost?": 1.5).
-A measure (meters, liters, hours) is kept when it is a whole number of halves ("A rope is 7 meters
-long. It is cut into 2 equal pieces. How many meters long is each piece?": 3.5).
 A model that is no single-variable equation tree (x missing or twice, "=" not once at the root,
 gaps in the positions: a user's encoding may produce them) is an error of the encoding, named with
 its file, never a candidate with a made-up answer.
@@ -31,7 +29,6 @@ import sympy
 from ..asp import Func, Program, parse_constants
 from ..errors import InputError, check_count
 from ..resources import encoding_path
-from ..text.units import dimension
 from ..wordproblems import json_number
 from .ground import tree_facts
 from .quantities import FRACTION, Quantity, validate
@@ -113,20 +110,9 @@ MONEY_SUBUNITS = {"dollar": 100, "euro": 100, "sterling": 100}
 
 def _whole_in_cents(answer: sympy.Rational, quantities: list[Quantity]) -> bool:
     """x is an amount of money (its likeliest type a unit of :data:`MONEY_SUBUNITS`) and the
-    answer is a whole number of that unit's smallest coin (1.5 dollars is 150 cents), or x is a
-    measure (a unit of :data:`pyasp.text.units.DIMENSIONS`: meters, liters, hours, ...) and the
-    answer is a whole number of halves (7 meters cut into 2 equal pieces: 3.5 meters each)."""
+    answer is a whole number of that unit's smallest coin (1.5 dollars is 150 cents)."""
     unit = next((q.type for q in quantities if q.is_unknown), None)
-    if unit in MONEY_SUBUNITS:
-        return (answer * MONEY_SUBUNITS[unit]).q == 1
-    return dimension(unit) not in (None, "money") and (answer * MEASURE_PARTS).q == 1
-
-
-#: A measure's answer is kept when it is a whole number of halves of its unit (3.5 meters, 2.5
-#: hours; not 0.75 hours, 31.25 grams or 7/3 meters). Smaller parts were measured on the hand-written
-#: sets: with hundredths kept, five problems lost their answers to trees that divide where the text
-#: multiplies (250 g a loaf for 8 loaves: 31.25) and none was gained.
-MEASURE_PARTS = 2
+    return unit in MONEY_SUBUNITS and (answer * MONEY_SUBUNITS[unit]).q == 1
 
 
 def _asks_fraction(quantities: list[Quantity]) -> bool:
