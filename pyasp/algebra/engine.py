@@ -17,7 +17,7 @@ from ..errors import InputError
 from ..text.lexical import counted_noun, first_sense_is_a
 from ..text.numbers import number_text
 from ..text.reading import (START_PHRASES, STATE_VERBS, TIME_WORDS, Document, asks_a_change, asks_a_difference, asks_a_part,
-                             asks_total, asks_what_some_is, rest_asked)
+                             asks_total, asks_what_some_is, partitives, rest_asked)
 from ..text.units import is_length_unit
 from .candidates import Candidate, generate_candidates
 from .features import global_static_features, local_features
@@ -454,10 +454,11 @@ def rest_parts(problem: Problem) -> frozenset[int]:
     """The leaves of the parts listed before "the rest" the question asks about (:func:`pyasp.text.reading.rest_asked`):
     the numbers of things after the whole (the largest number before the rest word) and before the rest
     word: "60 rolls: 22 rye, 18 wheat, and the rest white" lists 22 and 18; not a rate, a price, a time
-    or a number the text says takes no part ("22 of them are pepper plants, which cost $3 each")."""
+    or a number the text says takes no part ("22 of them are pepper plants, which cost $3 each"). With no
+    rest word, the parts said with "of" (:func:`parts_said_with_of`)."""
     rest = rest_asked(problem.document, problem.question_sentence)
     if rest is None:
-        return frozenset()
+        return parts_said_with_of(problem)
     numbers = [(i, q) for i, q in enumerate(problem.qsets, start=1) if q.qnt is not None and not q.is_target
                and 0 <= q.token < rest.i and q.ent != FRACTION and not q.implicit]
     if not numbers:
@@ -466,6 +467,18 @@ def rest_parts(problem: Problem) -> frozenset[int]:
     money = {"dollar", "cent"}
     return frozenset(i for i, q in numbers if q.token > whole.token and not q.rate and not q.per and not q.irrelevant
                      and q.ent not in TIME_WORDS and (q.ent in money) == (whole.ent in money) and q.qnt < whole.qnt)
+
+
+def parts_said_with_of(problem: Problem) -> frozenset[int]:
+    """The leaves of the numbers said as a part of another with "of" (:func:`pyasp.text.reading.partitives`:
+    "4 of them have cracks", "delivered 97 of the 231 letters"), when the question asks a part: such a
+    part is taken from its whole (12 - 4), not divided into it."""
+    found = partitives(problem.document)
+    if not found:
+        return frozenset()
+    heads = {m.head for m, _ in found}
+    return frozenset(i for i, q in enumerate(problem.qsets, start=1) if q.qnt is not None and not q.is_target
+                     and q.token in heads)
 
 
 def part_exceeds_whole(tree, answer, problem: Problem, asked: bool | None = None,
@@ -477,7 +490,8 @@ def part_exceeds_whole(tree, answer, problem: Problem, asked: bool | None = None
     text (a whole less its other parts: 90 - (35 + 25), not (90 - 35) + 25), and, made of numbers of the
     text without multiplying two counts (a whole may be "4 trays with 12 muffins on each"), is less than
     the largest of them: 64 + 29 (of 64 swimmers) and 24 / (1 - 1/4) (of 24 apples) are no answers.
-    The rest of a whole is what its listed parts leave (:func:`rest_parts`): 90 - (35 + 25), never 90 - 35.
+    The rest of a whole is what its listed parts leave (:func:`rest_parts`): 90 - (35 + 25), never 90 - 35;
+    a part said with "of" is taken from it ("12 eggs, and 4 of them have cracks": 12 - 4, never 12 / 4).
     ``asked``, ``parts``: whether the question asks a part, and the parts listed, read once for all trees."""
     if asked is None:
         asked = asks_a_part(problem.document, problem.question_sentence)

@@ -994,9 +994,152 @@ def asks_a_part(doc: Document, sentence: int) -> bool:
     for t in doc.sentence_tokens(sentence):
         if t.dep == "neg" and 0 <= t.head < len(tokens):
             verb = tokens[t.head]
-            if verb.dep == "ROOT" or verb.dep in {"conj", "ccomp"} and tokens[verb.head].dep == "ROOT":
+            if _main_verb(doc, verb):
                 return True
-    return rest_asked(doc, sentence) is not None
+    return (rest_asked(doc, sentence) is not None or _asks_with_no(doc, sentence) or _asks_the_opposite(doc, sentence)
+            or _asks_what_parts_leave(doc, sentence) or _asks_what_is_still_to_do(doc, sentence))
+
+
+def _main_verb(doc: Document, verb: Token) -> bool:
+    """Whether ``verb`` is its sentence's own verb, or one joined to it ("and", a clause it says)."""
+    return verb.dep == "ROOT" or verb.dep in {"conj", "ccomp"} and doc.tokens[verb.head].dep == "ROOT"
+
+
+def _asks_with_no(doc: Document, sentence: int) -> bool:
+    """Whether the question asks the things that have none of something, "no" said of its verb's
+    object: "How many chocolates in the box have *no* nuts?" (of 36, 14 have nuts), "How many
+    cupcakes have no sprinkles?": the things that are not something, as with a negated verb."""
+    tokens = doc.tokens
+    for t in doc.sentence_tokens(sentence):
+        if t.text.lower() == "no" and t.dep == "det" and 0 <= t.head < len(tokens):
+            noun = tokens[t.head]
+            if noun.dep in {"dobj", "attr"} and 0 <= noun.head < len(tokens) and _main_verb(doc, tokens[noun.head]):
+                return True
+    return False
+
+
+def _predicates(doc: Document, sentence: int) -> list[Token]:
+    """What the question says its things do or are: its own verb (not "be", "have", "do") and
+    what it says they are ("How many spaces are *empty*?")."""
+    out = []
+    for t in doc.sentence_tokens(sentence):
+        if not _main_verb(doc, t):
+            continue
+        if t.pos in {"VERB", "ADJ"} and t.lemma.lower() not in {"be", "have", "do"}:
+            out.append(t)
+        out += [k for k in doc.sentence_tokens(sentence) if k.head == t.i and k.dep in {"acomp", "attr"} and k.pos in {"ADJ", "VERB"}]
+    return out
+
+
+def _asks_the_opposite(doc: Document, sentence: int) -> bool:
+    """Whether the question asks its things with the opposite (a WordNet antonym) of what an earlier
+    sentence says a number of them do or are: "480 spaces, and 295 of them are *filled*. How many
+    spaces are *empty*?" asks the spaces that are not filled, the rest of the whole."""
+    from .lexical import antonyms  # WordNet, loaded when first asked
+
+    asked = _predicates(doc, sentence)
+    if not asked:
+        return False
+    tokens = doc.tokens
+    for m in doc.mentions:
+        if m.sentence == sentence or m.kind == "determiner":
+            continue
+        number = tokens[m.head]
+        if number.dep not in {"nsubj", "nsubjpass"} or not 0 <= number.head < len(tokens):
+            continue  # a number said to do or be something: "295 of them are filled"
+        said = tokens[number.head]
+        words = [said] + [k for k in doc.sentence_tokens(m.sentence) if k.head == said.i and k.dep in {"acomp", "attr"}]
+        if any(antonyms(a.lemma.lower(), w.lemma.lower()) or antonyms(a.text.lower(), w.text.lower())
+               for a in asked for w in words if w.pos in {"VERB", "ADJ"}):
+            return True
+    return False
+
+
+#: question words that ask what is still there ("How many pears are *still* hanging?", "How many
+#: are *left*?")
+STILL_WORDS = frozenset({"still", "left", "remain", "remaining"})
+
+
+def partitives(doc: Document) -> list[tuple[Mention, Mention]]:
+    """The numbers said as a part of another with "of", with that whole: "delivered 97 of the 231
+    letters" (97 of 231), "480 spaces, and 295 of them are filled" (295 of 480: "them" stands for
+    the number before the part). Whole numbers only: a share ("half of them") is a factor."""
+    tokens = doc.tokens
+    numbers = [m for m in doc.mentions if m.kind != "determiner"]
+    by_head = {m.head: m for m in numbers}
+    out = []
+    for k, m in enumerate(numbers):
+        if m.end + 1 >= len(tokens) or tokens[m.end].text.lower() != "of":
+            continue
+        of = tokens[m.end]
+        noun = next((t for t in tokens[m.end + 1 : m.end + 5] if t.head == of.i and t.dep == "pobj"), None)
+        if noun is None:
+            continue
+        if noun.pos == "PRON" and noun.text.lower() in {"them", "those", "these"}:
+            whole = numbers[k - 1] if k > 0 else None
+        else:
+            whole = next((by_head[t.i] for t in tokens[m.end + 1 : noun.i] if t.i in by_head and t.head == noun.i), None)
+        if whole is not None and whole.value > m.value and m.value.denominator == 1 and whole.value.denominator == 1:
+            out.append((m, whole))
+    return out
+
+
+def _verb_above(doc: Document, i: int) -> Token | None:
+    """The verb a token hangs on, up its heads ("drove 385 km": drove)."""
+    tokens, seen = doc.tokens, set()
+    while 0 <= i < len(tokens) and i not in seen:
+        seen.add(i)
+        if tokens[i].pos in {"VERB", "AUX"}:
+            return tokens[i]
+        i = tokens[i].head
+    return None
+
+
+def _asks_what_is_still_to_do(doc: Document, sentence: int) -> bool:
+    """Whether the question asks what is *still* to be done of a whole the text gives, a part of it
+    done with the same verb: "The road trip is 640 km long. They drove 385 km on the first day. How
+    many kilometers do they still have to drive?", "How many tulip bulbs does she still have to
+    plant if she bought 75 bulbs and has already planted 38 of them?". The question says "still"
+    and "have to" or "need to" a verb that another clause says of a number, and a larger number
+    is given (the whole)."""
+    qtoks = doc.sentence_tokens(sentence)
+    if not any(t.text.lower() == "still" for t in qtoks):
+        return False
+    todo = [t for t in qtoks if t.dep == "xcomp" and t.pos == "VERB" and 0 <= t.head < len(doc.tokens)
+            and doc.tokens[t.head].lemma.lower() in {"have", "need"} and _main_verb(doc, doc.tokens[t.head])]
+    if len(todo) != 1:
+        return False
+    verb = todo[0]
+    numbers = [m for m in doc.mentions if m.kind != "determiner"]
+    done = [m for m in numbers if (v := _verb_above(doc, m.head)) is not None and v.i != verb.i
+            and v.lemma.lower() == verb.lemma.lower()]
+    return bool(done) and any(m.value > sum(d.value for d in done) for m in numbers if m not in done)
+
+
+def _asks_what_parts_leave(doc: Document, sentence: int) -> bool:
+    """Whether the question asks what is still there of a whole whose parts the text says with "of"
+    and does something else with: "the wind blew 27 of the 64 pears off the tree. How many pears are
+    *still* hanging on the tree?", "How many letters were still in the mailbag after he delivered 97
+    of the 231 letters ...?". Every number of the text is the one whole or a part of it (no number
+    added to it in between), and the question asks the whole's things with another verb than the
+    parts'."""
+    parts = partitives(doc)
+    words = {t.text.lower() for t in doc.sentence_tokens(sentence)} | {t.lemma.lower() for t in doc.sentence_tokens(sentence)}
+    if not parts or not words & STILL_WORDS:
+        return False
+    wholes = {whole.start for _, whole in parts}
+    said = {m.start for m, _ in parts} | wholes
+    if len(wholes) != 1 or any(m.start not in said for m in doc.mentions if m.kind != "determiner"):
+        return False
+    tokens = doc.tokens
+    whole = parts[0][1]
+    things = tokens[whole.head].head
+    things = tokens[things].lemma.lower() if 0 <= things < len(tokens) and tokens[things].pos == "NOUN" else None
+    asked = {t.lemma.lower() for t in doc.sentence_tokens(sentence) if t.pos == "NOUN"}
+    if things is not None and things not in asked:
+        return False
+    verbs = {t.lemma.lower() for t in _predicates(doc, sentence)}
+    return not any(0 <= tokens[m.head].head < len(tokens) and tokens[tokens[m.head].head].lemma.lower() in verbs for m, _ in parts)
 
 
 #: verbs that say what a holder has or is at one time, not what it does ("had 63 helmets", "weighs 31 pounds")
