@@ -1032,9 +1032,10 @@ def _predicates(doc: Document, sentence: int) -> list[Token]:
 
 
 def _asks_the_opposite(doc: Document, sentence: int) -> bool:
-    """Whether the question asks its things with the opposite (a WordNet antonym) of what an earlier
-    sentence says a number of them do or are: "480 spaces, and 295 of them are *filled*. How many
-    spaces are *empty*?" asks the spaces that are not filled, the rest of the whole."""
+    """Whether the question asks its things with the opposite (a WordNet antonym, or the word with "un"
+    before it) of what an earlier sentence says a number of them do or are: "480 spaces, and 295 of
+    them are *filled*. How many spaces are *empty*?" asks the spaces that are not filled, the rest of
+    the whole; "Of the 64 pears, 27 are ripe. How many pears are unripe?"."""
     from .lexical import antonyms  # WordNet, loaded when first asked
 
     asked = _predicates(doc, sentence)
@@ -1050,9 +1051,16 @@ def _asks_the_opposite(doc: Document, sentence: int) -> bool:
         said = tokens[number.head]
         words = [said] + [k for k in doc.sentence_tokens(m.sentence) if k.head == said.i and k.dep in {"acomp", "attr"}]
         if any(antonyms(a.lemma.lower(), w.lemma.lower()) or antonyms(a.text.lower(), w.text.lower())
+               or _negated_by_prefix(a.text.lower(), w.text.lower())
                for a in asked for w in words if w.pos in {"VERB", "ADJ"}):
             return True
     return False
+
+
+def _negated_by_prefix(a: str, b: str) -> bool:
+    """Whether one word is the other with "un" before it ("ripe" / "unripe", "sold" / "unsold",
+    "opened" / "unopened"), as WordNet does not always say."""
+    return a.isalpha() and b.isalpha() and len(min(a, b, key=len)) > 2 and (a == "un" + b or b == "un" + a)
 
 
 #: question words that ask what is still there ("How many pears are *still* hanging?", "How many
