@@ -6,7 +6,8 @@ remainder, pyasp.arith.engine.asks_a_remainder, and the equation-tree engine's p
 - it asks the things that have "no" something ("How many muffins have no raisins?");
 - it asks them with the opposite (a WordNet antonym, or the word with "un" before it) of what a number
   of them is said to be or do ("... 35 of them are full. How many are empty?", "17 are ripe. How many
-  plums are unripe?");
+  plums are unripe?"), or with what a number of them is said not to do or be ("14 of them were not
+  glazed. How many pots were glazed?");
 - it asks what is "still" there of a whole whose parts the text says with "of" and does something else
   with ("a storm knocked 14 of the 50 apples down. How many apples are still on the branches?");
 - it asks what is "still" to be done of a whole a part of which is done with the same verb ("The hike
@@ -28,6 +29,7 @@ PARTS = [
     ("Ravi bought a dozen eggs at the market, and 4 of them have cracks. How many eggs have no cracks?", 8),
     ("The garage has 60 lockers, and 35 of them are full. How many lockers are empty?", 25),
     ("Of the 45 plums in the bowl, 17 are ripe. How many plums are unripe?", 28),
+    ("A crate of 90 pots came in, and 14 of them were not glazed. How many pots were glazed?", 76),
     ("Last night a storm knocked 14 of the 50 apples down. How many apples are still on the branches?", 36),
     ("How many chairs were still in the hall after the movers carried 45 of the 120 chairs he rented?", 75),
     ("The hike is 24 km long. They walked 9 km before lunch. How many kilometers do they still have to walk?", 15),

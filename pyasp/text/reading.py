@@ -1035,7 +1035,9 @@ def _asks_the_opposite(doc: Document, sentence: int) -> bool:
     """Whether the question asks its things with the opposite (a WordNet antonym, or the word with "un"
     before it) of what an earlier sentence says a number of them do or are: "480 spaces, and 295 of
     them are *filled*. How many spaces are *empty*?" asks the spaces that are not filled, the rest of
-    the whole; "Of the 64 pears, 27 are ripe. How many pears are unripe?"."""
+    the whole; "Of the 64 pears, 27 are ripe. How many pears are unripe?"; or with what a number of
+    them is said *not* to do or be ("Out of 75 light bulbs, 6 did not work. How many light bulbs
+    worked?")."""
     from .lexical import antonyms  # WordNet, loaded when first asked
 
     asked = _predicates(doc, sentence)
@@ -1050,6 +1052,12 @@ def _asks_the_opposite(doc: Document, sentence: int) -> bool:
             continue  # a number said to do or be something: "295 of them are filled"
         said = tokens[number.head]
         words = [said] + [k for k in doc.sentence_tokens(m.sentence) if k.head == said.i and k.dep in {"acomp", "attr"}]
+        if any(k.head == said.i and k.dep == "neg" for k in doc.sentence_tokens(m.sentence)):
+            # "Out of 75 light bulbs, 6 did not work. How many light bulbs worked?": the part denied, what
+            # it is denied asked (the question's own negation is read before)
+            if any(a.lemma.lower() == w.lemma.lower() for a in asked for w in words if w.pos in {"VERB", "ADJ"}):
+                return True
+            continue
         if any(antonyms(a.lemma.lower(), w.lemma.lower()) or antonyms(a.text.lower(), w.text.lower())
                or _negated_by_prefix(a.text.lower(), w.text.lower())
                for a in asked for w in words if w.pos in {"VERB", "ADJ"}):
