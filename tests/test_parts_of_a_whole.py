@@ -70,3 +70,11 @@ def test_both_engines(model, text, answer):
 def test_still_to_do_the_equation_tree_engine():
     text = "The hike is 24 km long. They walked 9 km before lunch. How many kilometers do they still have to walk?"
     assert solve_algebra(text).answer == 15
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("A crate of 50 apples has 12 green apples, 15 yellow apples, and the rest are red. How many red apples are in the crate?", 23),
+    ("A park has 120 benches: 35 wooden benches, 40 metal benches, and the rest stone benches. How many stone benches are there?", 45),
+])
+def test_the_arithmetic_engine_takes_the_parts_listed_before_the_rest(model, text, answer):
+    assert solve_text(text, model).answer == answer

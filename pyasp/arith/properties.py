@@ -23,7 +23,7 @@ from ..text.units import factor as _unit_factor, lemma_of as _unit_lemma
 from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
 from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, counts_those_named, describes_a_noun,
-                            names_a_label, one_of_several, pronoun_group, tells_time, with_oneself)
+                            names_a_label, one_of_several, pronoun_group, rest_asked, tells_time, with_oneself)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 #: what a verb of motion may have as its object when its subject goes with things ("left *the dock*
@@ -1005,6 +1005,35 @@ def _listed_rest(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tupl
     return None
 
 
+def _listed_before_rest(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tuple[int, tuple[int, ...]] | None:
+    """A whole, its parts and its rest when the text lists the parts and then "the rest" in one
+    sentence, and the question asks about the rest (:func:`pyasp.text.reading.rest_asked`): "A bag of
+    60 tulip bulbs has 22 red bulbs, 18 yellow bulbs, and the rest are white. How many white bulbs
+    ...?", "An orchard has 240 trees: 95 apple trees, 80 pear trees, and the rest plum trees. How many
+    plum trees ...?". The parts are the numbers of the rest word's sentence before it that count the
+    whole's things (their unit's head word, and per the same thing if any: "a bag of 60 bulbs has
+    22 red bulbs" may read both per the bag); the whole is the last number before the first part
+    whose value exceeds the parts' sum (:func:`_whole_before`), of the same things."""
+    rest = rest_asked(reader.doc, qsent)
+    if rest is None or any(n.share is not None for n in numbers):
+        return None
+    listed = [n for n in numbers if n.mention.sentence == rest.sentence and n.mention.end <= rest.i and n.unit is not None
+              and not n.unit_inferred]
+    for k, first in enumerate(listed):
+        parts = [n for n in listed[k:] if n.unit.lemma == first.unit.lemma and _rate_key(n) == _rate_key(first)]
+        if len(parts) < 2 or len(parts) != len(listed) - k:
+            continue
+        found = _whole_before(numbers, parts, qsent)
+        if (found is not None and (whole := numbers[found[0] - 1]).unit is not None and whole.unit.lemma == first.unit.lemma
+                and _rate_key(whole) == _rate_key(first)):
+            return found
+    return None
+
+
+def _rate_key(n: NumberInfo) -> str | None:
+    return n.rate.lemma if n.rate is not None else None
+
+
 def _conjunct_rest(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tuple[int, tuple[int, ...]] | None:
     """A whole, its parts and its rest when the text names the parts as two things joined by
     "and", gives a number for one and the question asks the other: "A 1-liter pitcher of fruit
@@ -1355,7 +1384,8 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     left_out = _left_out(reader, question, numbers, qsent) if denied else frozenset()
     return ProblemInfo(doc, tuple(numbers), question, qsent, words, left_out=left_out,
                        rest_of=_rest_of(reader, qsent, numbers) or _listed_rest(reader, qsent, numbers)
-                       or _other_kind_rest(reader, qsent, numbers) or _conjunct_rest(reader, qsent, numbers))
+                       or _other_kind_rest(reader, qsent, numbers) or _conjunct_rest(reader, qsent, numbers)
+                       or _listed_before_rest(reader, qsent, numbers))
 
 
 def unreadable_problem(text: str, error: str) -> ProblemInfo:
