@@ -33,7 +33,7 @@ from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
                             asks_in_percent, asks_total, both_named_after, counts_periods, counts_those_named, describes_a_noun,
-                            counts_those_listed, group_prices, names_a_label, one_for_each_of, one_for_oneself, one_of_several, one_to_each, with_oneself,
+                            counts_those_listed, group_prices, names_a_label, one_for_each_of, one_for_oneself, one_of_several, one_to_each, price_of_one, with_oneself,
                             pronoun_group, said_in_percent, spoken_operation, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
@@ -3221,6 +3221,8 @@ def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) ->
             why[q.token] = "one of the groups listed"
         elif one_for_oneself(doc, mention):  # "a hat for each of her 6 grandchildren and one for herself"
             why[q.token] = "one for oneself, counted with the others"
+        elif mention.value == 1 and any(c.start == mention.start and price_of_one(doc, c) for c, _ in group_prices(doc)):
+            why[q.token] = f"{q.text}: the price is of one"  # "if the store charges $6 for one"
         elif _is_person(q.ent) and q.ent != "person" and any(  # "Eamon and 3 of his friends share 48 stickers among the 4 of them"
                 p.ent == "person" and p.sentence == q.sentence and p.qnt is not None and p.qnt > q.qnt and p.token > q.token
                 and _sharers(doc, toks[p.token]) for p in base):

@@ -808,7 +808,12 @@ def _parts(reader: _Reader, qsent: int, question: NumberInfo, mentions: list[Men
         verb = taken(mention)
         if verb is None or question.unit is None or not same(whole(mention), "$") or not same(question.unit.lemma, "$"):
             return False
-        return any(c.lemma.lower() in asked for k in reader.kids[verb.i] if k.dep == "prep" and k.text.lower() in SPENT_ON
+        # "spent half of all he earned on a video game": the parser may hang "on" on the clause
+        # that says the whole ("all he earned")
+        of = next((k for k in reader.kids[mention.end] if k.dep == "pobj"), None) if (
+            mention.end < len(doc.tokens) and doc.tokens[mention.end].text.lower() == "of") else None
+        verbs = [verb, *(k for k in reader.kids[of.i] if k.dep == "relcl")] if of is not None else [verb]
+        return any(c.lemma.lower() in asked for v in verbs for k in reader.kids[v.i] if k.dep == "prep" and k.text.lower() in SPENT_ON
                    for c in reader.kids[k.i] if c.dep == "pobj")
 
     # "How many cars are not white?": the question asks what the share is not

@@ -1464,6 +1464,14 @@ def _group_words(tokens: Sequence[Token]) -> bool:
                for k, t in enumerate(tokens)) and len(tokens) <= 5
 
 
+def price_of_one(doc: Document, count: Mention) -> bool:
+    """Whether the count of a price for a group (:func:`group_prices`) is one of the things the
+    text counts otherwise, named by no noun of its own: "if the store charges $6 *for one*",
+    "$2 for 1" (the price is of one thing: a price per each of another number's things)."""
+    after = doc.tokens[count.end] if count.end < len(doc.tokens) else None
+    return count.value == 1 and count.kind in {"number", "word"} and (after is None or after.pos not in {"NOUN", "PROPN", "ADJ"})
+
+
 def group_prices(doc: Document) -> list[tuple[Mention, Mention]]:
     """The prices the text gives for a group of things, as (count, price) pairs: "Lemons are on
     sale at *4 for $1*", "sells socks at *3 pairs for $7*", "*4 bags of bird seed for $12*", "*$3
