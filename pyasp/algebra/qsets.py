@@ -33,7 +33,7 @@ from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
                             asks_in_percent, asks_total, both_named_after, counts_periods, counts_those_named, describes_a_noun,
-                            group_prices, names_a_label, one_of_several, one_to_each, with_oneself,
+                            counts_those_listed, group_prices, names_a_label, one_for_each_of, one_for_oneself, one_of_several, one_to_each, price_of_one, with_oneself,
                             pronoun_group, said_in_percent, spoken_operation, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
@@ -317,6 +317,8 @@ def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
         for prep, obj in _prep_objects(doc, verb.i, {"per", "in", "on", "for", "at"}):
             if prep == "at" and (ent_tok is None or not ent_tok.i < obj.i <= ent_tok.i + 3):
                 continue  # "4 chairs *at each table*": right after the things
+            if obj.text.lower() == "one" and _prep_objects(doc, obj.i, {"of"}):
+                continue  # "for every one of the 11 players" is "for each of the 11 players": no unit of a rate
             dets = {c.text.lower() for c in _children(doc, obj.i) if c.dep == "det"}
             if prep == "per" or dets & {"each", "every"}:
                 return _noun_phrase_head_lemma(obj)
@@ -931,6 +933,8 @@ def _base_qset(doc: Document, mention: Mention) -> Qset:
         ent = "dollar"
     elif ent_tok is None and _sharers(doc, num):
         ent = "person"
+    elif ent_tok is not None and (given := one_for_each_of(doc, mention)) is not None:
+        ent = _noun_phrase_head_lemma(given)  # "a hat for each of her 6 grandchildren": 6 hats
     elif ent_tok is not None:
         ent = _noun_phrase_head_lemma(ent_tok)
         if ent == "dollar" and ent_tok.i >= 2 and doc.tokens[ent_tok.i - 2].text.lower() == "half":
@@ -3155,6 +3159,8 @@ def _naming_number(doc: Document, q: Qset, tok: Token, question: int, base: list
         return f"{word} {noun}: the one and the other named after"
     if q.sentence != question and mention is not None and counts_those_named(doc, mention):  # "as the other two ferries together"
         return f"{word} {noun}: those named before"
+    if q.sentence != question and mention is not None and counts_those_listed(doc, mention):  # "Two classes collected 38 and 46 cans"
+        return f"{word} {noun}: the numbers listed after"
     # "shares them among 5 friends. Then *one of the friends* gives 3 away. How many does *that* friend have?"
     if (q.qnt == 1 and word == "one" and q.sentence != question and any(
             p.qnt is not None and p.qnt > 1 and p.ent == q.ent and p.token < q.token for p in base)
@@ -3211,6 +3217,12 @@ def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) ->
             why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text if mention.end + 2 < len(toks) else toks[mention.end + 1].text}"
         elif _governing_verb(doc, q.token) is not None and _governing_verb(doc, q.token).i in nobody:
             why[q.token] = f"{q.text}: said of no one"
+        elif q.text.lower() == "one" and counts_those_listed(doc, mention):  # "Two groups ..., one of 24 and one of 26"
+            why[q.token] = "one of the groups listed"
+        elif one_for_oneself(doc, mention):  # "a hat for each of her 6 grandchildren and one for herself"
+            why[q.token] = "one for oneself, counted with the others"
+        elif mention.value == 1 and any(c.start == mention.start and price_of_one(doc, c) for c, _ in group_prices(doc)):
+            why[q.token] = f"{q.text}: the price is of one"  # "if the store charges $6 for one"
         elif _is_person(q.ent) and q.ent != "person" and any(  # "Eamon and 3 of his friends share 48 stickers among the 4 of them"
                 p.ent == "person" and p.sentence == q.sentence and p.qnt is not None and p.qnt > q.qnt and p.token > q.token
                 and _sharers(doc, toks[p.token]) for p in base):

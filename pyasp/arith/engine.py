@@ -21,7 +21,7 @@ from ..text.numbers import CENTS
 from ..text.reading import DIFFERENCE_WORDS, FRACTION_WORDS, PERCENT, WEEKDAYS, Document, spoken_operation
 from ..text.reading import asks_a_difference as _asks_a_difference
 from ..text.reading import (after_a_span_preposition, group_prices, asks_a_part, asks_a_start_before_a_gain, asks_in_percent, asks_what_some_is,
-                            counts_periods, each_of_pairs, numbered_rest, said_in_percent, units_given_per)
+                            counts_periods, each_of_pairs, numbered_rest, price_of_one, said_in_percent, units_given_per)
 from ..text.reading import asks_total as _asks_total
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import TIME_STEPS, is_length_unit, lemma_of as _unit_lemma
@@ -345,6 +345,13 @@ def group_price_rates(info: ProblemInfo, knowledge: Knowledge) -> ProblemInfo:
     changed: dict[int, NumberInfo] = {}
     for count, price in group_prices(info.doc):
         c, p = numbers.get(count.start), numbers.get(price.start)
+        if p is not None and _money(p, knowledge) and price_of_one(info.doc, count):
+            # "What will 14 recorders cost if the store charges $6 for one?": $6 per recorder
+            counted = [n for n in info.numbers if n.index != p.index and (c is None or n.index != c.index)
+                       and not _money(n, knowledge) and n.unit is not None and not n.unit_inferred and n.rate is None]
+            if len(counted) == 1 and p.rate is None:
+                changed[p.index] = replace(p, rate=counted[0].unit)
+            continue
         if c is None or p is None or not _money(p, knowledge) or _money(c, knowledge):
             continue
         others = [n for n in info.numbers if n.index not in (c.index, p.index)]

@@ -22,8 +22,9 @@ from fractions import Fraction
 from ..text.units import factor as _unit_factor, lemma_of as _unit_lemma
 from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
-from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, counts_those_named, describes_a_noun,
-                            names_a_label, one_of_several, pronoun_group, rest_asked, tells_time, with_oneself)
+from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, counts_those_listed, counts_those_named,
+                            describes_a_noun, names_a_label, one_for_each_of, one_for_oneself, one_of_several, pronoun_group, rest_asked,
+                            tells_time, with_oneself)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 #: what a verb of motion may have as its object when its subject goes with things ("left *the dock*
@@ -808,7 +809,12 @@ def _parts(reader: _Reader, qsent: int, question: NumberInfo, mentions: list[Men
         verb = taken(mention)
         if verb is None or question.unit is None or not same(whole(mention), "$") or not same(question.unit.lemma, "$"):
             return False
-        return any(c.lemma.lower() in asked for k in reader.kids[verb.i] if k.dep == "prep" and k.text.lower() in SPENT_ON
+        # "spent half of all he earned on a video game": the parser may hang "on" on the clause
+        # that says the whole ("all he earned")
+        of = next((k for k in reader.kids[mention.end] if k.dep == "pobj"), None) if (
+            mention.end < len(doc.tokens) and doc.tokens[mention.end].text.lower() == "of") else None
+        verbs = [verb, *(k for k in reader.kids[of.i] if k.dep == "relcl")] if of is not None else [verb]
+        return any(c.lemma.lower() in asked for v in verbs for k in reader.kids[v.i] if k.dep == "prep" and k.text.lower() in SPENT_ON
                    for c in reader.kids[k.i] if c.dep == "pobj")
 
     # "How many cars are not white?": the question asks what the share is not
@@ -1258,7 +1264,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
                 and not describes_a_noun(doc, m, qsent) and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
     recounted = _recounted(reader, question, mentions, qsent)
     mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m) and not both_named_after(doc, m)
-                and not counts_those_named(doc, m)]
+                and not counts_those_named(doc, m) and not counts_those_listed(doc, m) and not one_for_oneself(doc, m)]
     said_again = _said_again(reader, mentions, qsent)
     mentions = [m for m in mentions if m.start not in said_again]
     share_heads = {m.head for m in found if _is_share(doc, m)}
@@ -1267,6 +1273,8 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     for index, m in enumerate(mentions, start=1):
         part = m.start in parts  # a factor: no unit of its own, none borrowed
         unit_tok = reader.unit(m, recipients=bool(parts)) if m.kind != "money" and not part else None
+        if unit_tok is not None and (given := one_for_each_of(doc, m)) is not None:
+            unit_tok = given  # "a hat for each of her 6 grandchildren": 6 hats
         verb = reader.verb_of(m.head)
         subj_tok = reader.subject(verb)
         if (kept := reader.left_over(m, unit_tok, verb)) is not None:

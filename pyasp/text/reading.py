@@ -324,7 +324,7 @@ def with_oneself(doc: Document, mention: Mention) -> bool:
     """Whether a count leaves out the one whose things it counts, said just before it: "buys a
     ticket for *himself and for each of his 3 friends*", "*She and her 4 cousins* shared a pizza",
     "for *me and my 2 brothers*", "*Omar and his 3 brothers*": the people are one more than the
-    number (4, 5, 3, 4)."""
+    number (4, 5, 3, 4); so is "a hat for each of *her 6 grandchildren and one for herself*" (7)."""
     tokens = doc.tokens
     if (mention.kind not in {"number", "word"} or mention.value < 1 or mention.value.denominator != 1
             or mention.end >= len(tokens) or mention.start < 3 or tokens[mention.end].tag not in {"NNS", "NNPS"}):
@@ -332,6 +332,8 @@ def with_oneself(doc: Document, mention: Mention) -> bool:
     owner = tokens[mention.start - 1].text.lower()
     if owner not in ONESELF:
         return False
+    if tokens[mention.start - 2].text.lower() in {"of", "for"} and _one_for_oneself(doc, mention.end + 1, owner):
+        return True  # "a hat for each of her 6 grandchildren and one for herself"
     i = mention.start - 2
     while i > 0 and tokens[i].text.lower() in {"each", "all", "of", "for", "with", "to"}:
         i -= 1  # "for himself and for each of his 3 friends"
@@ -343,6 +345,79 @@ def with_oneself(doc: Document, mention: Mention) -> bool:
     if tokens[j].pos == "PROPN":  # "Omar and his 3 brothers"
         return tokens[j].dep in {"nsubj", "nsubjpass", "pobj", "dobj"} and any(t.head == j and t.dep == "conj" for t in tokens)
     return tokens[j].text.lower() in ONESELF[owner] and tokens[j].pos == "PRON"
+
+
+def _one_for_oneself(doc: Document, end: int, owner: str) -> bool:
+    """Whether "and one for herself" (or "and one more for himself") follows at token ``end``, said of
+    the one whose things were counted with ``owner`` ("her")."""
+    words = [t.text.lower() for t in doc.tokens[end : end + 5]]
+    if words[:2] == ["and", "one"]:
+        rest = words[2:]
+        if rest[:1] == ["more"]:
+            rest = rest[1:]
+        return len(rest) >= 2 and rest[0] == "for" and rest[1] in ONESELF.get(owner, ()) and rest[1].endswith("self")
+    return False
+
+
+def one_for_oneself(doc: Document, mention: Mention) -> bool:
+    """Whether a "one" adds the one who counts to the things counted just before: "a hat for each
+    of her 6 grandchildren *and one for herself*" (the count is one more: :func:`with_oneself`):
+    no amount of its own."""
+    tokens = doc.tokens
+    if mention.text.lower() != "one" or mention.start < 2 or tokens[mention.start - 1].text.lower() != "and":
+        return False
+    counts = [m for m in doc.mentions if m.sentence == mention.sentence and m.end < mention.start]
+    return bool(counts) and counts[-1].end + 2 == mention.start and with_oneself(doc, counts[-1])  # "6 grandchildren and one"
+
+
+def counts_those_listed(doc: Document, mention: Mention) -> bool:
+    """Whether a count of things only announces the numbers its sentence then lists, one for each
+    of them: "*Two classes* collected 38 and 46 cans", "*Two groups* of campers, one of 24 and one
+    of 26, join ..." (as many numbers after it, joined by commas and a last "and", as it counts);
+    so is a "one" that picks one of them ("*one* of 24"): no amount to combine."""
+    tokens = doc.tokens
+    start, end = doc.sentences[mention.sentence]
+    if tokens[end - 1].text == "?":
+        return False
+    later = [m for m in doc.mentions if m.sentence == mention.sentence and m.start >= mention.end]
+    if mention.text.lower() == "one" and mention.end + 1 < end and tokens[mention.end].text.lower() == "of":
+        # "one of 24": the one is the group the number counts; the count before is what lists it
+        nxt = next((m for m in later if m.start == mention.end + 1), None)
+        if nxt is None or (nxt.end < end and tokens[nxt.end].pos == "NOUN"):
+            return False
+        counts = [m for m in doc.mentions if m.sentence == mention.sentence and m.end <= mention.start]
+        return any(_announces_a_list(doc, c) for c in counts)
+    return _announces_a_list(doc, mention)
+
+
+#: the words of a whole shared out equally among those counted
+EQUAL_SHARES = frozenset({"share", "split", "divide", "equally", "evenly"})
+
+
+def _listed_numbers(doc: Document, mention: Mention) -> list[Mention]:
+    """The numbers after ``mention`` in its sentence, leaving out a "one of" that picks a group."""
+    tokens = doc.tokens
+    return [m for m in doc.mentions if m.sentence == mention.sentence and m.start >= mention.end
+            and not (m.text.lower() == "one" and m.end < len(tokens) and tokens[m.end].text.lower() == "of")]
+
+
+def _announces_a_list(doc: Document, mention: Mention) -> bool:
+    tokens = doc.tokens
+    if (mention.kind not in {"number", "word"} or mention.value < 2 or mention.value > 9 or mention.value.denominator != 1
+            or mention.end >= len(tokens) or tokens[mention.end].tag != "NNS"):
+        return False
+    noun = tokens[mention.end].lemma.lower()
+    _, end = doc.sentences[mention.sentence]
+    if any(t.lemma.lower() == noun for t in tokens[end:]) or any(t.lemma.lower() in EQUAL_SHARES for t in tokens):
+        return False  # "Three sisters earned $18, $24, and $15 ... shared all the money equally": the sisters share it
+    listed = _listed_numbers(doc, mention)
+    if len(listed) != mention.value or any(m.kind != listed[0].kind for m in listed):
+        return False
+    for a, b in zip(listed, listed[1:]):
+        between = [t.text.lower() for t in tokens[a.end : b.start]]
+        if not between or any(w not in {",", "and", "one", "of", "$"} for w in between):
+            return False
+    return "and" in [t.text.lower() for t in tokens[listed[-2].end : listed[-1].start]]
 
 
 @dataclass(frozen=True)
@@ -1275,6 +1350,30 @@ def after_each_of(doc: Document, start: int) -> bool:
     return k >= 1 and tokens[k].text.lower() == "of" and tokens[k - 1].text.lower() == "each"
 
 
+def one_for_each_of(doc: Document, mention: Mention) -> Token | None:
+    """The thing given one to each of the things a number counts, when it is: "knitted *a hat* for
+    each of her 6 grandchildren", "ordered *a jersey* for every one of the 11 players" (the number
+    counts the hats, the jerseys too); None otherwise (not "3 apples to each of his 4 friends")."""
+    tokens, k = doc.tokens, mention.start - 1
+    while k >= 0 and tokens[k].pos in {"DET", "PRON"} and tokens[k].text.lower() not in {"each", "of", "one"}:
+        k -= 1
+    if k < 3 or tokens[k].text.lower() != "of":
+        return None
+    k -= 1
+    if tokens[k].text.lower() == "one" and tokens[k - 1].text.lower() in {"each", "every"}:
+        k -= 1  # "every one of the 11 players"
+    if tokens[k].text.lower() not in {"each", "every"} or tokens[k - 1].text.lower() not in ONE_FOR_EACH_PREPOSITIONS:
+        return None
+    noun = tokens[k - 2]
+    if noun.pos != "NOUN" or noun.tag != "NN" or noun.i < 1 or tokens[noun.i - 1].text.lower() not in {"a", "an", "one"}:
+        return None
+    return noun
+
+
+#: the prepositions of a thing given one to each: "a hat *for* each of her 6 grandchildren"
+ONE_FOR_EACH_PREPOSITIONS = frozenset({"for", "to"})
+
+
 def each_of_pairs(doc: Document) -> list[tuple[Mention, Mention]]:
     """The numbers that "each of" gives to each of a counted group, with that group's count:
     "The zoo feeds each of its 6 sea lions 8 pounds of fish per day" gives (6, 8), "Each of the
@@ -1522,6 +1621,14 @@ def _group_words(tokens: Sequence[Token]) -> bool:
     """Whether tokens name the things of a group only: nouns and adjectives, "of" between them."""
     return all(t.pos in _GROUP_WORDS or t.text.lower() == "of" and 0 < k < len(tokens) - 1
                for k, t in enumerate(tokens)) and len(tokens) <= 5
+
+
+def price_of_one(doc: Document, count: Mention) -> bool:
+    """Whether the count of a price for a group (:func:`group_prices`) is one of the things the
+    text counts otherwise, named by no noun of its own: "if the store charges $6 *for one*",
+    "$2 for 1" (the price is of one thing: a price per each of another number's things)."""
+    after = doc.tokens[count.end] if count.end < len(doc.tokens) else None
+    return count.value == 1 and count.kind in {"number", "word"} and (after is None or after.pos not in {"NOUN", "PROPN", "ADJ"})
 
 
 def group_prices(doc: Document) -> list[tuple[Mention, Mention]]:
