@@ -1067,8 +1067,11 @@ _TELLING_DEPS = frozenset({"poss", "amod", "compound", "nmod"})
 
 
 def _subject_of(doc: Document, verb: Token) -> Token | None:
+    """A verb's subject; also a name before it that the parser hangs on it as a modifier ("and
+    *Tim* has 7 fewer": npadvmod)."""
     start, end = doc.sentences[verb.sentence]
-    return next((t for t in doc.tokens[start:end] if t.head == verb.i and t.i != verb.i and t.dep in {"nsubj", "nsubjpass"}), None)
+    return next((t for t in doc.tokens[start:end] if t.head == verb.i and t.i != verb.i and (
+        t.dep in {"nsubj", "nsubjpass"} or t.dep == "npadvmod" and t.pos == "PROPN" and t.i < verb.i)), None)
 
 
 def _told_apart_by(doc: Document, tok: Token) -> frozenset[str]:
