@@ -31,9 +31,10 @@ from fractions import Fraction
 from ..errors import InputError
 from ..text.names import gender
 from ..text.numbers import CENTS, number_text
-from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
-                            asks_in_percent, asks_total, both_named_after, counts_periods, counts_those_named, describes_a_noun,
-                            counts_those_listed, group_prices, names_a_label, one_for_each_of, one_for_oneself, one_of_several, one_to_each, price_of_one, with_oneself,
+from ..text.reading import (LESS_WORDS, SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
+                            asks_in_percent, asks_total, both_named_after, compared_unsaid, counts_periods, counts_those_listed,
+                            counts_those_named, describes_a_noun, group_prices, names_a_label, one_for_each_of, one_for_oneself,
+                            one_of_several, one_to_each, price_of_one, with_oneself,
                             pronoun_group, said_in_percent, spoken_operation, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
@@ -1329,6 +1330,9 @@ def _comparison(doc: Document, q: Qset, end: int) -> tuple[str, int] | None:
             if j >= stop or toks[j].pos in {"ADP", "PUNCT", "CCONJ"} and toks[j].text.lower() != "as":
                 return "mul", -1  # "12 pages on Monday and *twice as many* on Tuesday": as the number before
         return None
+    unsaid = _compared_unsaid(doc, q)
+    if unsaid is not None:  # "Tim has 7 fewer.", "Ben's dog is 3 years older.": than what was said before
+        return ("sub" if unsaid[0] in LESS_WORDS else "add"), -1
     i = skip(i, i + 3)
     kind = next((k for k, words in COMPARATIVES.items() if i < stop and toks[i].text.lower() in words), None)
     if kind is None:
@@ -1341,6 +1345,13 @@ def _comparison(doc: Document, q: Qset, end: int) -> tuple[str, int] | None:
         # ("more" alone is as often a transfer: "got 5 more")
         return "sub", -1
     return None
+
+
+def _compared_unsaid(doc: Document, q: Qset) -> tuple[str, Mention] | None:
+    """The comparison without "than" that the number of ``q`` says, of the number said just
+    before (:func:`pyasp.text.reading.compared_unsaid`): (the comparative, that number)."""
+    m = next((m for m in doc.mentions if m.start == q.token), None)
+    return compared_unsaid(doc, m) if m is not None else None
 
 
 def _content_lemmas(tokens) -> set[str]:
@@ -1373,6 +1384,11 @@ def _comparative_operations(doc: Document, base: list[Qset], target: Qset) -> tu
         op, start = found
         if q.ent == FRACTION and start >= 0:  # "half as much as the bag of potatoes": read as a fraction of it
             out.append(q)
+            continue
+        unsaid = _compared_unsaid(doc, q) if start < 0 else None
+        if unsaid is not None:  # "Lena has 18 roses. Tim has 7 fewer.": the number said just before
+            before = [p for p in base if p.token == unsaid[1].start and p.qnt is not None]
+            out.append(replace(q, operation=op, whole=before[0].token if before else -1))
             continue
         if start < 0:  # said without "as ...": the number of the same things said last before it
             before = [p for p in base if p.qnt is not None and p.token < q.token and p.ent != FRACTION and not p.implicit

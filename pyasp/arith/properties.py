@@ -22,9 +22,9 @@ from fractions import Fraction
 from ..text.units import factor as _unit_factor, lemma_of as _unit_lemma
 from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
-from ..text.reading import (AS_DEGREE, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, counts_those_listed, counts_those_named,
-                            describes_a_noun, names_a_label, one_for_each_of, one_for_oneself, one_of_several, pronoun_group, rest_asked,
-                            tells_time, with_oneself)
+from ..text.reading import (AS_DEGREE, COMPARATIVE_WORDS, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, compared_unsaid,
+                            counts_those_listed, counts_those_named, describes_a_noun, names_a_label, one_for_each_of, one_for_oneself,
+                            one_of_several, pronoun_group, rest_asked, tells_time, with_oneself)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 #: what a verb of motion may have as its object when its subject goes with things ("left *the dock*
@@ -644,6 +644,25 @@ def _math_term(reader: _Reader, start: int, end: int, sentence: int, terms: tupl
             if ok:
                 return Phrase(" ".join(term), " ".join(term), i, term)
     return None
+
+
+def _unsaid_comparison(doc: Document, m: Mention, numbers: list[NumberInfo],
+                       terms: tuple[tuple[str, ...], ...]) -> tuple[Phrase, Phrase] | None:
+    """A comparison said without "than", of the thing named just before
+    (:func:`pyasp.text.reading.compared_unsaid`): "Lena has 18 roses. Tim has 7 fewer." is read
+    as "7 fewer than Lena" would be, (its math term, what it compares with: the subject of the
+    number compared with, as Obj and :attr:`NumberInfo.compared`). Only when the rule file's math
+    classes have the comparative with "than" ("fewer than")."""
+    found = compared_unsaid(doc, m)
+    if found is None:
+        return None
+    word, other = found
+    term = (word, "than")
+    before = next((n for n in numbers if n.mention == other), None)
+    if term not in terms or before is None or before.subj is None:
+        return None
+    at = next(t.i for t in doc.tokens[m.end:] if t.text.lower() == word)
+    return Phrase(" ".join(term), " ".join(term), at, term), before.subj
 
 
 def _multiplier(doc: Document, mention: Mention) -> bool:
@@ -1328,6 +1347,11 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
             hi = min((x.start for x in doc.mentions if x.sentence == m.sentence and x.start >= m.end), default=m.end + 4)
             math = _math_term(reader, lo, min(m.end + 4, hi), m.sentence, math_terms)
         compared_tok = reader.compared(m) if math is not None and not part else None
+        unsaid = None
+        if not part and compared_tok is None and (math is None or math.text in COMPARATIVE_WORDS):
+            unsaid = _unsaid_comparison(doc, m, numbers, math_terms)
+            if unsaid is not None:
+                math, compared = unsaid
         if (compared_tok is not None and who is not None and who.text.lower() in DEMONSTRATIVES and verb is not None
                 and verb.lemma.lower() == "be" and numbers and numbers[-1].subj is not None
                 and numbers[-1].mention.sentence == m.sentence - 1):
@@ -1367,7 +1391,8 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
                 subj=subj,
                 verb=reader.verb_phrase(verb) if verb is not None else None,
                 iobj=reader.phrase(iobj_tok, reader.resolve(iobj_tok, iobj_tok.i, own)) if iobj_tok is not None else None,
-                obj=reader.phrase(obj_tok, reader.resolve(obj_tok, obj_tok.i, own)) if obj_tok is not None else None,
+                obj=(unsaid[1] if unsaid is not None and obj_tok is None
+                     else reader.phrase(obj_tok, reader.resolve(obj_tok, obj_tok.i, own)) if obj_tok is not None else None),
                 unit=unit,
                 rate=reader.phrase(rate_tok) if rate_tok is not None else None,
                 math=math,
@@ -1375,7 +1400,8 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
                 share=m.value if part else None,
                 rest=rest,
                 whole=whole,
-                compared=(reader.phrase(compared_tok, reader.resolve(compared_tok, compared_tok.i, own))
+                compared=(unsaid[1] if unsaid is not None
+                          else reader.phrase(compared_tok, reader.resolve(compared_tok, compared_tok.i, own))
                           if compared_tok is not None else None),
                 already=m.sentence != qsent and any(t.lemma.lower() == "already" for t in reader.clause(verb, m.sentence)),
                 passive=passive,

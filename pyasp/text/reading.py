@@ -1288,6 +1288,115 @@ def verb_above(doc: Document, index: int) -> Token | None:
     return None
 
 
+#: the comparatives that say how much more or less one thing has or is than another ("7 *fewer*
+#: roses", "3 years *older*", "15 cm *shorter*"): what a comparison without "than" may say
+#: (:func:`compared_unsaid`); not "later", "earlier", "sooner", which place in time
+COMPARATIVE_WORDS = frozenset({"more", "fewer", "less", "older", "younger", "longer", "shorter", "taller", "higher",
+                               "lower", "heavier", "lighter", "bigger", "larger", "smaller", "greater", "wider",
+                               "narrower", "deeper", "farther", "further", "faster", "slower"})
+#: of those, the ones that take the number away from what is compared with ("7 *fewer*")
+LESS_WORDS = frozenset({"fewer", "less", "younger", "shorter", "lower", "lighter", "smaller", "narrower", "slower"})
+#: the dependents that tell one thing from another of its kind ("*Nora's* dog", "the *red* rope")
+_TELLING_DEPS = frozenset({"poss", "amod", "compound", "nmod"})
+
+
+def _subject_of(doc: Document, verb: Token) -> Token | None:
+    """A verb's subject; also a name before it that the parser hangs on it as a modifier ("and
+    *Tim* has 7 fewer": npadvmod)."""
+    start, end = doc.sentences[verb.sentence]
+    return next((t for t in doc.tokens[start:end] if t.head == verb.i and t.i != verb.i and (
+        t.dep in {"nsubj", "nsubjpass"} or t.dep == "npadvmod" and t.pos == "PROPN" and t.i < verb.i)), None)
+
+
+def _told_apart_by(doc: Document, tok: Token) -> frozenset[str]:
+    """The words that tell a noun's thing from others of its kind, its possessors' too ("*her*
+    *cousin*'s walk")."""
+    start, end = doc.sentences[tok.sentence]
+    words, todo = set(), [tok.i]
+    while todo:
+        i = todo.pop()
+        for t in doc.tokens[start:end]:
+            if t.head == i and t.i != i and t.dep in _TELLING_DEPS:
+                words.add(t.lemma.lower())
+                todo.append(t.i)
+    return frozenset(words)
+
+
+def _counted(doc: Document, mention: Mention, stop: int) -> list[Token]:
+    """The nouns right after a number, up to token ``stop`` (its unit: "18 *roses*", "6 *years*
+    old"), at most two."""
+    out = []
+    for t in doc.tokens[mention.end : min(stop, mention.end + 2)]:
+        if t.pos != "NOUN" and dimension(t.text) is None:
+            break
+        out.append(t)
+    return out
+
+
+def compared_unsaid(doc: Document, mention: Mention) -> tuple[str, Mention] | None:
+    """A comparison whose other side goes unsaid, the thing named just before: "Lena has 18 roses.
+    Tim has 7 *fewer*.", "Nora's dog is 6 years old. Ben's dog is 3 years *older*.", "The school's
+    bus carries 48 children. The club's bus carries 9 fewer children." read as "than Lena", "than
+    Nora's dog", "than the school's bus" would say: (the comparative, the number compared with).
+
+    The number is followed by a comparative (:data:`COMPARATIVE_WORDS`; nouns may stand between,
+    "35 pages fewer") with no "than" or "as" after it in its sentence; its verb says a state
+    (:data:`STATE_VERBS`) or, for a comparative other than "more" (after a verb of doing as often
+    more of the same: "Her dad found 12 more"), is the verb of the number compared with; its
+    subject is a noun before it (no pronoun: "She has 7 more" gains, "He read 8 more" goes on; not
+    the number's own things: "10 more dogs start to bark") that is not the subject of the number
+    compared with, which is the last number before it, in its sentence or the one before, with a
+    subject of its own before it and the same nouns after it, if the comparison says any (its
+    unit, or one of the same dimension; "6 years old" for "3 years older"). None otherwise: "Tom
+    has 5 apples. He buys 3 more." (a pronoun), "Ann's father gives Ann 5 more." (a transfer),
+    "The dog is 6 years old. The dog is 3 years older." (the same subject).
+
+    >>> doc = read("Lena has 18 roses. Tim has 7 fewer. How many roses does Tim have?")
+    >>> word, before = compared_unsaid(doc, doc.mentions[1])
+    >>> word, before.text
+    ('fewer', '18')
+    >>> doc = read("Tom has 5 apples. He buys 3 more. How many apples does he have?")
+    >>> compared_unsaid(doc, doc.mentions[1]) is None
+    True
+    """
+    tokens = doc.tokens
+    first, stop = doc.sentences[mention.sentence]
+    i = mention.end
+    while (i < min(stop, mention.end + 2) and (tokens[i].pos == "NOUN" or dimension(tokens[i].text) is not None)
+           and tokens[i].text.lower() not in COMPARATIVE_WORDS):
+        i += 1
+    if i >= stop or tokens[i].text.lower() not in COMPARATIVE_WORDS:
+        return None
+    word = tokens[i].text.lower()
+    if any(t.text.lower() in {"than", "as"} for t in tokens[i + 1 : stop]):
+        return None
+    verb = verb_above(doc, mention.head)
+    subj = _subject_of(doc, verb) if verb is not None else None
+    if subj is None or subj.pos not in {"NOUN", "PROPN"} or subj.i > mention.start:
+        return None  # (not "10 more dogs start to bark": the number's own things)
+    units = {t.lemma.lower() for t in _counted(doc, mention, stop) + _counted(doc, Mention(mention.value, "", i, i + 1, mention.sentence, ""), stop)}
+    before = [m for m in doc.mentions if m.start < mention.start and mention.sentence - m.sentence in (0, 1)
+              and m.kind != "determiner"]
+    if not before:
+        return None
+    other = before[-1]
+    other_verb = verb_above(doc, other.head)
+    other_subj = _subject_of(doc, other_verb) if other_verb is not None else None
+    if other_subj is None or other_subj.i > other.start or other_verb.i == verb.i:
+        return None
+    if verb.lemma.lower() not in STATE_VERBS and (word == "more" or verb.lemma.lower() != other_verb.lemma.lower()):
+        return None  # "Her dad found 12 more and gave them to her": more of them, found too
+    if any(t.head == verb.i and t.dep in {"dative", "iobj"} for t in tokens[first:stop]):
+        return None  # "Ann's father gives Ann 5 more": a transfer
+    if other_subj.lemma.lower() == subj.lemma.lower() and _told_apart_by(doc, other_subj) == _told_apart_by(doc, subj):
+        return None
+    _, other_stop = doc.sentences[other.sentence]
+    said = {t.lemma.lower() for t in _counted(doc, other, other_stop)}
+    if units and not units & said and not {dimension(w) for w in units} & {dimension(w) for w in said} - {None}:
+        return None
+    return word, other
+
+
 #: the verbs that say what something has or is, not a change of it ("Some children were in the room")
 _HAVE_BE_DO = frozenset({"be", "have", "do"})
 
