@@ -47,6 +47,19 @@ def test_the_arithmetic_engine_takes_the_part_from_the_converted_whole(model, te
     assert solve_text(text, model).answer == answer
 
 
+# -- two things owned by two others --------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, answer", [
+    ("Tom's box holds 12 crayons. His sister's box holds twice as many crayons. "
+     "How many crayons does his sister's box hold?", 24),
+    ("Jin's tank holds 15 fish. His uncle's tank holds 3 times as many fish. How many fish are in his uncle's tank?", 45),
+    ("Ada's shelf has 14 books. Her aunt's shelf has 3 times as many books. How many books are on her aunt's shelf?", 42),
+])
+def test_two_things_owned_by_two_others_are_compared_not_one(model, text, answer):
+    # Coref of the two subjects ("box", "box") would compare a box with itself and divide
+    assert solve_text(text, model).answer == answer
+
+
 # -- a measure after its noun --------------------------------------------------------------------------
 
 def _described(text):
