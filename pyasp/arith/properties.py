@@ -1351,7 +1351,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
         if not part and compared_tok is None and (math is None or math.text in COMPARATIVE_WORDS):
             unsaid = _unsaid_comparison(doc, m, numbers, math_terms)
             if unsaid is not None:
-                math, compared = unsaid
+                math = unsaid[0]
         if (compared_tok is not None and who is not None and who.text.lower() in DEMONSTRATIVES and verb is not None
                 and verb.lemma.lower() == "be" and numbers and numbers[-1].subj is not None
                 and numbers[-1].mention.sentence == m.sentence - 1):

@@ -1175,17 +1175,6 @@ def partitives(doc: Document) -> list[tuple[Mention, Mention]]:
     return out
 
 
-def _verb_above(doc: Document, i: int) -> Token | None:
-    """The verb a token hangs on, up its heads ("drove 385 km": drove)."""
-    tokens, seen = doc.tokens, set()
-    while 0 <= i < len(tokens) and i not in seen:
-        seen.add(i)
-        if tokens[i].pos in {"VERB", "AUX"}:
-            return tokens[i]
-        i = tokens[i].head
-    return None
-
-
 def _asks_what_is_still_to_do(doc: Document, sentence: int) -> bool:
     """Whether the question asks what is *still* to be done of a whole the text gives, a part of it
     done with the same verb: "The road trip is 640 km long. They drove 385 km on the first day. How
@@ -1202,7 +1191,7 @@ def _asks_what_is_still_to_do(doc: Document, sentence: int) -> bool:
         return False
     verb = todo[0]
     numbers = [m for m in doc.mentions if m.kind != "determiner"]
-    done = [m for m in numbers if (v := _verb_above(doc, m.head)) is not None and v.i != verb.i
+    done = [m for m in numbers if (v := verb_above(doc, m.head)) is not None and v.i != verb.i
             and v.lemma.lower() == verb.lemma.lower()]
     return bool(done) and any(m.value > sum(d.value for d in done) for m in numbers if m not in done)
 
@@ -1322,11 +1311,11 @@ def _told_apart_by(doc: Document, tok: Token) -> frozenset[str]:
     return frozenset(words)
 
 
-def _counted(doc: Document, mention: Mention, stop: int) -> list[Token]:
-    """The nouns right after a number, up to token ``stop`` (its unit: "18 *roses*", "6 *years*
-    old"), at most two."""
+def _counted(doc: Document, start: int, stop: int) -> list[Token]:
+    """The nouns from token ``start`` (right after a number or a comparative), up to token ``stop``
+    (its unit: "18 *roses*", "6 *years* old"), at most two."""
     out = []
-    for t in doc.tokens[mention.end : min(stop, mention.end + 2)]:
+    for t in doc.tokens[start : min(stop, start + 2)]:
         if t.pos != "NOUN" and dimension(t.text) is None:
             break
         out.append(t)
@@ -1374,7 +1363,7 @@ def compared_unsaid(doc: Document, mention: Mention) -> tuple[str, Mention] | No
     subj = _subject_of(doc, verb) if verb is not None else None
     if subj is None or subj.pos not in {"NOUN", "PROPN"} or subj.i > mention.start:
         return None  # (not "10 more dogs start to bark": the number's own things)
-    units = {t.lemma.lower() for t in _counted(doc, mention, stop) + _counted(doc, Mention(mention.value, "", i, i + 1, mention.sentence, ""), stop)}
+    units = {t.lemma.lower() for t in _counted(doc, mention.end, stop) + _counted(doc, i + 1, stop)}
     before = [m for m in doc.mentions if m.start < mention.start and mention.sentence - m.sentence in (0, 1)
               and m.kind != "determiner"]
     if not before:
@@ -1391,7 +1380,7 @@ def compared_unsaid(doc: Document, mention: Mention) -> tuple[str, Mention] | No
     if other_subj.lemma.lower() == subj.lemma.lower() and _told_apart_by(doc, other_subj) == _told_apart_by(doc, subj):
         return None
     _, other_stop = doc.sentences[other.sentence]
-    said = {t.lemma.lower() for t in _counted(doc, other, other_stop)}
+    said = {t.lemma.lower() for t in _counted(doc, other.end, other_stop)}
     if units and not units & said and not {dimension(w) for w in units} & {dimension(w) for w in said} - {None}:
         return None
     return word, other
