@@ -25,6 +25,7 @@ import numpy as np
 
 from ..errors import malformed
 from ..text.reading import after_each_of
+from ..text.units import dimension as unit_dimension
 from .properties import NumberInfo, Phrase, ProblemInfo
 
 EACH = frozenset({"each", "every", "per"})
@@ -417,23 +418,35 @@ def _split_whole(info: ProblemInfo, n: NumberInfo, numbers: list[NumberInfo]) ->
     its sentence, said later as groups "of" it, counts the same things per group, and the groups
     are what the question asks or what a third number is counted per ("A class of 30 students is
     split into teams of 5 students each. How many teams are there?", "... Each team gets 3
-    balls": the 30 students make 30 / 5 teams, whatever the class they are per). Decided after
-    the rate model."""
+    balls": the 30 students make 30 / 5 teams, whatever the class they are per), or, a measure
+    in a unit of the same dimension, counts per the pieces the question asks ("A rope 12 m long
+    is cut into pieces that are each 40 cm long. How many pieces are there?": the rope is no rate).
+    Decided after the rate model."""
     if n.rate is None or n.unit is None:
         return False
     asked = info.question.unit.lemma if info.question.unit is not None else None
     for o in numbers:
-        if (o.index <= n.index or o.rate is None or o.unit is None or o.unit.lemma != n.unit.lemma
+        measured = o.unit is not None and _measured_alike(o.unit.lemma, n.unit.lemma)
+        if (o.index <= n.index or o.rate is None or o.unit is None or o.unit.lemma != n.unit.lemma and not measured
                 or o.mention.sentence != n.mention.sentence or o.rate.lemma == n.rate.lemma):
             continue
+        group = o.rate.lemma
+        if measured and group == asked:
+            return True  # the pieces asked, each a measure: "A rope 12 m long is cut into pieces that are each 40 cm long"
         if not (o.rate.head >= 0 and o.mention.start == o.rate.head + 2
                 and info.doc.tokens[o.rate.head + 1].text.lower() == "of"):
             continue  # the groups said with the size of each: "teams of 5 students"
-        group = o.rate.lemma
         if group == asked or any(x.rate is not None and x.rate.lemma == group and x.unit is not None
                                  and x.unit.lemma != n.unit.lemma for x in numbers if x.index not in (n.index, o.index)):
             return True
     return False
+
+
+def _measured_alike(a: str, b: str) -> bool:
+    """Whether two unit words are units of measure of one dimension ("meters" and "cm"; not
+    money, which is no length a whole is cut into)."""
+    kind = unit_dimension(a)
+    return kind not in {None, "money"} and kind == unit_dimension(b)
 
 
 def _own_unit(n: NumberInfo, per: Phrase | None) -> bool:
