@@ -371,3 +371,54 @@ def test_no_span_read_when_something_is_counted_per_the_larger_unit():
 
     p = qsets("Uma swims 2 hours a day, 5 days a week. How many hours does she swim in 4 weeks?")
     assert number(p, "4").shown == "" and number(p, "4").ent == "week"
+
+
+# -- units inside a quotient, time gone by, parts of a day -------------------------------------------
+
+QUOTIENTS = [
+    # a count asked: the larger unit read in the smaller one the other measure is said in
+    ("Each brick is 25 cm long. How many bricks are needed for a wall 4 meters long?", 16),
+    ("A ribbon 2 m long is cut into strips that are each 25 cm long. How many strips are there?", 8),
+]
+
+
+@pytest.mark.parametrize("text, answer", QUOTIENTS)
+def test_the_declarative_rules_engine_divides_a_measure_in_another_unit(model, text, answer):
+    from pyasp.arith.solver import solve_text
+
+    assert solve_text(text, model).answer == answer
+
+
+@pytest.mark.parametrize("text, answer", QUOTIENTS)
+def test_the_equation_tree_engine_divides_a_measure_in_another_unit(text, answer):
+    from pyasp.algebra.solver import solve_text
+
+    assert Fraction(str(solve_text(text).answer)) == answer
+
+
+def test_a_count_asked_reads_the_larger_unit_in_the_smaller(knowledge):
+    info = read_info(read("Each brick is 25 cm long. How many bricks are needed for a wall 4 meters long?"), knowledge)
+    assert measure_conversions(info) == {2: ("meters", 100, "centimeters")}
+    # a measure asked is read as before: nothing converted into a unit nobody asked for
+    info = read_info(read("A board is 2 meters long. Another board is 150 cm long. How long are the two boards?"), knowledge)
+    assert measure_conversions(info) == {}
+
+
+def test_a_measure_cut_into_pieces_of_another_unit_is_no_rate(model, knowledge):
+    from pyasp.arith.engine import prepare
+
+    info = prepare(read("A ribbon 2 m long is cut into strips that are each 25 cm long. How many strips are there?"),
+                   knowledge, model.rates_).info
+    assert info.numbers[0].rate is None and info.numbers[1].rate is not None
+
+
+@pytest.mark.parametrize("text, answer", [
+    # time gone by, asked with "after": read in the unit something is counted per
+    ("A jar holds 900 grams of rice. The cook uses 30 grams each day. How many grams of rice are left after 3 weeks?", 270),
+    # something done every evening is done once a day
+    ("Lucy reads 20 pages every evening. How many pages does she read in 2 weeks?", 280),
+])
+def test_time_gone_by_and_parts_of_a_day_in_days(model, text, answer):
+    from pyasp.arith.solver import solve_text
+
+    assert solve_text(text, model).answer == answer

@@ -35,7 +35,7 @@ from ..text.reading import (SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, W
                             asks_in_percent, asks_total, both_named_after, counts_periods, counts_those_named, describes_a_noun,
                             group_prices, names_a_label, one_of_several, one_to_each, with_oneself,
                             pronoun_group, said_in_percent, spoken_operation, tells_time, units_given_per)
-from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
+from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor, lemma_of as _unit_lemma
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
@@ -1870,9 +1870,14 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
     # them ("costs $2 a foot ... 30 inches"): how many of the smaller make one of the larger; of time,
     # only two units numbers (or the question) give amounts in: a unit of time something is said per
     # only is the period it is counted in
-    measured = {u for q in base if q.qnt is not None for u in (q.ent, q.rate, q.per)} | {asked}
-    measured = {u for u in measured if _unit_dimension(u) not in {None, "money"}}
-    amounts = {q.ent for q in base if q.qnt is not None} | {asked}
+    # units by their lemma ("cm": centimeter), each implied Qset naming them as the numbers write them
+    written = {}
+    for u in [q.ent for q in base if q.qnt is not None] + [u for q in base if q.qnt is not None for u in (q.rate, q.per)] + [asked]:
+        if u and _unit_dimension(u) not in {None, "money"}:
+            written.setdefault(_unit_lemma(u), u)
+    measured = {_unit_lemma(u) for q in base if q.qnt is not None for u in (q.ent, q.rate, q.per) if u} | {_unit_lemma(asked)}
+    measured = {u for u in measured if u and _unit_dimension(u) not in {None, "money"}}
+    amounts = {_unit_lemma(q.ent) or q.ent for q in base if q.qnt is not None} | {_unit_lemma(asked) or asked}
     for dim in sorted({_unit_dimension(u) for u in measured}):
         named = [u for u in _units_of(dim) if u in measured]
         for k, small in enumerate(named):
@@ -1882,13 +1887,13 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
                     continue
                 if dim == "time" and not {small, large} <= amounts:
                     continue  # "45 minutes, 4 times a week. How many hours ...": a week is the period, no 168 hours
-                said = [q for q in base if q.qnt is not None and {q.ent, q.rate, q.per} & {small, large}]
-                if not said or all(q.irrelevant for q in said) and asked not in {small, large}:
+                said = [q for q in base if q.qnt is not None and {_unit_lemma(u) for u in (q.ent, q.rate, q.per) if u} & {small, large}]
+                if not said or all(q.irrelevant for q in said) and _unit_lemma(asked) not in {small, large}:
                     continue
-                larger = [q for q in said if q.ent == large]
+                larger = [q for q in said if _unit_lemma(q.ent) == large]
                 if dim == "time" and larger and all(periods(q, small) for q in larger):
                     continue  # "40 minutes on each of 5 days"
-                extra.append(Qset(Fraction(factor), small, rate=large, text=str(factor), token=last, sentence=-1,
+                extra.append(Qset(Fraction(factor), written[small], rate=written[large], text=str(factor), token=last, sentence=-1,
                                   implicit=f"{factor} {_UNIT_PLURALS[small]} per {large}"))
     extra += _sharer_too(doc, base)
     for pair in _pairs(doc, units | {t}):  # "Each of the 6 kids has a pair of gloves": 2 gloves per kid
@@ -3308,6 +3313,13 @@ def _lone_price(base: list[Qset], target: Qset) -> int:
     return money[0].token
 
 
+def _measured_alike(a: str | None, b: str | None) -> bool:
+    """Whether two entities are units of measure of one dimension ("meter" and "cm": a measure in
+    one is compared with, divided by or cut from a measure in the other; not money)."""
+    kind = _unit_dimension(a)
+    return kind not in {None, "money"} and kind == _unit_dimension(b)
+
+
 def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
     """Numbers the text says take no part in the equation (their ``irrelevant``, why):
 
@@ -3318,7 +3330,8 @@ def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) ->
       whose thing the text names nowhere else, when the question names another of the list ("How
       many shirts ...?", "How many cans do the cats eat?");
     * a number said in passing (:func:`_aside`: a measure of a thing, companions, a count of times)
-      whose unit the text names nowhere else and the question does not name (nor the period it is
+      whose unit the text names nowhere else (nor another unit of its dimension: "A rope 12 m long is
+      cut into pieces that are each 40 cm long") and the question does not name (nor the period it is
       counted in: "4 times a week. How many hours ... each week?")."""
     qtoks = doc.sentence_tokens(question)
     asked = {t.lemma.lower() for t in qtoks} | {_noun_phrase_head_lemma(t) for t in qtoks} | {target.ent}
@@ -3339,7 +3352,7 @@ def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) ->
         if q.qnt is None or q.implicit or tok is None or q.token in why or q.sentence == question or q.ent == FRACTION:
             continue
         kind = _aside(doc, tok)
-        alone = not any(p is not q and p.ent == q.ent for p in base) and not any(
+        alone = not any(p is not q and (p.ent == q.ent or _measured_alike(p.ent, q.ent)) for p in base) and not any(
             t.i != tok.i and _noun_phrase_head_lemma(t) == q.ent for t in doc.tokens)
         if (kind and alone and q.ent not in asked and not any(p.rate == q.ent for p in base) and not asked & {"area", "perimeter"}
                 and not (q.rate and q.rate in asked)):  # "4 times a week. How many hours ... each week?"
