@@ -3185,7 +3185,8 @@ def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) ->
     * a label after a capitalised noun: "*Room 12* collected 45 cans", "Bus 7" (a number follows the
       noun it counts only as a name);
     * a span of time joined to a noun it describes: "During the *two-week* recycling drive" (no other
-      number is per that unit and the question does not name it), or any number joined so to a noun
+      number is per that unit and the question does not name it nor ask a time: "A *1*-hour swim
+      lesson ... How many minutes of free play are there?" is the lesson's length), or any number joined so to a noun
       when nothing else in the text is said in its unit or dimension ("the *50*-meter race in 42
       seconds": :func:`pyasp.text.reading.describes_a_noun`, which arith reads too);
     * what nobody does: "How many swimmers race in all, if *no one* races *twice*?"."""
@@ -3210,7 +3211,8 @@ def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) ->
                 and not _is_person(before.lemma.lower())):
             why[q.token] = f"{before.text} {q.text}: a name"
         elif (after is not None and after.text == "-" and mention.end + 2 < len(toks) and toks[mention.end + 1].lemma.lower() in TIME_WORDS
-              and toks[mention.end + 2].pos in NOUN_POS | {"ADJ"} and toks[mention.end + 1].lemma.lower() not in units | asked):
+              and toks[mention.end + 2].pos in NOUN_POS | {"ADJ"} and toks[mention.end + 1].lemma.lower() not in units | asked
+              and _unit_dimension(_asked_unit(doc, target)) != "time"):  # "A 1-hour lesson ... How many minutes": a whole
             why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text}"
         elif describes_a_noun(doc, mention, question):  # the reading arith shares: "the 50-meter race in 42 seconds"
             why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text if mention.end + 2 < len(toks) else toks[mention.end + 1].text}"

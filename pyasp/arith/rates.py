@@ -384,7 +384,7 @@ def decide(info: ProblemInfo, model: RateModel | None = None, labels: set[int] |
         f, named = number_evidence(info, n)
         rate = labels is not None and n.index in labels if labels is not None else model.number_probability(f) >= model.threshold
         if labels is None and rate and (_own_unit(n, n.rate or named) or _anothers(info, n, named)
-                                        or after_each_of(info.doc, n.mention.start)):
+                                        or after_each_of(info.doc, n.mention.start) or _numbered(info, n, n.rate or named)):
             # "Three friends each picked 14 pumpkins": the friends are what the 14 is counted
             # per; 3 friends per friend is no rate. "packs 45 cookies into bags with 5 cookies in
             # each bag": the reader says "each bag" of the 5, and not of the 45. "Each of the 7
@@ -453,6 +453,14 @@ def _own_unit(n: NumberInfo, per: Phrase | None) -> bool:
     """Whether the "per" unit a cue names for a number is the number's own unit (read, not
     borrowed): "3 friends" per friend, "3 buckets" per bucket."""
     return per is not None and n.unit is not None and not n.unit_inferred and per.lemma == n.unit.lemma
+
+
+def _numbered(info: ProblemInfo, n: NumberInfo, per: Phrase | None) -> bool:
+    """Whether the "per" unit of a number is the unit another number counts ("A 1-*hour* swim lesson
+    spends 15 minutes on warm-up": the 15 minutes are a part of the one hour, not per hour; "20
+    pages in 5 *minutes*" are no pages per minute)."""
+    return per is not None and per.head >= 0 and any(
+        o.index != n.index and o.unit is not None and not o.unit_inferred and o.unit.head == per.head for o in info.numbers)
 
 
 def _anothers(info: ProblemInfo, n: NumberInfo, named: Phrase | None) -> bool:
