@@ -422,3 +422,21 @@ def test_time_gone_by_and_parts_of_a_day_in_days(model, text, answer):
     from pyasp.arith.solver import solve_text
 
     assert solve_text(text, model).answer == answer
+
+
+@pytest.mark.parametrize("text, normal", [
+    ("A bottle holds 500 mL. How many bottles?", "A bottle holds 500 milliliters. How many bottles?"),
+    ("The jug holds 1 L. The bag weighs 300 g.", "The jug holds 1 liter. The bag weighs 300 grams."),
+    # inside a sentence the abbreviation reads as it is
+    ("Each cup holds 250 mL of milk.", "Each cup holds 250 mL of milk."),
+])
+def test_a_short_unit_ending_a_sentence_is_written_out(text, normal):
+    assert word_problem_text(text) == normal
+    assert len(read(text).sentences) == normal.count(".") + normal.count("?")
+
+
+def test_a_capacity_per_the_things_asked(model):
+    from pyasp.arith.solver import solve_text
+
+    text = "A glass holds 250 mL. How many glasses can be filled from a 2-liter bottle?"
+    assert solve_text(text, model).answer == 8
