@@ -320,6 +320,11 @@ def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
             dets = {c.text.lower() for c in _children(doc, obj.i) if c.dep == "det"}
             if prep == "per" or dets & {"each", "every"}:
                 return _noun_phrase_head_lemma(obj)
+        for child in _children(doc, verb.i):  # "uses 25 mL *each day*", the parse hanging the day on the verb
+            if (child.dep == "npadvmod" and child.pos == "NOUN" and child.lemma.lower() in TIME_WORDS
+                    and (ent_tok is None or child.i > ent_tok.i)
+                    and any(c.dep == "det" and c.text.lower() in {"each", "every"} for c in _children(doc, child.i))):
+                return _noun_phrase_head_lemma(child)
         subj = _subject(doc, verb)
         if subj is not None and (ent_tok is None or subj.i != ent_tok.i):
             dets = {c.text.lower() for c in _children(doc, subj.i) if c.dep == "det"}
@@ -864,11 +869,12 @@ def _one_of_a_kind(doc: Document, mention: Mention, q: Qset, counted: set[str]) 
     return unit if unit in counted and unit != q.ent else ""
 
 
-def _given_rates(doc: Document, base: list[Qset]) -> list[Qset]:
+def _given_rates(doc: Document, base: list[Qset], asked: str = "") -> list[Qset]:
     """Rates the text gives without "per": "N things each" (:func:`_each_rate`) and what any one
-    thing of a counted kind has (:func:`_one_of_a_kind`)."""
+    thing of a counted kind has (:func:`_one_of_a_kind`; the kind counted by a number or asked,
+    ``asked``: "A bottle holds 500 mL. How many bottles ...?")."""
     mentions = {m.start: m for m in doc.mentions}
-    counted = {q.ent for q in base if q.qnt is not None and not q.implicit}
+    counted = {q.ent for q in base if q.qnt is not None and not q.implicit} | ({asked} if asked else set())
     out = []
     for q in base:
         m = mentions.get(q.token)
@@ -3470,7 +3476,7 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
         base, target = _spoken_sides(base, target, spoken)
     base = _fill_entities(base, target, doc)
     base = _to_asked_unit(doc, base, target)  # "2 meters" when centimeters are asked: 200 cm, before the story readings
-    base = _given_rates(doc, base)
+    base = _given_rates(doc, base, target.ent)
     base = _group_sizes(doc, base, groups)
     base = _dozens(doc, base)
     base = _kinds_of_asked(doc, base, target)
