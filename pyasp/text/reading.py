@@ -167,6 +167,8 @@ def _measure_after_noun(doc: Document, mention: Mention) -> bool:
             and dimension(tokens[unit].text) not in {None, "money"} and tokens[adjective].text.lower() in MEASURE_ASKED)
 
 
+#: comparatives the tagger may read as plain adverbs ("How many centimeters *farther* did Ruth jump?")
+COMPARATIVES = frozenset({"farther", "further"})
 #: the words that make "how many ..." ask how far apart two amounts are ("how many *more*", "*fewer*", "*less*")
 DIFFERENCE_WORDS = frozenset({"more", "fewer", "less"})
 
@@ -182,6 +184,8 @@ def asks_a_difference(doc: Document, sentence: int) -> bool:
     >>> asks_a_difference(read("A cheetah runs 70 miles per hour and a cat 30. How many times faster is the cheetah?"), 1)
     False
     >>> asks_a_difference(read("A cheetah runs 70 km per hour and a cat 30. How many kilometers per hour faster is the cheetah?"), 1)
+    True
+    >>> asks_a_difference(read("Al jumped 185 cm. Bo jumped 200 cm. How many centimeters farther did Bo jump?"), 2)
     True
     >>> asks_a_difference(read("Ann has 5 pens and Bo has 3. How many pens do they have?"), 1)
     False
@@ -204,7 +208,7 @@ def asks_a_difference(doc: Document, sentence: int) -> bool:
                 t = toks[j]
                 if t.text.lower() in DIFFERENCE_WORDS:
                     return True
-                if t.tag in {"JJR", "RBR"}:  # a comparative said of the asked amount, not of a noun after it
+                if t.tag in {"JJR", "RBR"} or t.text.lower() in COMPARATIVES:  # a comparative said of the asked amount, not of a noun after it
                     return j + 1 >= len(toks) or toks[j + 1].pos != "NOUN"  # ("how many larger boxes": a kind)
                 if t.text.lower() in PER_WORDS and said and j + 1 < len(toks) and toks[j + 1].pos == "NOUN":
                     j += 2  # the asked unit's "per": "How many kilometers per hour faster ...?"
