@@ -440,3 +440,27 @@ def test_a_capacity_per_the_things_asked(model):
 
     text = "A glass holds 250 mL. How many glasses can be filled from a 2-liter bottle?"
     assert solve_text(text, model).answer == 8
+
+
+@pytest.mark.parametrize("text, answer", [
+    # a difference asked with a comparative the tagger reads as an adverb, the amounts in two units
+    ("Mia threw the ball 850 cm. Leo threw it 9 m. How many centimeters farther did Leo throw it?", 50),
+    # a whole of time said in a hyphenated modifier, its parts in minutes and the rest asked
+    ("A 2-hour party spends 30 minutes on games and 45 minutes on food. The rest of the party is dancing. "
+     "How many minutes of dancing are there?", 45),
+    # what one thing of the kind asked holds is per it
+    ("A glass holds 250 mL. How many glasses can be filled from a 2-liter bottle?", 8),
+])
+def test_both_engines_read_units_inside_a_comparison_a_part_or_a_quotient(model, text, answer):
+    from pyasp.algebra.solver import solve_text as algebra
+    from pyasp.arith.solver import solve_text as arith
+
+    assert arith(text, model).answer == answer
+    assert Fraction(str(algebra(text).answer)) == answer
+
+
+def test_a_rate_each_day_hung_on_the_verb():
+    from qsettools import number, qsets
+
+    p = qsets("A jar holds 900 grams of rice. The cook uses 30 grams each day. How many grams are left after 3 weeks?")
+    assert number(p, "30").rate == "day"
