@@ -456,10 +456,12 @@ def _own_unit(n: NumberInfo, per: Phrase | None) -> bool:
 
 
 def _numbered(info: ProblemInfo, n: NumberInfo, per: Phrase | None) -> bool:
-    """Whether the "per" unit of a number is the unit another number counts ("A 1-*hour* swim lesson
-    spends 15 minutes on warm-up": the 15 minutes are a part of the one hour, not per hour; "20
-    pages in 5 *minutes*" are no pages per minute)."""
-    return per is not None and per.head >= 0 and any(
+    """Whether the "per" unit of a number is the unit another number joins with a hyphen, a measure
+    of a thing ("A 1-*hour* swim lesson spends 15 minutes on warm-up": the 15 minutes are a part of
+    the one hour, not per hour). Not a count of periods ("Rosa studied 2 hours for 5 *days*": 2 hours
+    a day)."""
+    toks = info.doc.tokens
+    return per is not None and per.head > 0 and toks[per.head - 1].text == "-" and any(
         o.index != n.index and o.unit is not None and not o.unit_inferred and o.unit.head == per.head for o in info.numbers)
 
 
