@@ -320,8 +320,8 @@ def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
             dets = {c.text.lower() for c in _children(doc, obj.i) if c.dep == "det"}
             if prep == "per" or dets & {"each", "every"}:
                 return _noun_phrase_head_lemma(obj)
-        for child in _children(doc, verb.i):  # "uses 25 mL *each day*", the parse hanging the day on the verb
-            if (child.dep == "npadvmod" and child.pos == "NOUN" and child.lemma.lower() in TIME_WORDS
+        for child in _children(doc, verb.i):  # "uses 25 mL *each day* ... after 2 weeks", the day hung on the verb
+            if (child.dep == "npadvmod" and child.pos == "NOUN" and child.lemma.lower() in TIME_WORDS and _counts_time(doc)
                     and (ent_tok is None or child.i > ent_tok.i)
                     and any(c.dep == "det" and c.text.lower() in {"each", "every"} for c in _children(doc, child.i))):
                 return _noun_phrase_head_lemma(child)
@@ -339,6 +339,13 @@ def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
                     c.dep == "det" and c.text.lower() in {"each", "every"} for c in _children(doc, obj.i)):
                 return _noun_phrase_head_lemma(obj)
     return ""
+
+
+def _counts_time(doc: Document) -> bool:
+    """Whether a number of the text counts a unit of time ("after *2 weeks*"): a period that a rate
+    per a unit of time said only as "each day" can be counted over (without one, "gets 240 pounds
+    of fish each week ... How many pounds ... each week?" has no rate to read)."""
+    return any(m.end < len(doc.tokens) and doc.tokens[m.end].lemma.lower() in TIME_WORDS for m in doc.mentions)
 
 
 COMPARED_BEFORE = {"more", "fewer", "less", "other", "extra"}
