@@ -458,10 +458,10 @@ def _own_unit(n: NumberInfo, per: Phrase | None) -> bool:
 def _numbered(info: ProblemInfo, n: NumberInfo, per: Phrase | None) -> bool:
     """Whether the "per" unit of a number is the unit another number joins with a hyphen, a measure
     of a thing ("A 1-*hour* swim lesson spends 15 minutes on warm-up": the 15 minutes are a part of
-    the one hour, not per hour). Not a count of periods ("Rosa studied 2 hours for 5 *days*": 2 hours
-    a day)."""
+    the one hour, not per hour), a unit of measure (not "one-*bedroom* apartments"). Not a count of
+    periods ("Rosa studied 2 hours for 5 *days*": 2 hours a day)."""
     toks = info.doc.tokens
-    return per is not None and per.head > 0 and toks[per.head - 1].text == "-" and any(
+    return per is not None and per.head > 0 and toks[per.head - 1].text == "-" and unit_dimension(per.lemma) not in {None, "money"} and any(
         o.index != n.index and o.unit is not None and not o.unit_inferred and o.unit.head == per.head for o in info.numbers)
 
 
