@@ -426,7 +426,7 @@ def _split_whole(info: ProblemInfo, n: NumberInfo, numbers: list[NumberInfo]) ->
         return False
     asked = info.question.unit.lemma if info.question.unit is not None else None
     for o in numbers:
-        measured = o.unit is not None and _measured_alike(o.unit.lemma, n.unit.lemma)
+        measured = o.unit is not None and o.unit.lemma != n.unit.lemma and _measured_alike(o.unit.lemma, n.unit.lemma)
         if (o.index <= n.index or o.rate is None or o.unit is None or o.unit.lemma != n.unit.lemma and not measured
                 or o.mention.sentence != n.mention.sentence or o.rate.lemma == n.rate.lemma):
             continue
