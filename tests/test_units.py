@@ -371,3 +371,96 @@ def test_no_span_read_when_something_is_counted_per_the_larger_unit():
 
     p = qsets("Uma swims 2 hours a day, 5 days a week. How many hours does she swim in 4 weeks?")
     assert number(p, "4").shown == "" and number(p, "4").ent == "week"
+
+
+# -- units inside a quotient, time gone by, parts of a day -------------------------------------------
+
+QUOTIENTS = [
+    # a count asked: the larger unit read in the smaller one the other measure is said in
+    ("Each brick is 25 cm long. How many bricks are needed for a wall 4 meters long?", 16),
+    ("A ribbon 2 m long is cut into strips that are each 25 cm long. How many strips are there?", 8),
+]
+
+
+@pytest.mark.parametrize("text, answer", QUOTIENTS)
+def test_the_declarative_rules_engine_divides_a_measure_in_another_unit(model, text, answer):
+    from pyasp.arith.solver import solve_text
+
+    assert solve_text(text, model).answer == answer
+
+
+@pytest.mark.parametrize("text, answer", QUOTIENTS)
+def test_the_equation_tree_engine_divides_a_measure_in_another_unit(text, answer):
+    from pyasp.algebra.solver import solve_text
+
+    assert Fraction(str(solve_text(text).answer)) == answer
+
+
+def test_a_count_asked_reads_the_larger_unit_in_the_smaller(knowledge):
+    info = read_info(read("Each brick is 25 cm long. How many bricks are needed for a wall 4 meters long?"), knowledge)
+    assert measure_conversions(info) == {2: ("meters", 100, "centimeters")}
+    # a measure asked is read as before: nothing converted into a unit nobody asked for
+    info = read_info(read("A board is 2 meters long. Another board is 150 cm long. How long are the two boards?"), knowledge)
+    assert measure_conversions(info) == {}
+
+
+def test_a_measure_cut_into_pieces_of_another_unit_is_no_rate(model, knowledge):
+    from pyasp.arith.engine import prepare
+
+    info = prepare(read("A ribbon 2 m long is cut into strips that are each 25 cm long. How many strips are there?"),
+                   knowledge, model.rates_).info
+    assert info.numbers[0].rate is None and info.numbers[1].rate is not None
+
+
+@pytest.mark.parametrize("text, answer", [
+    # time gone by, asked with "after": read in the unit something is counted per
+    ("A jar holds 900 grams of rice. The cook uses 30 grams each day. How many grams of rice are left after 3 weeks?", 270),
+    # something done every evening is done once a day
+    ("Lucy reads 20 pages every evening. How many pages does she read in 2 weeks?", 280),
+])
+def test_time_gone_by_and_parts_of_a_day_in_days(model, text, answer):
+    from pyasp.arith.solver import solve_text
+
+    assert solve_text(text, model).answer == answer
+
+
+@pytest.mark.parametrize("text, normal", [
+    ("A bottle holds 500 mL. How many bottles?", "A bottle holds 500 milliliters. How many bottles?"),
+    ("The jug holds 1 L. The bag weighs 300 g.", "The jug holds 1 liter. The bag weighs 300 grams."),
+    # inside a sentence the abbreviation reads as it is
+    ("Each cup holds 250 mL of milk.", "Each cup holds 250 mL of milk."),
+])
+def test_a_short_unit_ending_a_sentence_is_written_out(text, normal):
+    assert word_problem_text(text) == normal
+    assert len(read(text).sentences) == normal.count(".") + normal.count("?")
+
+
+def test_a_capacity_per_the_things_asked(model):
+    from pyasp.arith.solver import solve_text
+
+    text = "A glass holds 250 mL. How many glasses can be filled from a 2-liter bottle?"
+    assert solve_text(text, model).answer == 8
+
+
+@pytest.mark.parametrize("text, answer", [
+    # a difference asked with a comparative the tagger reads as an adverb, the amounts in two units
+    ("Mia threw the ball 850 cm. Leo threw it 9 m. How many centimeters farther did Leo throw it?", 50),
+    # a whole of time said in a hyphenated modifier, its parts in minutes and the rest asked
+    ("A 2-hour party spends 30 minutes on games and 45 minutes on food. The rest of the party is dancing. "
+     "How many minutes of dancing are there?", 45),
+    # what one thing of the kind asked holds is per it
+    ("A glass holds 250 mL. How many glasses can be filled from a 2-liter bottle?", 8),
+])
+def test_both_engines_read_units_inside_a_comparison_a_part_or_a_quotient(model, text, answer):
+    from pyasp.algebra.solver import solve_text as algebra
+    from pyasp.arith.solver import solve_text as arith
+
+    assert arith(text, model).answer == answer
+    assert Fraction(str(algebra(text).answer)) == answer
+
+
+def test_a_rate_each_day_hung_on_the_verb():
+    from qsettools import number, qsets
+
+    p = qsets("A jar holds 900 grams of rice. The cook uses 30 grams each day. How many grams are left after 3 weeks?")
+    assert number(p, "30").rate == "day"

@@ -36,7 +36,7 @@ from ..text.reading import (LESS_WORDS, SHARING_PREPOSITIONS, SPOKEN_COMMANDS, T
                             counts_those_named, describes_a_noun, group_prices, names_a_label, one_for_each_of, one_for_oneself,
                             one_of_several, one_to_each, price_of_one, with_oneself,
                             pronoun_group, said_in_percent, spoken_operation, tells_time, units_given_per)
-from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
+from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor, lemma_of as _unit_lemma
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
@@ -323,6 +323,11 @@ def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
             dets = {c.text.lower() for c in _children(doc, obj.i) if c.dep == "det"}
             if prep == "per" or dets & {"each", "every"}:
                 return _noun_phrase_head_lemma(obj)
+        for child in _children(doc, verb.i):  # "uses 25 mL *each day* ... after 2 weeks", the day hung on the verb
+            if (child.dep == "npadvmod" and child.pos == "NOUN" and child.lemma.lower() in TIME_WORDS and _counts_time(doc)
+                    and (ent_tok is None or child.i > ent_tok.i)
+                    and any(c.dep == "det" and c.text.lower() in {"each", "every"} for c in _children(doc, child.i))):
+                return _noun_phrase_head_lemma(child)
         subj = _subject(doc, verb)
         if subj is not None and (ent_tok is None or subj.i != ent_tok.i):
             dets = {c.text.lower() for c in _children(doc, subj.i) if c.dep == "det"}
@@ -337,6 +342,13 @@ def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
                     c.dep == "det" and c.text.lower() in {"each", "every"} for c in _children(doc, obj.i)):
                 return _noun_phrase_head_lemma(obj)
     return ""
+
+
+def _counts_time(doc: Document) -> bool:
+    """Whether a number of the text counts a unit of time ("after *2 weeks*"): a period that a rate
+    per a unit of time said only as "each day" can be counted over (without one, "gets 240 pounds
+    of fish each week ... How many pounds ... each week?" has no rate to read)."""
+    return any(m.end < len(doc.tokens) and doc.tokens[m.end].lemma.lower() in TIME_WORDS for m in doc.mentions)
 
 
 COMPARED_BEFORE = {"more", "fewer", "less", "other", "extra"}
@@ -867,11 +879,12 @@ def _one_of_a_kind(doc: Document, mention: Mention, q: Qset, counted: set[str]) 
     return unit if unit in counted and unit != q.ent else ""
 
 
-def _given_rates(doc: Document, base: list[Qset]) -> list[Qset]:
+def _given_rates(doc: Document, base: list[Qset], asked: str = "") -> list[Qset]:
     """Rates the text gives without "per": "N things each" (:func:`_each_rate`) and what any one
-    thing of a counted kind has (:func:`_one_of_a_kind`)."""
+    thing of a counted kind has (:func:`_one_of_a_kind`; the kind counted by a number or asked,
+    ``asked``: "A bottle holds 500 mL. How many bottles ...?")."""
     mentions = {m.start: m for m in doc.mentions}
-    counted = {q.ent for q in base if q.qnt is not None and not q.implicit}
+    counted = {q.ent for q in base if q.qnt is not None and not q.implicit} | ({asked} if asked else set())
     out = []
     for q in base:
         m = mentions.get(q.token)
@@ -1890,9 +1903,14 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
     # them ("costs $2 a foot ... 30 inches"): how many of the smaller make one of the larger; of time,
     # only two units numbers (or the question) give amounts in: a unit of time something is said per
     # only is the period it is counted in
-    measured = {u for q in base if q.qnt is not None for u in (q.ent, q.rate, q.per)} | {asked}
-    measured = {u for u in measured if _unit_dimension(u) not in {None, "money"}}
-    amounts = {q.ent for q in base if q.qnt is not None} | {asked}
+    # units by their lemma ("cm": centimeter), each implied Qset naming them as the numbers write them
+    written = {}
+    for u in [q.ent for q in base if q.qnt is not None] + [u for q in base if q.qnt is not None for u in (q.rate, q.per)] + [asked]:
+        if u and _unit_dimension(u) not in {None, "money"}:
+            written.setdefault(_unit_lemma(u), u)
+    measured = {_unit_lemma(u) for q in base if q.qnt is not None for u in (q.ent, q.rate, q.per) if u} | {_unit_lemma(asked)}
+    measured = {u for u in measured if u and _unit_dimension(u) not in {None, "money"}}
+    amounts = {_unit_lemma(q.ent) or q.ent for q in base if q.qnt is not None} | {_unit_lemma(asked) or asked}
     for dim in sorted({_unit_dimension(u) for u in measured}):
         named = [u for u in _units_of(dim) if u in measured]
         for k, small in enumerate(named):
@@ -1902,13 +1920,13 @@ def _implicit_qsets(doc: Document, base: list[Qset], target: Qset) -> list[Qset]
                     continue
                 if dim == "time" and not {small, large} <= amounts:
                     continue  # "45 minutes, 4 times a week. How many hours ...": a week is the period, no 168 hours
-                said = [q for q in base if q.qnt is not None and {q.ent, q.rate, q.per} & {small, large}]
-                if not said or all(q.irrelevant for q in said) and asked not in {small, large}:
+                said = [q for q in base if q.qnt is not None and {_unit_lemma(u) for u in (q.ent, q.rate, q.per) if u} & {small, large}]
+                if not said or all(q.irrelevant for q in said) and _unit_lemma(asked) not in {small, large}:
                     continue
-                larger = [q for q in said if q.ent == large]
+                larger = [q for q in said if _unit_lemma(q.ent) == large]
                 if dim == "time" and larger and all(periods(q, small) for q in larger):
                     continue  # "40 minutes on each of 5 days"
-                extra.append(Qset(Fraction(factor), small, rate=large, text=str(factor), token=last, sentence=-1,
+                extra.append(Qset(Fraction(factor), written[small], rate=written[large], text=str(factor), token=last, sentence=-1,
                                   implicit=f"{factor} {_UNIT_PLURALS[small]} per {large}"))
     extra += _sharer_too(doc, base)
     for pair in _pairs(doc, units | {t}):  # "Each of the 6 kids has a pair of gloves": 2 gloves per kid
@@ -3202,7 +3220,8 @@ def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) ->
     * a label after a capitalised noun: "*Room 12* collected 45 cans", "Bus 7" (a number follows the
       noun it counts only as a name);
     * a span of time joined to a noun it describes: "During the *two-week* recycling drive" (no other
-      number is per that unit and the question does not name it), or any number joined so to a noun
+      number is per that unit and the question does not name it nor ask a time: "A *1*-hour swim
+      lesson ... How many minutes of free play are there?" is the lesson's length), or any number joined so to a noun
       when nothing else in the text is said in its unit or dimension ("the *50*-meter race in 42
       seconds": :func:`pyasp.text.reading.describes_a_noun`, which arith reads too);
     * what nobody does: "How many swimmers race in all, if *no one* races *twice*?"."""
@@ -3227,7 +3246,8 @@ def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) ->
                 and not _is_person(before.lemma.lower())):
             why[q.token] = f"{before.text} {q.text}: a name"
         elif (after is not None and after.text == "-" and mention.end + 2 < len(toks) and toks[mention.end + 1].lemma.lower() in TIME_WORDS
-              and toks[mention.end + 2].pos in NOUN_POS | {"ADJ"} and toks[mention.end + 1].lemma.lower() not in units | asked):
+              and toks[mention.end + 2].pos in NOUN_POS | {"ADJ"} and toks[mention.end + 1].lemma.lower() not in units | asked
+              and _unit_dimension(_asked_unit(doc, target)) != "time"):  # "A 1-hour lesson ... How many minutes": a whole
             why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text}"
         elif describes_a_noun(doc, mention, question):  # the reading arith shares: "the 50-meter race in 42 seconds"
             why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text if mention.end + 2 < len(toks) else toks[mention.end + 1].text}"
@@ -3336,6 +3356,13 @@ def _lone_price(base: list[Qset], target: Qset) -> int:
     return money[0].token
 
 
+def _measured_alike(a: str | None, b: str | None) -> bool:
+    """Whether two entities are units of measure of one dimension ("meter" and "cm": a measure in
+    one is compared with, divided by or cut from a measure in the other; not money)."""
+    kind = _unit_dimension(a)
+    return kind not in {None, "money"} and kind == _unit_dimension(b)
+
+
 def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:
     """Numbers the text says take no part in the equation (their ``irrelevant``, why):
 
@@ -3346,7 +3373,8 @@ def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) ->
       whose thing the text names nowhere else, when the question names another of the list ("How
       many shirts ...?", "How many cans do the cats eat?");
     * a number said in passing (:func:`_aside`: a measure of a thing, companions, a count of times)
-      whose unit the text names nowhere else and the question does not name (nor the period it is
+      whose unit the text names nowhere else (nor another unit of its dimension: "A rope 12 m long is
+      cut into pieces that are each 40 cm long") and the question does not name (nor the period it is
       counted in: "4 times a week. How many hours ... each week?")."""
     qtoks = doc.sentence_tokens(question)
     asked = {t.lemma.lower() for t in qtoks} | {_noun_phrase_head_lemma(t) for t in qtoks} | {target.ent}
@@ -3367,7 +3395,7 @@ def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) ->
         if q.qnt is None or q.implicit or tok is None or q.token in why or q.sentence == question or q.ent == FRACTION:
             continue
         kind = _aside(doc, tok)
-        alone = not any(p is not q and p.ent == q.ent for p in base) and not any(
+        alone = not any(p is not q and (p.ent == q.ent or _measured_alike(p.ent, q.ent)) for p in base) and not any(
             t.i != tok.i and _noun_phrase_head_lemma(t) == q.ent for t in doc.tokens)
         if (kind and alone and q.ent not in asked and not any(p.rate == q.ent for p in base) and not asked & {"area", "perimeter"}
                 and not (q.rate and q.rate in asked)):  # "4 times a week. How many hours ... each week?"
@@ -3483,7 +3511,7 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
         base, target = _spoken_sides(base, target, spoken)
     base = _fill_entities(base, target, doc)
     base = _to_asked_unit(doc, base, target)  # "2 meters" when centimeters are asked: 200 cm, before the story readings
-    base = _given_rates(doc, base)
+    base = _given_rates(doc, base, target.ent)
     base = _group_sizes(doc, base, groups)
     base = _dozens(doc, base)
     base = _kinds_of_asked(doc, base, target)

@@ -24,7 +24,7 @@ from ..text.reading import (after_a_span_preposition, group_prices, asks_a_part,
                             counts_periods, each_of_pairs, numbered_rest, price_of_one, said_in_percent, units_given_per)
 from ..text.reading import asks_total as _asks_total
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
-from ..text.units import TIME_STEPS, is_length_unit, lemma_of as _unit_lemma
+from ..text.units import TIME_STEPS, is_length_unit, lemma_of as _unit_lemma, whole_factor
 from . import rates as _rates
 from .classes import ARRIVING, LEAVING
 from .features import (TIME_UNITS, assumption_features, concept_label, contradicted, option_features, pair_context, relevance_features,
@@ -1094,13 +1094,26 @@ def priced_pairs(info: ProblemInfo, memberships: dict[int, list[tuple[str, str]]
     return frozenset(out)
 
 
+#: words before a number of a unit of time that say the time gone by ("How many milliliters are left
+#: *after* 2 weeks?"), a span as "in one week" is
+ELAPSED = frozenset({"after"})
+
+
 def _span(info: ProblemInfo, n: NumberInfo) -> bool:
-    """"in one week", "for 2 days": a number of a unit of time right after a preposition of a span
-    (:func:`pyasp.text.reading.after_a_span_preposition`). Narrower than the shared
+    """"in one week", "for 2 days", "after 2 weeks": a number of a unit of time right after a
+    preposition of a span (:func:`pyasp.text.reading.after_a_span_preposition`) or of the time gone
+    by (:data:`ELAPSED`). Narrower than the shared
     :func:`~pyasp.text.reading.said_as_span`, which also takes a unit that is a preposition's object
     further on: "How much did he make in *those 2 days*?", after "7 hours on Monday and 2 hours on
     Tuesday" at $5 an hour, would convert the 2 days into 48 hours (CogComp 1047)."""
-    return n.unit is not None and n.unit.lemma in TIME_UNITS and after_a_span_preposition(info.doc, n.mention.start)
+    start = n.mention.start
+    return n.unit is not None and n.unit.lemma in TIME_UNITS and (
+        after_a_span_preposition(info.doc, start) or start > 0 and info.doc.tokens[start - 1].text.lower() in ELAPSED)
+
+
+#: parts of a day: something done every morning is done once a day ("swims 250 meters every
+#: morning ... in one week": 7 days)
+DAILY = {"morning": "day", "afternoon": "day", "evening": "day", "night": "day"}
 
 
 def time_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:
@@ -1108,7 +1121,7 @@ def time_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:
     15 pages every day. How many pages does she read in one week?": one week is 7 days; "saves 50
     cents every day for 2 weeks": 14 days), when nothing is counted per the larger unit and the
     question does not ask in it. Number -> (unit as written, factor, the unit read: "days")."""
-    pers = {n.rate.lemma for n in info.numbers if n.rate is not None}
+    pers = {DAILY.get(n.rate.lemma, n.rate.lemma) for n in info.numbers if n.rate is not None}
     q = info.question
     asked = {q.unit.lemma} if q.unit is not None else set()
     out = {}
@@ -1184,6 +1197,8 @@ def measure_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str
                 target = per[0]
             elif asked is None and len(same) >= 2 and len(set(same)) == 1 and same[0] != unit and not pers:
                 target = same[0]
+            elif asked is None and q is not None and q.head >= 0 and (smaller := _smaller_unit(units, n.index)) is not None:
+                target = smaller  # things counted: "pieces each 40 cm long ... 12 m long. How many pieces?": 1200 cm
             else:
                 continue
         else:
@@ -1192,6 +1207,17 @@ def measure_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str
             continue
         out[n.index] = (n.unit.text, _unit_factor(unit, target), _UNIT_PLURALS[target])
     return out
+
+
+def _smaller_unit(units: dict[int, str], index: int) -> str | None:
+    """The one unit the other numbers of a number's dimension share (``units``: number -> unit
+    lemma), when it is a smaller unit than the number's, a whole number of it making one of the
+    number's ("3 meters" and "20 cm": centimeter), else None. When the question counts things
+    ("How many tiles ...?"), a number in the larger unit is read in the smaller one, as the
+    measures it is divided by or compared with are said."""
+    unit = units[index]
+    same = {u for i, u in units.items() if i != index and _unit_dimension(u) == _unit_dimension(unit)}
+    return next(iter(same)) if len(same) == 1 and whole_factor(unit, next(iter(same))) is not None else None
 
 
 def asked_in(info: ProblemInfo) -> str | None:

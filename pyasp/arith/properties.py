@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..text.units import factor as _unit_factor, lemma_of as _unit_lemma
+from ..text.units import dimension as _unit_dimension, factor as _unit_factor, lemma_of as _unit_lemma
 from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
 from ..text.reading import (AS_DEGREE, COMPARATIVE_WORDS, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, compared_unsaid,
@@ -952,11 +952,32 @@ def _rest_of(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tuple[in
             continue
         parts = [n for n in numbers if n.mention.sentence != qsent and n.mention.end <= t.i and n.verb is not None
                  and n.verb.head >= 0 and n.verb.lemma == lemma and subject_of(n, reader.tokens[n.verb.head])]
+        if not parts and lemma in {"be", "have"} and (found := _measured_rest(reader, t, qsent, numbers)) is not None:
+            return found
         if not parts:
             continue
         if (found := _whole_before(numbers, parts, qsent)) is not None:
             return found
     return None
+
+
+def _measured_rest(reader: _Reader, rest: Token, qsent: int, numbers: list[NumberInfo]) -> tuple[int, tuple[int, ...]] | None:
+    """A whole measured, its parts and its rest, the rest "of" the whole ("A 1-hour swim lesson
+    spends 15 minutes on warm-up and 25 minutes on diving. *The rest of the lesson* is free play":
+    whole 1 hour, parts 15 and 25 minutes): the parts are the numbers after the whole and before
+    the rest, all of one unit of measure, and the whole the last number before them in that unit
+    or one convertible into it that exceeds their sum (:func:`_whole_before`)."""
+    doc = reader.doc
+    whole_noun = next((o for k in reader.kids[rest.i] if k.dep == "prep" and k.text.lower() == "of"
+                       for o in reader.kids[k.i] if o.dep == "pobj" and o.pos == "NOUN"), None)
+    if whole_noun is None:
+        return None
+    before = [n for n in numbers if n.mention.sentence != qsent and n.mention.end <= rest.i]
+    measured = [n for n in before if n.unit is not None and not n.unit_inferred
+                and _unit_dimension(_unit_lemma(n.unit.lemma) or n.unit.lemma) not in {None, "money"}]
+    if len(measured) < 3 or len(measured) != len(before):
+        return None
+    return _whole_before(numbers, measured[1:], qsent, in_units=True)
 
 
 def _whole_before(numbers: list[NumberInfo], parts: list[NumberInfo], qsent: int,

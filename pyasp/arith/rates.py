@@ -25,6 +25,7 @@ import numpy as np
 
 from ..errors import malformed
 from ..text.reading import after_each_of
+from ..text.units import dimension as unit_dimension
 from .properties import NumberInfo, Phrase, ProblemInfo
 
 EACH = frozenset({"each", "every", "per"})
@@ -383,7 +384,7 @@ def decide(info: ProblemInfo, model: RateModel | None = None, labels: set[int] |
         f, named = number_evidence(info, n)
         rate = labels is not None and n.index in labels if labels is not None else model.number_probability(f) >= model.threshold
         if labels is None and rate and (_own_unit(n, n.rate or named) or _anothers(info, n, named)
-                                        or after_each_of(info.doc, n.mention.start)):
+                                        or after_each_of(info.doc, n.mention.start) or _numbered(info, n, n.rate or named)):
             # "Three friends each picked 14 pumpkins": the friends are what the 14 is counted
             # per; 3 friends per friend is no rate. "packs 45 cookies into bags with 5 cookies in
             # each bag": the reader says "each bag" of the 5, and not of the 45. "Each of the 7
@@ -417,29 +418,51 @@ def _split_whole(info: ProblemInfo, n: NumberInfo, numbers: list[NumberInfo]) ->
     its sentence, said later as groups "of" it, counts the same things per group, and the groups
     are what the question asks or what a third number is counted per ("A class of 30 students is
     split into teams of 5 students each. How many teams are there?", "... Each team gets 3
-    balls": the 30 students make 30 / 5 teams, whatever the class they are per). Decided after
-    the rate model."""
+    balls": the 30 students make 30 / 5 teams, whatever the class they are per), or, a measure
+    in a unit of the same dimension, counts per the pieces the question asks ("A rope 12 m long
+    is cut into pieces that are each 40 cm long. How many pieces are there?": the rope is no rate).
+    Decided after the rate model."""
     if n.rate is None or n.unit is None:
         return False
     asked = info.question.unit.lemma if info.question.unit is not None else None
     for o in numbers:
-        if (o.index <= n.index or o.rate is None or o.unit is None or o.unit.lemma != n.unit.lemma
+        measured = o.unit is not None and o.unit.lemma != n.unit.lemma and _measured_alike(o.unit.lemma, n.unit.lemma)
+        if (o.index <= n.index or o.rate is None or o.unit is None or o.unit.lemma != n.unit.lemma and not measured
                 or o.mention.sentence != n.mention.sentence or o.rate.lemma == n.rate.lemma):
             continue
+        group = o.rate.lemma
+        if measured and group == asked:
+            return True  # the pieces asked, each a measure: "A rope 12 m long is cut into pieces that are each 40 cm long"
         if not (o.rate.head >= 0 and o.mention.start == o.rate.head + 2
                 and info.doc.tokens[o.rate.head + 1].text.lower() == "of"):
             continue  # the groups said with the size of each: "teams of 5 students"
-        group = o.rate.lemma
         if group == asked or any(x.rate is not None and x.rate.lemma == group and x.unit is not None
                                  and x.unit.lemma != n.unit.lemma for x in numbers if x.index not in (n.index, o.index)):
             return True
     return False
 
 
+def _measured_alike(a: str, b: str) -> bool:
+    """Whether two unit words are units of measure of one dimension ("meters" and "cm"; not
+    money, which is no length a whole is cut into)."""
+    kind = unit_dimension(a)
+    return kind not in {None, "money"} and kind == unit_dimension(b)
+
+
 def _own_unit(n: NumberInfo, per: Phrase | None) -> bool:
     """Whether the "per" unit a cue names for a number is the number's own unit (read, not
     borrowed): "3 friends" per friend, "3 buckets" per bucket."""
     return per is not None and n.unit is not None and not n.unit_inferred and per.lemma == n.unit.lemma
+
+
+def _numbered(info: ProblemInfo, n: NumberInfo, per: Phrase | None) -> bool:
+    """Whether the "per" unit of a number is the unit another number joins with a hyphen, a measure
+    of a thing ("A 1-*hour* swim lesson spends 15 minutes on warm-up": the 15 minutes are a part of
+    the one hour, not per hour), a unit of measure (not "one-*bedroom* apartments"). Not a count of
+    periods ("Rosa studied 2 hours for 5 *days*": 2 hours a day)."""
+    toks = info.doc.tokens
+    return per is not None and per.head > 0 and toks[per.head - 1].text == "-" and unit_dimension(per.lemma) not in {None, "money"} and any(
+        o.index != n.index and o.unit is not None and not o.unit_inferred and o.unit.head == per.head for o in info.numbers)
 
 
 def _anothers(info: ProblemInfo, n: NumberInfo, named: Phrase | None) -> bool:

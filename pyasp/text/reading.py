@@ -167,6 +167,8 @@ def _measure_after_noun(doc: Document, mention: Mention) -> bool:
             and dimension(tokens[unit].text) not in {None, "money"} and tokens[adjective].text.lower() in MEASURE_ASKED)
 
 
+#: comparatives the tagger may read as plain adverbs ("How many centimeters *farther* did Ruth jump?")
+COMPARATIVES = frozenset({"farther", "further"})
 #: the words that make "how many ..." ask how far apart two amounts are ("how many *more*", "*fewer*", "*less*")
 DIFFERENCE_WORDS = frozenset({"more", "fewer", "less"})
 
@@ -182,6 +184,8 @@ def asks_a_difference(doc: Document, sentence: int) -> bool:
     >>> asks_a_difference(read("A cheetah runs 70 miles per hour and a cat 30. How many times faster is the cheetah?"), 1)
     False
     >>> asks_a_difference(read("A cheetah runs 70 km per hour and a cat 30. How many kilometers per hour faster is the cheetah?"), 1)
+    True
+    >>> asks_a_difference(read("Al jumped 185 cm. Bo jumped 200 cm. How many centimeters farther did Bo jump?"), 2)
     True
     >>> asks_a_difference(read("Ann has 5 pens and Bo has 3. How many pens do they have?"), 1)
     False
@@ -204,7 +208,7 @@ def asks_a_difference(doc: Document, sentence: int) -> bool:
                 t = toks[j]
                 if t.text.lower() in DIFFERENCE_WORDS:
                     return True
-                if t.tag in {"JJR", "RBR"}:  # a comparative said of the asked amount, not of a noun after it
+                if t.tag in {"JJR", "RBR"} or t.text.lower() in COMPARATIVES:  # a comparative said of the asked amount, not of a noun after it
                     return j + 1 >= len(toks) or toks[j + 1].pos != "NOUN"  # ("how many larger boxes": a kind)
                 if t.text.lower() in PER_WORDS and said and j + 1 < len(toks) and toks[j + 1].pos == "NOUN":
                     j += 2  # the asked unit's "per": "How many kilometers per hour faster ...?"
@@ -794,6 +798,18 @@ def _metres(match: re.Match) -> str:
     return f"{match['amount']} {'meter' if match['amount'] == '1' else 'meters'}"
 
 
+#: a unit abbreviated with a capital or one letter ending a sentence ("holds 500 mL. How many ...",
+#: "2 L.", "300 g."): the parser reads the period into the abbreviation, as it does an initial's,
+#: and the two sentences as one; written out as "m" is
+_SHORT_UNIT_AT_END = re.compile(r"(?<![\w$.,/-])(?P<amount>\d{1,3}(?:,\d{3}){1,4}|\d{1,15}(?:\.\d+)?)\s?(?P<unit>mL|L|g)\.(?=\s|$)")
+
+
+def _short_unit_at_end(match: re.Match) -> str:
+    """"500 mL." as "500 milliliters.", "1 L." as "1 liter."."""
+    name = lemma_of(match["unit"])
+    return f"{match['amount']} {name if match['amount'] == '1' else PLURALS[name]}."
+
+
 def normalize(text: str) -> str:
     """The text as the reader takes it: zero-width characters dropped, control characters (NUL ...)
     as spaces, full-width letters, digits
@@ -811,7 +827,7 @@ def normalize(text: str) -> str:
 
 def word_problem_text(text: str) -> str:
     """The text as the word-problem reader parses it: :func:`normalize`, metres abbreviated "m"
-    written out, an amount in dollars and cents written as one amount of dollars, and an amount in two units of one dimension as one
+    written out (and "mL", "L", "g" ending a sentence), an amount in dollars and cents written as one amount of dollars, and an amount in two units of one dimension as one
     amount of the smaller unit, so that each is one number (the tables' reader keeps an option's
     words as written).
 
@@ -821,8 +837,11 @@ def word_problem_text(text: str) -> str:
         'Hamid is 54 inches tall. The film ran 75 minutes.'
         >>> word_problem_text("Her dog ran 500 m farther. The pole is 1 m 20 cm tall.")
         'Her dog ran 500 meters farther. The pole is 120 cm tall.'
+        >>> word_problem_text("A bottle holds 500 mL. A jug holds 2 L. Each bag holds 1 L of milk.")
+        'A bottle holds 500 milliliters. A jug holds 2 liters. Each bag holds 1 L of milk.'
     """
-    return _TWO_UNITS.sub(_two_units, _DOLLARS_AND_CENTS.sub(_dollars_and_cents, _METRES.sub(_metres, normalize(text))))
+    text = _SHORT_UNIT_AT_END.sub(_short_unit_at_end, _METRES.sub(_metres, normalize(text)))
+    return _TWO_UNITS.sub(_two_units, _DOLLARS_AND_CENTS.sub(_dollars_and_cents, text))
 
 
 #: The longest text the reader parses, in characters: the datasets' longest problem has 364 and
