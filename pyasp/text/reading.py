@@ -136,6 +136,8 @@ def describes_a_noun(doc: Document, mention: Mention, question: int) -> bool:
     hyphen, noun = mention.end, mention.end + 1
     if _measure_after_noun(doc, mention):
         inside, hyphen, noun = {mention.start, mention.end, mention.end + 1}, mention.end - 1, mention.end
+    elif _measure_before_noun(doc, mention):
+        inside, hyphen, noun = {mention.start, mention.end}, mention.end - 1, mention.end
     else:
         if (noun >= len(tokens) or tokens[hyphen].text != "-" or tokens[noun].pos not in {"NOUN", "PROPN"}
                 or tokens[noun].head <= noun):
@@ -157,6 +159,16 @@ def describes_a_noun(doc: Document, mention: Mention, question: int) -> bool:
             return False
     start, end = doc.sentences[question] if 0 <= question < len(doc.sentences) else (0, 0)
     return not any(t.lemma.lower() in MEASURE_ASKED or t.text.lower() in MEASURE_ASKED for t in tokens[start:end])
+
+
+def _measure_before_noun(doc: Document, mention: Mention) -> bool:
+    """Whether a number is a measure said, without a hyphen, between an article and the one noun
+    it describes: "a *2* kg bag of rice", "the 5 pound bag" (an article, the number, a unit of
+    measure the noun after it is described by)."""
+    tokens, unit, noun = doc.tokens, mention.end, mention.end + 1
+    return (mention.start > 0 and noun < len(tokens) and tokens[mention.start - 1].text.lower() in {"a", "an", "the"}
+            and dimension(tokens[unit].text) not in {None, "money"} and tokens[unit].head == noun
+            and tokens[noun].pos == "NOUN" and dimension(tokens[noun].text) is None)
 
 
 def _measure_after_noun(doc: Document, mention: Mention) -> bool:
@@ -1400,6 +1412,8 @@ def compared_unsaid(doc: Document, mention: Mention) -> tuple[str, Mention] | No
         return None
     _, other_stop = doc.sentences[other.sentence]
     said = {t.lemma.lower() for t in _counted(doc, other.end, other_stop)}
+    if other.kind == "money":  # "$2.35" says its unit before it: "80 cents less" compares with it
+        said.add("dollar")
     if units and not units & said and not {dimension(w) for w in units} & {dimension(w) for w in said} - {None}:
         return None
     return word, other
