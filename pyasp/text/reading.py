@@ -181,6 +181,9 @@ def _measure_after_noun(doc: Document, mention: Mention) -> bool:
 
 #: comparatives the tagger may read as plain adverbs ("How many centimeters *farther* did Ruth jump?")
 COMPARATIVES = frozenset({"farther", "further"})
+#: the verbs that compare two amounts by how far apart they are, asked with "by how many" ("By how
+#: many kilograms does his suitcase *outweigh* hers?", "By how many points did the Tigers *beat* the Lions?")
+COMPARING_VERBS = frozenset({"outweigh", "outnumber", "outscore", "outsell", "outlast", "outgrow", "outrun", "exceed", "beat"})
 #: the words that make "how many ..." ask how far apart two amounts are ("how many *more*", "*fewer*", "*less*")
 DIFFERENCE_WORDS = frozenset({"more", "fewer", "less"})
 
@@ -199,6 +202,8 @@ def asks_a_difference(doc: Document, sentence: int) -> bool:
     True
     >>> asks_a_difference(read("Al jumped 185 cm. Bo jumped 200 cm. How many centimeters farther did Bo jump?"), 2)
     True
+    >>> asks_a_difference(read("By how many kilograms does his suitcase outweigh hers? His weighs 23 kg and hers 16 kg."), 0)
+    True
     >>> asks_a_difference(read("Ann has 5 pens and Bo has 3. How many pens do they have?"), 1)
     False
     >>> asks_a_difference(read("Each big box holds 9 cups. How many larger boxes does he need for 36 cups?"), 1)
@@ -213,6 +218,9 @@ def asks_a_difference(doc: Document, sentence: int) -> bool:
         return False
     if any(t.lemma.lower() == "difference" and t.pos == "NOUN" for t in toks):
         return True
+    if (any(w == "by" and words[k + 1] == "how" and words[k + 2] in {"many", "much"} for k, w in enumerate(words[:-2]))
+            and any(t.pos == "VERB" and t.lemma.lower() in COMPARING_VERBS for t in toks)):
+        return True  # "By how many kilograms does Kwame's suitcase outweigh his sister's?"
     for k, word in enumerate(words[:-2]):
         if word == "how" and words[k + 1] in {"many", "much"}:
             j, said = k + 2, 0  # "how many more pages", "how many pounds heavier"
