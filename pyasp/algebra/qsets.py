@@ -35,7 +35,7 @@ from ..text.reading import (LESS_WORDS, SHARING_PREPOSITIONS, SPOKEN_COMMANDS, T
                             asks_in_percent, asks_total, both_named_after, compared_unsaid, counts_periods, counts_those_listed,
                             counts_those_named, describes_a_noun, group_prices, names_a_label, one_for_each_of, one_for_oneself,
                             one_of_several, one_to_each, price_of_one, with_oneself,
-                            pronoun_group, said_in_percent, spoken_operation, tells_time, units_given_per)
+                            pronoun_group, said_in_percent, spoken_operation, takes_off_a_price, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor, lemma_of as _unit_lemma
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
@@ -1360,6 +1360,13 @@ def _comparison(doc: Document, q: Qset, end: int) -> tuple[str, int] | None:
     return None
 
 
+def _discount(doc: Document, q: Qset) -> bool:
+    """Whether the number of ``q`` is an amount taken off a price ("a $9 discount":
+    :func:`pyasp.text.reading.takes_off_a_price`, which arith reads as a math term)."""
+    m = next((m for m in doc.mentions if m.start <= q.token < m.end), None)
+    return m is not None and takes_off_a_price(doc, m)
+
+
 def _compared_unsaid(doc: Document, q: Qset) -> tuple[str, Mention] | None:
     """The comparison without "than" that the number of ``q`` says, of the number said just
     before (:func:`pyasp.text.reading.compared_unsaid`): (the comparative, that number)."""
@@ -1391,6 +1398,13 @@ def _comparative_operations(doc: Document, base: list[Qset], target: Qset) -> tu
         found = None
         if (q.ent != FRACTION and not q.operation or q.ent == FRACTION and _as_many_after(doc, q)) and q.qnt is not None and q.token >= 0:
             found = _comparison(doc, q, ends.get(q.token, q.token))
+        if found is None and q.qnt is not None and q.token >= 0 and not q.operation and _discount(doc, q):
+            # "a $9 discount": taken off the price it is of, the amount said last before it (not a
+            # price of one: "5 balls for $14 each and got a $10 discount on the total")
+            before = [p for p in base if p.qnt is not None and p.token < q.token and p.ent == q.ent and not p.implicit]
+            whole = before[-1].token if before and not before[-1].per and not before[-1].rate else -1
+            out.append(replace(q, operation="sub", whole=whole))
+            continue
         if found is None:
             out.append(q)
             continue

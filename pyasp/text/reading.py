@@ -1756,6 +1756,19 @@ def _price_end(doc: Document, m: Mention) -> int | None:
     return None
 
 
+def takes_off_a_price(doc: Document, m: Mention) -> bool:
+    """Whether an amount of money is a discount, taken off a price: "it had a *$9 discount*", "got
+    a *$10 discount* on the total", "a coupon for a *$10 discount*" (the amount, then the noun
+    "discount" it counts).
+
+    >>> doc = read("A jacket cost $48. It had a $9 discount. What was the sale price?")
+    >>> [takes_off_a_price(doc, m) for m in doc.mentions]
+    [False, True]
+    """
+    end = _price_end(doc, m)
+    return end is not None and end < len(doc.tokens) and doc.tokens[end].lemma.lower() == "discount"
+
+
 def _group_words(tokens: Sequence[Token]) -> bool:
     """Whether tokens name the things of a group only: nouns and adjectives, "of" between them."""
     return all(t.pos in _GROUP_WORDS or t.text.lower() == "of" and 0 < k < len(tokens) - 1
