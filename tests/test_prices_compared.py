@@ -1,0 +1,85 @@
+"""Prices compared and taken off, for both word-problem engines: a measure that only describes the
+thing priced ("a 5 kg bag of flour costs $7.20", pyasp.text.reading.describes_a_noun), a price
+compared without "than" in another unit of money ("paid 65 cents less", compared_unsaid), a
+difference asked with a verb that compares ("By how many kilograms does ... outweigh ...?",
+asks_a_difference) and a discount taken off a price ("a $7 discount", takes_off_a_price; arith's
+math class DISCOUNT). The texts are written for these tests (none is from a data set).
+
+Guards: a measure that another number of the text shares a dimension with stays a quantity ("a 10
+m roll ... each 175 cm long"), a measure asked about stays one ("How long ..."), a compared price
+of things of another unit stays uncompared."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from pyasp.algebra.solver import solve_text as algebra_solve
+from pyasp.arith.engine import read_info
+from pyasp.arith.solver import solve_text as arith_solve
+from pyasp.text.reading import asks_a_difference, compared_unsaid, describes_a_noun, read, takes_off_a_price
+
+BOTH = [
+    ("At Green Mart a 5 kg bag of flour costs $7.20. At Price Hall the same bag costs $6.50. "
+     "How much less, in dollars, does the bag cost at Price Hall?", Fraction(7, 10)),
+    ("By how many kilograms does the brown dog outweigh the white dog? The brown dog weighs 31 kg "
+     "and the white dog weighs 24 kg.", 7),
+    ("A lamp had a price tag of $36. At the sale it had a $7 discount. What was the sale price of the lamp in dollars?", 29),
+    ("Nia bought 4 books for $8 each and got a $5 discount on the total. How much did she pay?", 27),
+]
+
+ARITH = [
+    ("Leo paid $3.40 for a sandwich. His friend paid 65 cents less for a salad. How many dollars did the salad cost?",
+     Fraction(275, 100)),
+]
+
+
+def test_a_measure_before_the_noun_describes_it():
+    doc = read(BOTH[0][0])
+    assert [(m.text, describes_a_noun(doc, m, 2)) for m in doc.mentions] == [("5", True), ("$7.20", False), ("$6.50", False)]
+
+
+@pytest.mark.parametrize("text, question", [
+    ("A tailor has a 10 m roll of cloth. She cuts 4 pieces from it, each 175 cm long. How many centimeters are left?", 2),
+    ("Tim has a 12 m rope. He cuts it into 4 pieces. How long is each piece?", 2),
+])
+def test_a_measure_before_the_noun_that_the_problem_uses(text, question):
+    doc = read(text)
+    assert not describes_a_noun(doc, doc.mentions[0], question)
+
+
+def test_a_price_compared_in_cents_with_one_in_dollars():
+    doc = read(ARITH[0][0])
+    found = compared_unsaid(doc, doc.mentions[1])
+    assert found is not None and found[0] == "less" and found[1] == doc.mentions[0]
+
+
+def test_a_price_compared_with_a_count_of_other_things_is_no_comparison():
+    doc = read("Leo has 3 apples. His friend paid 65 cents less for a salad. How many dollars did the salad cost?")
+    assert compared_unsaid(doc, doc.mentions[1]) is None
+
+
+@pytest.mark.parametrize("text, sentence, asked", [
+    (BOTH[1][0], 0, True),
+    ("By how many points did the Tigers beat the Lions? The Tigers scored 52 points and the Lions 38.", 0, True),
+    ("By how many points did the Tigers score? They scored 52 points.", 0, False),
+])
+def test_a_verb_that_compares_asks_a_difference(text, sentence, asked):
+    assert asks_a_difference(read(text), sentence) is asked
+
+
+def test_a_discount_is_taken_off(knowledge):
+    doc = read(BOTH[2][0])
+    assert [takes_off_a_price(doc, m) for m in doc.mentions] == [False, True]
+    assert read_info(doc, knowledge).numbers[1].math.text == "discount"
+
+
+@pytest.mark.parametrize("text, answer", BOTH + ARITH)
+def test_arith_answers(model, text, answer):
+    assert Fraction(str(arith_solve(text, model).answer)) == answer
+
+
+@pytest.mark.parametrize("text, answer", BOTH)
+def test_algebra_answers(text, answer):
+    assert Fraction(str(algebra_solve(text).answer)) == answer
