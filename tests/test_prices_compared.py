@@ -83,3 +83,11 @@ def test_arith_answers(model, text, answer):
 @pytest.mark.parametrize("text, answer", BOTH)
 def test_algebra_answers(text, answer):
     assert Fraction(str(algebra_solve(text).answer)) == answer
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("The pile of red bricks by the wall is 90 cm high. The pile of grey bricks next to it is half as high. "
+     "How many centimeters high is the pile of grey bricks?", 45),
+])
+def test_algebra_reads_half_as_high_as_a_multiple_of_the_number_before(text, answer):
+    assert Fraction(str(algebra_solve(text).answer)) == answer

@@ -1333,7 +1333,7 @@ def _comparison(doc: Document, q: Qset, end: int) -> tuple[str, int] | None:
 
     i = end + 1
     if (i < stop and toks[i].text.lower() == "times" or toks[q.token].text.lower() in MULTIPLIER_WORDS
-            or q.ent == FRACTION):  # "*half* as many pages on Sunday"
+            or q.ent == FRACTION or toks[q.token].text.lower() == "half"):  # "*half* as many pages on Sunday", "is half as high"
         i += toks[i].text.lower() == "times"
         if i + 1 < stop and toks[i].text.lower() == "as" and (toks[i + 1].text.lower() in {"many", "much"}
                                                               or toks[i + 1].pos in {"ADJ", "ADV"}):  # "as long as": ADV too
