@@ -91,3 +91,10 @@ def test_algebra_answers(text, answer):
 ])
 def test_algebra_reads_half_as_high_as_a_multiple_of_the_number_before(text, answer):
     assert Fraction(str(algebra_solve(text).answer)) == answer
+
+
+def test_arith_reads_money_given_back_as_change(knowledge, model):
+    text = ("Ms. Cole handed the cashier a $10 bill to pay for 3 notebooks that cost $2.25 apiece. "
+            "How many dollars should the cashier give back to her?")
+    assert read_info(read(text), knowledge).question.unit.text == "change"
+    assert Fraction(str(arith_solve(text, model).answer)) == Fraction("3.25")

@@ -1542,6 +1542,11 @@ def _helped_verb(reader: _Reader, do: Token, toks: list[Token]) -> tuple[Token |
     return None, None
 
 
+#: the verbs that, with "back", say money handed back as change ("How many dollars should the clerk
+#: *give back* to him?", "How much did she *get back*?")
+GIVING_BACK = frozenset({"give", "hand", "get", "receive"})
+
+
 def _read_question(reader: _Reader, sentence: int, math_terms) -> NumberInfo:
     doc = reader.doc
     start, end = doc.sentences[sentence] if doc.sentences else (0, 0)
@@ -1584,6 +1589,9 @@ def _read_question(reader: _Reader, sentence: int, math_terms) -> NumberInfo:
     change = next((t for t in toks if t.lemma.lower() == "change" and t.dep == "pobj" and doc.tokens[t.head].text.lower() == "in"), None)
     if change is not None and (unit is None or unit.lemma in {"money", "$"}):
         unit = reader.phrase(change)
+    elif (verb is not None and verb.lemma.lower() in GIVING_BACK and (unit is None or unit.lemma in {"money", "$", "dollar"})
+          and any(k.text.lower() == "back" and k.dep in {"prt", "advmod"} for k in reader.kids[verb.i])):
+        unit = Phrase("change", "change", -1, ("change",))  # "How many dollars should the clerk give back?": change
     subj_tok = glued if glued is not None else reader.subject(verb)
     if subj_tok is not None and subj_tok.text.lower() in {"many", "much", "how", "what"}:
         subj_tok = None
