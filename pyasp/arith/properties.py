@@ -364,8 +364,9 @@ class _Reader:
             if (whole is not None and whole.pos == "NOUN" and whole.tag in {"NNS", "NNPS"}
                     and not any(k.dep == "poss" for k in self.kids[whole.i])):
                 noun = whole
-        if (noun is not None and noun.lemma.lower() in WHEN_WORDS
-                and any(t.pos == "ADP" for t in self.tokens[m.end : noun.i])):
+        between = self.tokens[m.end : noun.i] if noun is not None else []
+        if (noun is not None and noun.lemma.lower() in WHEN_WORDS and any(t.pos == "ADP" for t in between)
+                and all(t.pos in {"ADP", "DET", "ADJ", "ADV"} for t in between)):
             noun = None  # "2 more in the afternoon": when, not what the number counts (it borrows an earlier unit)
         if noun is None:
             group = pronoun_group(self.doc, m.start, m.end)
