@@ -17,7 +17,7 @@ from ..errors import InputError
 from ..text.lexical import counted_noun, first_sense_is_a
 from ..text.numbers import number_text
 from ..text.reading import (START_PHRASES, STATE_VERBS, TIME_WORDS, Document, asks_a_change, asks_a_difference, asks_a_part,
-                             asks_total, asks_what_some_is, partitives, rest_asked)
+                             asks_total, asks_what_some_is, kinds_listed, partitives, rest_asked)
 from ..text.units import is_length_unit
 from .candidates import Candidate, generate_candidates
 from .features import global_static_features, local_features
@@ -99,9 +99,10 @@ def problem_quantities(problem: Problem, fallback_type_weight: float = 0.5, rele
     counted = {q.ent for q in problem.qsets if not q.is_target}
     quantities = []
     target = problem.qsets[problem.target_index]
+    listed = _listed_parts(problem)
     for q in problem.qsets:
         types = ((q.ent, 1.0),)
-        if _other_kind(q, target):  # "16 red marbles" when blue ones are asked: another type
+        if _other_kind(q, target) and q.token not in listed:  # "16 red marbles" when blue ones are asked: another type
             types = ((" ".join(q.adj + (q.ent,)), 1.0),)
         uncertain = q.ent_fallback or (q.is_target and q.ent not in counted)
         if q.kind_of:  # "23 cows" when animals are asked: a cow is as much an animal
@@ -141,12 +142,21 @@ def _other_kind(q: Qset, target: Qset) -> bool:
     return bool(not q.is_target and target.adj and q.adj and q.ent == target.ent and not set(target.adj) & set(q.adj))
 
 
+def _listed_parts(problem: Problem) -> set[int]:
+    """The tokens of the numbers of the other kinds a whole is said to come in than the kind asked
+    (:func:`pyasp.text.reading.kinds_listed`: "120 buttons that are white, black or brown. There are 45
+    white buttons and 38 black buttons. How many brown buttons ...?": 45 and 38), parts of the whole
+    the question asks, of its type (not another kind)."""
+    listed = kinds_listed(problem.document, problem.question_sentence)
+    return {m.head for m in listed[1]} if listed is not None else set()
+
+
 def relevance(q: Qset, problem: Problem) -> float:
     """How likely a number is to be part of the equation, from its Qset alone (a heuristic:
     only the cost of leaving it out depends on it, when unused quantities are allowed)."""
     if q.is_target or q.implicit:
         return 1.0
-    if _other_kind(q, problem.qsets[problem.target_index]):
+    if _other_kind(q, problem.qsets[problem.target_index]) and q.token not in _listed_parts(problem):
         return RELEVANCE_OTHER_KIND
     if q.partition:  # "Half of the fish were orange": relevant when the question asks about orange ones
         asked = {t.lemma.lower() for t in problem.document.sentence_tokens(problem.question_sentence)}
@@ -455,10 +465,14 @@ def rest_parts(problem: Problem) -> frozenset[int]:
     the numbers of things after the whole (the largest number before the rest word) and before the rest
     word: "60 rolls: 22 rye, 18 wheat, and the rest white" lists 22 and 18; not a rate, a price, a time
     or a number the text says takes no part ("22 of them are pepper plants, which cost $3 each"). With no
-    rest word, the parts said with "of" (:func:`parts_said_with_of`)."""
+    rest word, the parts said with "of" (:func:`parts_said_with_of`) and the parts of the kinds a whole is
+    said to come in, other than the kind asked (:func:`pyasp.text.reading.kinds_listed`: "120 buttons that
+    are white, black or brown. There are 45 white buttons and 38 black buttons": 45 and 38)."""
     rest = rest_asked(problem.document, problem.question_sentence)
     if rest is None:
-        return parts_said_with_of(problem)
+        heads = _listed_parts(problem)
+        return parts_said_with_of(problem) | frozenset(i for i, q in enumerate(problem.qsets, start=1)
+                                                       if q.qnt is not None and not q.is_target and q.token in heads)
     numbers = [(i, q) for i, q in enumerate(problem.qsets, start=1) if q.qnt is not None and not q.is_target
                and 0 <= q.token < rest.i and q.ent != FRACTION and not q.implicit]
     if not numbers:

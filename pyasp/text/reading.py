@@ -286,8 +286,18 @@ def one_of_several(doc: Document, mention: Mention) -> bool:
         return False
     noun = tokens[mention.end].lemma.lower()
     words = [t.text.lower() for t in tokens]
-    return any(t.lemma.lower() == noun and (words[t.i - 1] == "another" or words[t.i - 2 : t.i] == ["the", "other"])
-               for t in tokens[mention.end + 2 :])
+    return (any(t.lemma.lower() == noun and (words[t.i - 1] == "another" or words[t.i - 2 : t.i] == ["the", "other"])
+                for t in tokens[mention.end + 2 :])
+            or _the_other_alone(doc, mention.end + 1, doc.sentences[mention.sentence][1]))
+
+
+def _the_other_alone(doc: Document, start: int, end: int) -> bool:
+    """Whether "the other" stands for a noun said before it, with no noun of its own, between token
+    ``start`` and ``end``: "one class has 27 students and *the other* has 29"."""
+    tokens = doc.tokens
+    return any(tokens[i].text.lower() == "the" and tokens[i + 1].text.lower() == "other"
+               and (i + 2 >= len(tokens) or tokens[i + 2].pos not in {"NOUN", "PROPN", "ADJ"})
+               for i in range(start, min(end, len(tokens)) - 1))
 
 
 def one_to_each(doc: Document, mention: Mention) -> bool:
@@ -314,8 +324,11 @@ def both_named_after(doc: Document, mention: Mention) -> bool:
     noun = tokens[mention.end].lemma.lower()
     words = [t.text.lower() for t in tokens]
     later = [t for t in tokens[mention.end + 1 :] if t.lemma.lower() == noun]
-    return (any(words[t.i - 1] == "one" for t in later if t.i > 0)
-            and any(words[t.i - 2 : t.i] == ["the", "other"] for t in later))
+    ones = [t for t in later if t.i > 0 and words[t.i - 1] == "one"]
+    # "the other piece", or "the other" alone after the one in its sentence ("one class has 27 students
+    # and the other has 29")
+    return bool(ones) and (any(words[t.i - 2 : t.i] == ["the", "other"] for t in later)
+                           or _the_other_alone(doc, ones[0].i + 1, doc.sentences[ones[0].sentence][1]))
 
 
 def counts_those_named(doc: Document, mention: Mention) -> bool:
@@ -334,7 +347,8 @@ def counts_those_named(doc: Document, mention: Mention) -> bool:
     if the not in {"the", "these", "those"}:
         return False
     earlier = [t for t in tokens[: mention.start] if t.pos == "NOUN" and t.lemma.lower() == noun.lemma.lower()]
-    if any(k.head == t.i and k.pos == "NUM" for t in earlier for k in tokens):
+    if any(k.head == t.i and k.pos == "NUM" and k.text.lower() != "one" for t in earlier for k in tokens):
+        # (a "one" picks one of them: "one bucket with 18 fish and another bucket with 26 fish")
         return False
     return len(earlier) == mention.value + other
 
@@ -1111,7 +1125,8 @@ def asks_a_part(doc: Document, sentence: int) -> bool:
             if _main_verb(doc, verb):
                 return True
     return (rest_asked(doc, sentence) is not None or _asks_with_no(doc, sentence) or _asks_the_opposite(doc, sentence)
-            or _asks_what_parts_leave(doc, sentence) or _asks_what_is_still_to_do(doc, sentence))
+            or _asks_what_parts_leave(doc, sentence) or _asks_what_is_still_to_do(doc, sentence)
+            or kinds_listed(doc, sentence) is not None)
 
 
 def _main_verb(doc: Document, verb: Token) -> bool:
@@ -1186,8 +1201,8 @@ def _negated_by_prefix(a: str, b: str) -> bool:
 
 
 #: question words that ask what is still there ("How many pears are *still* hanging?", "How many
-#: are *left*?")
-STILL_WORDS = frozenset({"still", "left", "remain", "remaining"})
+#: are *left*?", "How many lanterns *stayed* on the wire?")
+STILL_WORDS = frozenset({"still", "left", "remain", "remaining", "stay", "stayed"})
 
 
 def partitives(doc: Document) -> list[tuple[Mention, Mention]]:
@@ -1207,11 +1222,62 @@ def partitives(doc: Document) -> list[tuple[Mention, Mention]]:
             continue
         if noun.pos == "PRON" and noun.text.lower() in {"them", "those", "these"}:
             whole = numbers[k - 1] if k > 0 else None
-        else:
-            whole = next((by_head[t.i] for t in tokens[m.end + 1 : noun.i] if t.i in by_head and t.head == noun.i), None)
+        else:  # the whole's number on the noun, or on a word that tells the noun ("the 164 colored holds")
+            whole = next((by_head[t.i] for t in tokens[m.end + 1 : noun.i] if t.i in by_head
+                          and (t.head == noun.i or m.end < t.head < noun.i and tokens[t.head].head == noun.i)), None)
         if whole is not None and whole.value > m.value and m.value.denominator == 1 and whole.value.denominator == 1:
             out.append((m, whole))
     return out
+
+
+def _listed_kinds(doc: Document, noun: Token) -> set[str]:
+    """The kinds a noun is said to come in, listed after it as what its things are: "120 buttons that
+    are white, black or brown" (white, black, brown: a relative clause of "be", its adjectives joined)."""
+    tokens = doc.tokens
+    out: set[str] = set()
+    for clause in tokens[noun.i + 1 : doc.sentences[noun.sentence][1]]:
+        if clause.head != noun.i or clause.dep != "relcl" or clause.lemma.lower() != "be":
+            continue
+        said = [k for k in tokens[clause.i + 1 : doc.sentences[noun.sentence][1]] if k.head == clause.i and k.dep in {"acomp", "attr"}]
+        while said:
+            k = said.pop()
+            if k.pos == "ADJ":
+                out.add(k.lemma.lower())
+                said += [c for c in tokens[k.i + 1 : doc.sentences[noun.sentence][1]] if c.head == k.i and c.dep == "conj"]
+    return out
+
+
+def kinds_listed(doc: Document, sentence: int) -> tuple[Mention, list[Mention]] | None:
+    """A whole whose kinds the text lists, and its parts of the kinds the question does not ask, when
+    the question asks the things of one listed kind: "A jar holds 120 buttons that are white, black or
+    brown. There are 45 white buttons and 38 black buttons. How many brown buttons are in the jar?"
+    (whole 120, parts 45 and 38): (whole, parts), else None. The parts count the whole's things with
+    another listed kind as their adjective; none counts the asked kind."""
+    tokens = doc.tokens
+    qtoks = doc.sentence_tokens(sentence)
+    asked = next(((t, a) for t in qtoks if t.pos == "NOUN" for a in qtoks
+                  if a.head == t.i and a.dep == "amod" and a.pos == "ADJ" and a.lemma.lower() not in {"many", "much"}), None)
+    if asked is None:
+        return None
+    noun, kind = asked[0].lemma.lower(), asked[1].lemma.lower()
+    numbers = [m for m in doc.mentions if m.kind != "determiner" and m.sentence != sentence]
+    whole, parts = None, []
+    for m in numbers:
+        counted = tokens[m.head]
+        if counted.dep != "nummod" or not 0 <= counted.head < len(tokens) or tokens[counted.head].lemma.lower() != noun:
+            return None  # every number counts the whole's things
+        thing = tokens[counted.head]
+        kinds = {a.lemma.lower() for a in tokens[max(0, thing.i - 3) : thing.i] if a.head == thing.i and a.dep == "amod"}
+        listed = _listed_kinds(doc, thing)
+        if kind in listed and not kinds and whole is None:
+            whole, told = m, listed
+        elif whole is not None and len(kinds) == 1 and kinds <= told - {kind}:
+            parts.append(m)
+        else:
+            return None
+    if whole is None or not parts or sum(m.value for m in parts) >= whole.value:
+        return None
+    return whole, parts
 
 
 def _asks_what_is_still_to_do(doc: Document, sentence: int) -> bool:
@@ -1253,6 +1319,8 @@ def _asks_what_parts_leave(doc: Document, sentence: int) -> bool:
     tokens = doc.tokens
     whole = parts[0][1]
     things = tokens[whole.head].head
+    while 0 <= things < len(tokens) and tokens[things].dep in {"amod", "compound"} and tokens[things].head > things:
+        things = tokens[things].head  # "the 164 colored holds", "the 80 glass ornaments"
     things = tokens[things].lemma.lower() if 0 <= things < len(tokens) and tokens[things].pos == "NOUN" else None
     asked = {t.lemma.lower() for t in doc.sentence_tokens(sentence) if t.pos == "NOUN"}
     if things is not None and things not in asked:
