@@ -987,7 +987,6 @@ def _measured_rest(reader: _Reader, rest: Token, qsent: int, numbers: list[Numbe
     whole 1 hour, parts 15 and 25 minutes): the parts are the numbers after the whole and before
     the rest, all of one unit of measure, and the whole the last number before them in that unit
     or one convertible into it that exceeds their sum (:func:`_whole_before`)."""
-    doc = reader.doc
     whole_noun = next((o for k in reader.kids[rest.i] if k.dep == "prep" and k.text.lower() == "of"
                        for o in reader.kids[k.i] if o.dep == "pobj" and o.pos == "NOUN"), None)
     if whole_noun is None:
