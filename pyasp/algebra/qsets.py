@@ -37,6 +37,7 @@ from ..text.reading import (LESS_WORDS, SHARING_PREPOSITIONS, SPOKEN_COMMANDS, T
                             one_of_several, one_to_each, price_of_one, with_oneself,
                             pronoun_group, said_in_percent, spoken_operation, takes_off_a_price, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor, lemma_of as _unit_lemma
+from ..text.units import measured_alike as _measured_alike
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
 from .quantities import FRACTION  # the entity of a fraction of a set ("half of the fish": fish per fish)
 
@@ -3368,13 +3369,6 @@ def _lone_price(base: list[Qset], target: Qset) -> int:
                for q in base if q is not money[0]):
         return -1
     return money[0].token
-
-
-def _measured_alike(a: str | None, b: str | None) -> bool:
-    """Whether two entities are units of measure of one dimension ("meter" and "cm": a measure in
-    one is compared with, divided by or cut from a measure in the other; not money)."""
-    kind = _unit_dimension(a)
-    return kind not in {None, "money"} and kind == _unit_dimension(b)
 
 
 def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) -> list[Qset]:

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..errors import malformed
 from ..text.reading import after_each_of
-from ..text.units import dimension as unit_dimension
+from ..text.units import dimension as unit_dimension, measured_alike
 from .properties import NumberInfo, Phrase, ProblemInfo
 
 EACH = frozenset({"each", "every", "per"})
@@ -426,7 +426,7 @@ def _split_whole(info: ProblemInfo, n: NumberInfo, numbers: list[NumberInfo]) ->
         return False
     asked = info.question.unit.lemma if info.question.unit is not None else None
     for o in numbers:
-        measured = o.unit is not None and o.unit.lemma != n.unit.lemma and _measured_alike(o.unit.lemma, n.unit.lemma)
+        measured = o.unit is not None and o.unit.lemma != n.unit.lemma and measured_alike(o.unit.lemma, n.unit.lemma)
         if (o.index <= n.index or o.rate is None or o.unit is None or o.unit.lemma != n.unit.lemma and not measured
                 or o.mention.sentence != n.mention.sentence or o.rate.lemma == n.rate.lemma):
             continue
@@ -440,13 +440,6 @@ def _split_whole(info: ProblemInfo, n: NumberInfo, numbers: list[NumberInfo]) ->
                                  and x.unit.lemma != n.unit.lemma for x in numbers if x.index not in (n.index, o.index)):
             return True
     return False
-
-
-def _measured_alike(a: str, b: str) -> bool:
-    """Whether two unit words are units of measure of one dimension ("meters" and "cm"; not
-    money, which is no length a whole is cut into)."""
-    kind = unit_dimension(a)
-    return kind not in {None, "money"} and kind == unit_dimension(b)
 
 
 def _own_unit(n: NumberInfo, per: Phrase | None) -> bool:

@@ -76,6 +76,17 @@ def dimension(word: str | None) -> str | None:
     return _DIMENSION_OF.get(lemma) if lemma else None
 
 
+def measured_alike(a: str | None, b: str | None) -> bool:
+    """Whether two words name units of measure of one dimension ("meters" and "cm": a measure in one
+    is compared with, divided by or cut from a measure in the other; not money).
+
+    >>> measured_alike("meters", "cm"), measured_alike("dollar", "cents"), measured_alike("cm", "kg")
+    (True, False, False)
+    """
+    kind = dimension(a)
+    return kind not in {None, "money"} and kind == dimension(b)
+
+
 def size(word: str) -> Fraction | None:
     """How many of its dimension's base unit the unit holds ("foot": 12 inches), or None."""
     lemma = lemma_of(word)
