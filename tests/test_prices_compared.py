@@ -3,7 +3,9 @@ thing priced ("a 5 kg bag of flour costs $7.20", pyasp.text.reading.describes_a_
 compared without "than" in another unit of money ("paid 65 cents less", compared_unsaid), a
 difference asked with a verb that compares ("By how many kilograms does ... outweigh ...?",
 asks_a_difference) and a discount taken off a price ("a $7 discount", takes_off_a_price; arith's
-math class DISCOUNT). The texts are written for these tests (none is from a data set).
+math class DISCOUNT), or added back when the price before it is asked ("before the discount",
+asks_before_a_discount; arith's math class BEFORE_DISCOUNT). The texts are written for these
+tests (none is from a data set).
 
 Guards: a measure that another number of the text shares a dimension with stays a quantity ("a 10
 m roll ... each 175 cm long"), a measure asked about stays one ("How long ..."), a compared price
@@ -18,7 +20,7 @@ import pytest
 from pyasp.algebra.solver import solve_text as algebra_solve
 from pyasp.arith.engine import read_info
 from pyasp.arith.solver import solve_text as arith_solve
-from pyasp.text.reading import asks_a_difference, compared_unsaid, describes_a_noun, read, takes_off_a_price
+from pyasp.text.reading import asks_a_difference, asks_before_a_discount, compared_unsaid, describes_a_noun, read, takes_off_a_price
 
 BOTH = [
     ("At Green Mart a 5 kg bag of flour costs $7.20. At Price Hall the same bag costs $6.50. "
@@ -27,6 +29,9 @@ BOTH = [
      "and the white dog weighs 24 kg.", 7),
     ("A lamp had a price tag of $36. At the sale it had a $7 discount. What was the sale price of the lamp in dollars?", 29),
     ("Nia bought 4 books for $8 each and got a $5 discount on the total. How much did she pay?", 27),
+    # the price before a discount is asked: the price said is the one after it
+    ("A lamp costs $29 after a $7 discount. How much did the lamp cost before discount?", 36),
+    ("A kettle now sells for $38 after a $9 discount. What was the price of the kettle before the discount?", 47),
 ]
 
 ARITH = [
@@ -73,6 +78,15 @@ def test_a_discount_is_taken_off(knowledge):
     doc = read(BOTH[2][0])
     assert [takes_off_a_price(doc, m) for m in doc.mentions] == [False, True]
     assert read_info(doc, knowledge).numbers[1].math.text == "discount"
+
+
+@pytest.mark.parametrize("text, question, asked", [
+    (BOTH[4][0], 1, True),
+    (BOTH[2][0], 2, False),
+    ("He had $30 before the trip and got a $5 discount on a hat. How much did the hat cost?", 1, False),
+])
+def test_a_question_asks_the_price_before_a_discount(text, question, asked):
+    assert asks_before_a_discount(read(text), question) is asked
 
 
 @pytest.mark.parametrize("text, answer", BOTH + ARITH)

@@ -51,13 +51,13 @@ def test_default_file_has_the_rules_of_each_concept_and_no_problem():
     ruleset, found = check_file(None)
     assert found == []
     assert Counter(r.concept for r in ruleset.rules) == {
-        "transfer": 21, "dimensional_analysis": 3, "explicit_math": 15, "part_whole": 5}
+        "transfer": 21, "dimensional_analysis": 3, "explicit_math": 16, "part_whole": 5}
     assert set(ruleset.concepts) == {"transfer", "dimensional_analysis", "part_whole", "explicit_math"}
     assert {n: k for n, (k, _) in ruleset.classes.items()} == {
         "HAVE": "verbs", "GET": "verbs", "GIVE": "verbs", "TAKE": "verbs", "CONSTRUCT": "verbs", "DESTROY": "verbs",
         "MONEY": "units", "CHANGE": "units", "ADD": "math", "SUB": "math", "MUL": "math", "SHARE": "math",
         "TOTAL": "math", "AREA": "math", "PLUS": "math", "MINUS": "math", "TIMES": "math", "DIVIDED": "math",
-        "DISCOUNT": "math"}
+        "DISCOUNT": "math", "BEFORE_DISCOUNT": "math"}
     assert ruleset.rule("rate_divide_reversed").operation == "divide_reversed"
     assert ruleset.rule("give_give_flip").operation == "subtract"
 
@@ -386,7 +386,7 @@ def test_compiling_rules_with_errors_raises():
 def test_cli_check_passes_the_default_file():
     result = run("rules", "check")
     assert result.exit_code == 0, result.output
-    assert "44 rules, 19 classes, 0 errors, 0 warnings" in result.output
+    assert "45 rules, 20 classes, 0 errors, 0 warnings" in result.output
 
 
 def test_cli_check_reports_file_line_column_and_exits_2(tmp_path):
@@ -413,7 +413,7 @@ def test_cli_check_json_on_an_extension_with_a_note(tmp_path):
     result = run("rules", "check", write(tmp_path, "mine.rules", EXTENSION), "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["ok"] is True and data["rules"] == 45
+    assert data["ok"] is True and data["rules"] == 46
     assert [d["severity"] for d in data["diagnostics"]] == ["note"]
 
 
@@ -421,7 +421,7 @@ def test_cli_show_json_and_table():
     result = run("rules", "show", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert len(data) == 44 and set(data[0]) == {"rule", "concept", "condition", "operation"}
+    assert len(data) == 45 and set(data[0]) == {"rule", "concept", "condition", "operation"}
     assert {"rule": "part_whole_sibling", "concept": "part_whole", "condition": "Sibling(Unit1, Unit2)",
             "operation": "add"} in data
     table = run("rules", "show")

@@ -32,7 +32,7 @@ from ..errors import InputError
 from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (LESS_WORDS, SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
-                            asks_in_percent, asks_total, both_named_after, compared_unsaid, counts_periods, counts_those_listed,
+                            asks_before_a_discount, asks_in_percent, asks_total, both_named_after, compared_unsaid, counts_periods, counts_those_listed,
                             counts_those_named, describes_a_noun, group_prices, names_a_label, one_for_each_of, one_for_oneself,
                             one_of_several, one_to_each, price_of_one, with_oneself,
                             pronoun_group, said_in_percent, spoken_operation, takes_off_a_price, tells_time, units_given_per)
@@ -1404,6 +1404,10 @@ def _comparative_operations(doc: Document, base: list[Qset], target: Qset) -> tu
             # price of one: "5 balls for $14 each and got a $10 discount on the total")
             before = [p for p in base if p.qnt is not None and p.token < q.token and p.ent == q.ent and not p.implicit]
             whole = before[-1].token if before and not before[-1].per and not before[-1].rate else -1
+            if asks_before_a_discount(doc, target.sentence):
+                # asked the price before it ("What did it cost before the discount?"): the price
+                # said is the one after it, and the discount is taken off the price asked
+                whole = target.token
             out.append(replace(q, operation="sub", whole=whole))
             continue
         if found is None:

@@ -1837,6 +1837,22 @@ def takes_off_a_price(doc: Document, m: Mention) -> bool:
     return end is not None and end < len(doc.tokens) and doc.tokens[end].lemma.lower() == "discount"
 
 
+def asks_before_a_discount(doc: Document, sentence: int) -> bool:
+    """Whether sentence ``sentence`` asks for a price before a discount was taken off it: "What did
+    the blender cost *before the discount*?" (the price said is then the one after it).
+
+    >>> asks_before_a_discount(read("A lamp costs $29 after a $7 discount. What did it cost before the discount?"), 1)
+    True
+    >>> asks_before_a_discount(read("A lamp cost $36 and had a $7 discount. What was the sale price?"), 1)
+    False
+    """
+    if not 0 <= sentence < len(doc.sentences):
+        return False
+    toks = doc.sentence_tokens(sentence)
+    return any(t.text.lower() == "before" and any(u.lemma.lower() == "discount" for u in toks[k + 1 : k + 3])
+               for k, t in enumerate(toks))
+
+
 def _group_words(tokens: Sequence[Token]) -> bool:
     """Whether tokens name the things of a group only: nouns and adjectives, "of" between them."""
     return all(t.pos in _GROUP_WORDS or t.text.lower() == "of" and 0 < k < len(tokens) - 1
