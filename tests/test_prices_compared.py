@@ -2,10 +2,10 @@
 thing priced ("a 5 kg bag of flour costs $7.20", pyasp.text.reading.describes_a_noun), a price
 compared without "than" in another unit of money ("paid 65 cents less", compared_unsaid), a
 difference asked with a verb that compares ("By how many kilograms does ... outweigh ...?",
-asks_a_difference) and a discount taken off a price ("a $7 discount", takes_off_a_price; arith's
-math class DISCOUNT), or added back when the price before it is asked ("before the discount",
-asks_before_a_discount; arith's math class BEFORE_DISCOUNT). The texts are written for these
-tests (none is from a data set).
+asks_a_difference) and a discount taken off a price ("a $7 discount", "took $6 off the bill",
+takes_off_a_price; arith's math class DISCOUNT), or taken off the price asked when that is the
+price before it ("before the discount", asks_before_a_discount; arith's math class
+BEFORE_DISCOUNT). The texts are written for these tests (none is from a data set).
 
 Guards: a measure that another number of the text shares a dimension with stays a quantity ("a 10
 m roll ... each 175 cm long"), a measure asked about stays one ("How long ..."), a compared price
@@ -32,6 +32,9 @@ BOTH = [
     # the price before a discount is asked: the price said is the one after it
     ("A lamp costs $29 after a $7 discount. How much did the lamp cost before discount?", 36),
     ("A kettle now sells for $38 after a $9 discount. What was the price of the kettle before the discount?", 47),
+    # money "off": taken off the total of what was bought, said before or after it
+    ("The shop took $6 off the bill when Omar bought 3 caps priced at $12 apiece. How much did Omar pay?", 30),
+    ("Omar bought 3 caps for $12 each. He had a coupon for $5 off. How much did he pay?", 31),
 ]
 
 ARITH = [
@@ -78,6 +81,14 @@ def test_a_discount_is_taken_off(knowledge):
     doc = read(BOTH[2][0])
     assert [takes_off_a_price(doc, m) for m in doc.mentions] == [False, True]
     assert read_info(doc, knowledge).numbers[1].math.text == "discount"
+
+
+def test_money_off_is_taken_off_and_people_getting_off_are_not(knowledge):
+    doc = read(BOTH[6][0])
+    assert [takes_off_a_price(doc, m) for m in doc.mentions] == [True, False, False]
+    assert read_info(doc, knowledge).numbers[0].math.text == "off"
+    doc = read("A bus had 30 people. At the stop 9 people got off. How many people are on the bus?")
+    assert [n.math for n in read_info(doc, knowledge).numbers] == [None, None]
 
 
 @pytest.mark.parametrize("text, question, asked", [

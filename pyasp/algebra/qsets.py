@@ -2223,6 +2223,19 @@ def _asked_operation(doc: Document, question: int) -> str:
     return ""
 
 
+def _paid_after_a_discount(doc: Document, question: int, base: list[Qset]) -> str:
+    """"sub" when the question asks what is paid and the text takes one discount off a total it
+    says no single price of: "The store took $25 off the bill when the hostel bought 6 sleeping bags
+    priced at $45 apiece. How much did the hostel pay?" (x = 6 * 45 - 25, never x - 25 = 6 * 45: the
+    discount is taken off what was bought, not off what was paid); "" otherwise. A discount taken
+    off one price said counts from it (its ``whole``), one taken off the price asked counts from x."""
+    discounts = [q for q in base if q.operation == "sub" and q.token >= 0 and _discount(doc, q)]
+    asked = {t.lemma.lower() for t in doc.sentence_tokens(question)}
+    if len(discounts) != 1 or discounts[0].whole >= 0 or not asked & {"pay", "cost", "spend"} or asked & {"save", "discount", "off"}:
+        return ""
+    return "sub"
+
+
 def _two_compared(doc: Document, question: int, base: list[Qset]) -> str:
     """"sub" when the question asks a comparative without "than" and the text gives just two rates, of
     one kind of things per one unit, to compare: "The office printer prints 40 pages a minute, and the
@@ -3542,7 +3555,8 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     base, target = _consecutive(doc, base, target, question)
     base = _done(doc, base, target, question)
     target = _kind_of_a_counted_set(doc, base, target, question)
-    target = replace(target, asks=_asked_operation(doc, question) or _two_compared(doc, question, base))
+    target = replace(target, asks=_asked_operation(doc, question) or _two_compared(doc, question, base)
+                     or _paid_after_a_discount(doc, question, base))
     base, target = _times_difference(doc, base, target, question)
     if _asks_share(base, target, _share_unit(doc, question, target)) or _asks_groups(base, target, groups):
         target = replace(target, quotient=True)  # "How many apples are in each bag?" after "6 bags": x is a quotient

@@ -24,7 +24,7 @@ from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
 from ..text.reading import (AS_DEGREE, COMPARATIVE_WORDS, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, compared_unsaid,
                             counts_those_listed, counts_those_named, describes_a_noun, names_a_label, one_for_each_of, one_for_oneself,
-                            one_of_several, pronoun_group, rest_asked, tells_time, with_oneself, WEEKDAYS)
+                            one_of_several, pronoun_group, rest_asked, takes_off_a_price, tells_time, with_oneself, WEEKDAYS)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 #: what a verb of motion may have as its object when its subject goes with things ("left *the dock*
@@ -650,6 +650,9 @@ def _math_term(reader: _Reader, start: int, end: int, sentence: int, terms: tupl
     for i in range(max(start, 0), min(end, sent_end)):
         if words[i] == "half" and i + 2 < len(words) and words[i + 1] == "-" and lemmas[i + 2] == "dollar":
             continue  # "half-dollars" names a coin
+        if words[i] == "off" and not any(m.sentence == sentence and i - 2 <= m.end <= i and takes_off_a_price(reader.doc, m)
+                                         for m in reader.doc.mentions):
+            continue  # "off" takes money off a price ("took $25 off the bill"), not "9 people got off"
         for term in terms:
             if words[i] != term[0] and lemmas[i] != term[0]:
                 continue

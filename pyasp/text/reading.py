@@ -1827,14 +1827,19 @@ def _price_end(doc: Document, m: Mention) -> int | None:
 def takes_off_a_price(doc: Document, m: Mention) -> bool:
     """Whether an amount of money is a discount, taken off a price: "it had a *$9 discount*", "got
     a *$10 discount* on the total", "a coupon for a *$10 discount*" (the amount, then the noun
-    "discount" it counts).
+    "discount" it counts), "the store took *$25 off* the bill", "a coupon for *$5 off*" (the
+    amount, then "off").
 
     >>> doc = read("A jacket cost $48. It had a $9 discount. What was the sale price?")
     >>> [takes_off_a_price(doc, m) for m in doc.mentions]
     [False, True]
+    >>> doc = read("The store took $5 off the bill for 3 shirts at $12 each. How much was the bill?")
+    >>> [takes_off_a_price(doc, m) for m in doc.mentions]
+    [True, False, False]
     """
     end = _price_end(doc, m)
-    return end is not None and end < len(doc.tokens) and doc.tokens[end].lemma.lower() == "discount"
+    return (end is not None and end < len(doc.tokens)
+            and (doc.tokens[end].lemma.lower() == "discount" or doc.tokens[end].text.lower() == "off"))
 
 
 def asks_before_a_discount(doc: Document, sentence: int) -> bool:
