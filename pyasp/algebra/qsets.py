@@ -35,7 +35,8 @@ from ..text.reading import (LESS_WORDS, SHARING_PREPOSITIONS, SPOKEN_COMMANDS, T
                             asks_before_a_discount, asks_in_percent, asks_total, both_named_after, compared_unsaid, counts_periods, counts_those_listed,
                             counts_those_named, describes_a_noun, group_prices, names_a_label, one_for_each_of, one_for_oneself,
                             one_of_several, one_to_each, price_of_one, with_oneself,
-                            pronoun_group, said_in_percent, spoken_operation, takes_off_a_price, tells_time, units_given_per)
+                            pronoun_group, said_in_percent, outcomes_played, spoken_operation, takes_off_a_price, tells_time, time_of, times_compared,
+                            units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor, lemma_of as _unit_lemma
 from ..text.units import measured_alike as _measured_alike
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
@@ -1427,6 +1428,11 @@ def _comparative_operations(doc: Document, base: list[Qset], target: Qset) -> tu
                       and (_same_things(p.ent, q.ent) or q.ent_fallback or q.ent == FRACTION) and q.sentence - p.sentence in (0, 1)]
             out.append(replace(q, operation=op, whole=before[-1].token if before else -1))
             continue
+        timed = _compared_time(doc, base, q)
+        if timed is not None and not (op == "mul" and timed[1]):  # "15 more baguettes than on Monday", "48 cups on Saturday, which was 19 more than on Friday"
+            b, undone = timed
+            out.append(replace(q, operation=({"add": "sub", "sub": "add"}.get(op, op) if undone else op), whole=b.token))
+            continue
         first, stop = doc.sentences[q.sentence]
         noun = next((t for t in doc.tokens[start : min(stop, start + 4)]
                      if t.pos in NOUN_POS or t.pos == "PRON" and t.dep != "poss"), None)  # "than his brother"
@@ -1454,6 +1460,25 @@ def _comparative_operations(doc: Document, base: list[Qset], target: Qset) -> tu
             whole = bases[0].token
         out.append(replace(q, operation=op, whole=whole))
     return out, target
+
+
+def _compared_time(doc: Document, base: list[Qset], q: Qset) -> tuple[Qset, bool] | None:
+    """For a number more or fewer than the same thing at another time
+    (:func:`pyasp.text.reading.times_compared`: "On Tuesday it sold 15 more baguettes than on
+    Monday", "48 cups on Saturday, which was 19 more cups than it sold on Friday"), the one other
+    number that tells one of the two times (:func:`pyasp.text.reading.time_of`), and whether it
+    tells the comparison's own time, so that the comparison is undone on it (48 - 19 on Friday)
+    rather than applied (46 on Monday + 15); else None."""
+    m = next((m for m in doc.mentions if m.start == q.token), None)
+    times = times_compared(doc, m) if m is not None else None
+    if times is None:
+        return None
+    found = []
+    for p in base:
+        pm = next((m for m in doc.mentions if m.start == p.token), None) if p is not q and p.qnt is not None else None
+        if pm is not None and not p.operation and not p.implicit and _same_things(p.ent, q.ent) and time_of(doc, pm) in times:
+            found.append((p, time_of(doc, pm) == times[0]))
+    return found[0] if len(found) == 1 else None
 
 
 def _as_many_after(doc: Document, q: Qset) -> bool:
@@ -1501,7 +1526,8 @@ def _together(doc: Document, base: list[Qset], target: Qset, question: int) -> l
             b = None  # a comparison, not "9 dozen" (12 times 9 of one owner)
         if (b is not None and b.qnt is not None and q.qnt is not None and q.ctr and b.ctr
                 and (q.ctr != b.ctr and ({"they", "we", "both"}.intersection(words) or {q.ctr, b.ctr} <= named or group)
-                     or (q.ctr == b.ctr or fraction) and q.sentence == b.sentence and target.ctr in ("", b.ctr))
+                     or (q.ctr == b.ctr or fraction) and (q.sentence == b.sentence or _compared_time(doc, base, q))
+                     and target.ctr in ("", b.ctr))
                 and not any(p.qnt is not None and p is not q and p is not b and _same_things(p.ent, target.ent) for p in base)):
             if q.operation == "mul" and (q.qnt > 1 or fraction):  # "half as many": 24 * (1 + 0.5)
                 d = q.qnt.denominator
@@ -2234,6 +2260,16 @@ def _paid_after_a_discount(doc: Document, question: int, base: list[Qset]) -> st
     if len(discounts) != 1 or discounts[0].whole >= 0 or not asked & {"pay", "cost", "spend"} or asked & {"save", "discount", "off"}:
         return ""
     return "sub"
+
+
+def _played(doc: Document, question: int, base: list[Qset]) -> str:
+    """"add" when the question asks how many contests were played and the text gives only the
+    numbers won, lost or tied (:func:`pyasp.text.reading.outcomes_played`: "The team won 23 games
+    and lost 15 games. How many games did the team play?": x = 23 + 15, the parts of the games
+    played, not a transfer); "" otherwise."""
+    outcomes = {m.start for m in outcomes_played(doc, question)}
+    numbers = {q.token for q in base if q.qnt is not None and not q.implicit and not q.irrelevant and q.sentence != question}
+    return "add" if outcomes and outcomes == numbers else ""
 
 
 def _two_compared(doc: Document, question: int, base: list[Qset]) -> str:
@@ -3556,7 +3592,7 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
     base = _done(doc, base, target, question)
     target = _kind_of_a_counted_set(doc, base, target, question)
     target = replace(target, asks=_asked_operation(doc, question) or _two_compared(doc, question, base)
-                     or _paid_after_a_discount(doc, question, base))
+                     or _paid_after_a_discount(doc, question, base) or _played(doc, question, base))
     base, target = _times_difference(doc, base, target, question)
     if _asks_share(base, target, _share_unit(doc, question, target)) or _asks_groups(base, target, groups):
         target = replace(target, quotient=True)  # "How many apples are in each bag?" after "6 bags": x is a quotient

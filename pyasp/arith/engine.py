@@ -21,7 +21,8 @@ from ..text.numbers import CENTS
 from ..text.reading import DIFFERENCE_WORDS, FRACTION_WORDS, PERCENT, WEEKDAYS, Document, spoken_operation
 from ..text.reading import asks_a_difference as _asks_a_difference
 from ..text.reading import (after_a_span_preposition, group_prices, asks_a_part, asks_a_start_before_a_gain, asks_in_percent, asks_what_some_is,
-                            counts_periods, each_of_pairs, numbered_rest, price_of_one, said_in_percent, units_given_per)
+                            counts_periods, each_of_pairs, numbered_rest, price_of_one, said_in_percent, outcomes_played, time_of, times_compared,
+                            units_given_per)
 from ..text.reading import asks_total as _asks_total
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
 from ..text.units import TIME_STEPS, is_length_unit, lemma_of as _unit_lemma, whole_factor
@@ -321,7 +322,8 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
     prepared.remainder = asks_a_remainder(info)
     if prepared.remainder == "rest":
         prepared.whole = whole_of_rest(prepared.units, prepared.question_unit)
-    prepared.applied = {**each_of(info, prepared.units), **compared_kinds(info, knowledge, prepared.units)}
+    prepared.applied = {**each_of(info, prepared.units), **compared_kinds(info, knowledge, prepared.units),
+                        **compared_times(info, knowledge, prepared.units), **played(info, prepared.units)}
     return prepared
 
 
@@ -422,10 +424,15 @@ def comparison_applied(info: ProblemInfo, knowledge: Knowledge, base: int, compa
     has 5 more marbles than Ben. Ben has 8": 8 + 5; "6 fewer than Ella. Ella has 20": 20 - 6;
     "3 times as many as Mia. Mia has 14": 3 * 14) when the base is the number of whom it is
     compared with, or when it names no one ("twice as many on Tuesday"); undone when the base is
-    the comparison's own subject's ("Liam has 42 cards, 3 times as many as Mia": 42 / 3)."""
+    the comparison's own subject's ("Liam has 42 cards, 3 times as many as Mia": 42 / 3) or
+    tells the comparison's own time ("48 on Saturday, which was 16 more than it sold on Sunday":
+    48 - 16)."""
     b, c = info.numbers[base - 1], info.numbers[comparison - 1]
-    undone = (c.compared is not None and b.subj is not None and c.subj is not None and b.subj.key == c.subj.key
-              and b.subj.key != c.compared.key and not compares_itself(c))
+    # a time compared with ("than on Monday") says which: :func:`_base_time`
+    timed = _base_time(info, b, c)
+    undone = timed == "own" if timed else (c.compared is not None and b.subj is not None and c.subj is not None
+                                           and b.subj.key == c.subj.key and b.subj.key != c.compared.key
+                                           and not compares_itself(c))
     out: set[str] = set()
     for cls in knowledge.classes.math_classes(c.math):
         if cls in APPLIED:
@@ -844,6 +851,56 @@ def compared_kinds(info: ProblemInfo, knowledge: Knowledge,
         if len(ops) == 1 and len(bases) == 1:
             out[frozenset((n.index, bases[0].index))] = (ops.pop(), units[n.index - 1], "compared")
     return out
+
+
+def _base_time(info: ProblemInfo, base: NumberInfo, comparison: NumberInfo) -> str:
+    """For a comparison of a thing with itself at another time (:func:`pyasp.text.reading.times_compared`),
+    which time a number of the same kind tells: "compared" (the time compared with: "On Monday a
+    bakery sold 46 baguettes. On Tuesday it sold 15 more baguettes than on Monday"), "own" (the
+    comparison's own: "48 cups on Saturday, which was 19 more cups than it sold on Friday"), else ""."""
+    if comparison.math is None or base.math is not None or base.unit is None or comparison.unit is None:
+        return ""
+    if base.unit.lemma != comparison.unit.lemma:
+        return ""
+    times = times_compared(info.doc, comparison.mention)
+    if times is None:
+        return ""
+    when = time_of(info.doc, base.mention)
+    return "own" if when == times[0] else "compared" if when == times[1] else ""
+
+
+def compared_times(info: ProblemInfo, knowledge: Knowledge,
+                   units: list[tuple]) -> dict[frozenset[int], tuple[str, tuple, str]]:
+    """The comparisons of a thing with itself at another time (:func:`_base_time`) and the one
+    other number of its kind that tells one of the two times: applied when that number tells the
+    time compared with ("46 baguettes on Monday ... 15 more baguettes than on Monday": 46 + 15),
+    undone when it tells the comparison's own ("48 cups on Saturday, which was 19 more cups than it
+    sold on Friday": 48 - 19 on Friday), as the search's check "compared" (:func:`compared_kinds`).
+    Only comparisons by a difference ("more", "fewer"): one operation applies or undoes them."""
+    out: dict[frozenset[int], tuple[str, tuple, str]] = {}
+    for n in info.numbers:
+        if n.math is None or n.share is not None or n.mention.sentence == info.question_sentence:
+            continue
+        classes = [c for c in knowledge.classes.math_classes(n.math) if c in APPLIED]
+        bases = [(m, t) for m in info.numbers if m.index != n.index and m.mention.sentence != info.question_sentence
+                 and (t := _base_time(info, m, n))]
+        if len(classes) != 1 or len(bases) != 1:
+            continue
+        base, when = bases[0]
+        ops = APPLIED[classes[0]][1 if when == "own" else 0]
+        if len(ops) == 1:
+            out[frozenset((n.index, base.index))] = (next(iter(ops)), units[n.index - 1], "compared")
+    return out
+
+
+def played(info: ProblemInfo, units: list[tuple]) -> dict[frozenset[int], tuple[str, tuple, str]]:
+    """The numbers of contests won, lost or tied when the question asks how many were played
+    (:func:`pyasp.text.reading.outcomes_played`: "won 23 games and lost 15 games. How many games
+    did the team play?"): parts of the games played, so each two are added (23 + 15, not the 23 -
+    15 of a transfer), a check of the search at inference ("played")."""
+    index = {n.mention.start: n.index for n in info.numbers}
+    found = [index[m.start] for m in outcomes_played(info.doc, info.question_sentence) if m.start in index]
+    return {frozenset((a, b)): ("add", units[a - 1], "played") for k, a in enumerate(found) for b in found[k + 1:]}
 
 
 def each_of(info: ProblemInfo, units: list[tuple]) -> dict[frozenset[int], tuple[str, tuple, str]]:

@@ -113,7 +113,8 @@ AMOUNTS = frozenset({MONEY_UNIT, "buck"})
 #: the checks ``search(..., strict_units=True)`` makes (:class:`UnitCheck`; a module setting, so
 #: that tests and experiments can switch one off)
 STRICT_CHECKS = frozenset({"linked", "rate_count", "squared", "final", "per_asked", "difference", "money", "rest",
-                           "unknown", "start", "compared", "each", "multiple", "group"})
+                           "unknown", "start", "compared", "each", "multiple", "group",
+                           "played"})
 
 
 class UnitCheck:
@@ -159,6 +160,9 @@ class UnitCheck:
       asked ("$1 * 20 lemons", divided by 4 later; "4 limes * $8", divided by $1 later): not "4
       lemons * $3" when dollars are asked, nor the price by the count; such a product is still per the
       group (:func:`combine_units`): it is not added to, nor an answer, before it is divided;
+    - "played" (made by :func:`search` with ``applied``, see :func:`pyasp.arith.engine.played`):
+      contests won and lost, when the question asks how many were played, are added ("won 23
+      games and lost 15 games. How many games did the team play?": 23 + 15);
     - "each" (made by :func:`search` with ``applied``, see :func:`pyasp.arith.engine.each_of`):
       the count of a group "each of" names and the amount given to each are multiplied ("feeds
       each of its 6 sea lions 8 pounds of fish": 6 * 8 pounds, not 8 / 6).

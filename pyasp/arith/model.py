@@ -206,7 +206,7 @@ class KnowledgeModel:
         if p.total_of:
             # the total of a comparison's base and the thing compared: the base, said again, is
             # added last to what the rest gives (:func:`pyasp.arith.engine.compared_total`)
-            found = self._search(p, vec, w, struct, top=top, numbers=keep, options=options, strict_units=True, accept=partial(_adds_last, p.total_of, p.total_op, *p.total_comparison))
+            found = self._search(p, vec, w, struct, top=top, numbers=keep, options=options, strict_units=True, accept=partial(_adds_last, p.total_of, p.total_op, *p.total_comparison, base=p.total_base))
             if found:
                 return found
             keep = (keep if keep is not None else frozenset(range(1, len(p.values) + 1))) - {p.total_of}
@@ -301,20 +301,40 @@ class KnowledgeModel:
         return cls.from_json(read_json_file(path, "model"), str(path))
 
 
-def _adds_last(number: int, op: str, comparison: int, applied: frozenset[str], expr: Expr) -> bool:
+def _adds_last(number: int, op: str, comparison: int, applied: frozenset[str], expr: Expr, base: int = 0) -> bool:
     """Whether an expression's last operation (``op``) combines ``number`` (a leaf) with the
     comparison ``comparison`` applied (a step of one of the operations ``applied`` with that
     number as an operand): the total of a comparison's base and the thing compared ("add"), or
-    their difference ("subtract")."""
+    their difference ("subtract"). ``number`` says again the base ``base``: the two, of the
+    same value, may trade places (48 + (16 - 48), the comparison undone on the copy)."""
     if not isinstance(expr, Step) or expr.option.op != op:
         return False
+    if op == "add" and applied == {"add"}:
+        # a sum of the base, the comparison and the base said again, in whichever order the
+        # search builds it ("46 on Monday ... 15 more than on Monday ... both days": 46 + 15 + 46)
+        return _sum_of(expr, {number, comparison})
+    numbers = {number, base} if base and applied else {number}
     for e, other in ((expr.first, expr.second), (expr.second, expr.first)):
-        if isinstance(e, Leaf) and e.number == number:
+        if isinstance(e, Leaf) and e.number in numbers:
             if not applied:  # the number itself, said again: the side of a square times itself
                 return isinstance(other, Leaf) and other.number == comparison
-            return (isinstance(other, Step) and other.option.op in applied
-                    and any(isinstance(x, Leaf) and x.number == comparison for x in (other.first, other.second)))
+            if (isinstance(other, Step) and other.option.op in applied
+                    and any(isinstance(x, Leaf) and x.number == comparison for x in (other.first, other.second))):
+                return True
     return False
+
+
+def _sum_of(expr: Expr, numbers: set[int]) -> bool:
+    """Whether an expression adds its leaves only, ``numbers`` among them."""
+    found: set[int] = set()
+
+    def walk(e: Expr) -> bool:
+        if isinstance(e, Leaf):
+            found.add(e.number)
+            return True
+        return e.option.op == "add" and walk(e.first) and walk(e.second)
+
+    return walk(expr) and numbers <= found
 
 
 def _gold(expr: Expr, solutions: tuple[float, ...], used: frozenset[int] | None) -> bool:

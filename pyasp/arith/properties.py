@@ -959,6 +959,13 @@ def _rest_of(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tuple[in
         if not rest_word(t):
             continue
         verb = reader.verb_of(t.i) if reader.is_subject(t) else None
+        # "Priya got 14 votes, Ben got 11 votes, and Chloe got the rest": the rest as the object
+        # of the verb the parts, two or more, are objects of (not "spent the rest of the money",
+        # the rest of a whole named, which money found may have added to)
+        taken = (verb is None and t.dep == "dobj" and reader.tokens[t.head].pos == "VERB"
+                 and not any(k.dep == "prep" and k.text.lower() == "of" for k in reader.kids[t.i]))
+        if taken:
+            verb = reader.tokens[t.head]
         after = doc.tokens[t.i + 1] if t.i + 1 < start else None
         if (verb is None and after is not None and after.pos in {"VERB", "AUX"}
                 and not any(k.dep in {"nsubj", "nsubjpass"} for k in reader.kids[after.i])):
@@ -974,10 +981,11 @@ def _rest_of(reader: _Reader, qsent: int, numbers: list[NumberInfo]) -> tuple[in
         if lemma not in asked and not (lemma in {"be", "have"} and said & described):
             continue
         parts = [n for n in numbers if n.mention.sentence != qsent and n.mention.end <= t.i and n.verb is not None
-                 and n.verb.head >= 0 and n.verb.lemma == lemma and subject_of(n, reader.tokens[n.verb.head])]
+                 and n.verb.head >= 0 and n.verb.lemma == lemma
+                 and subject_of(n, reader.tokens[n.verb.head]) != taken]
         if not parts and lemma in {"be", "have"} and (found := _measured_rest(reader, t, qsent, numbers)) is not None:
             return found
-        if not parts:
+        if not parts or taken and len(parts) < 2:
             continue
         if (found := _whole_before(numbers, parts, qsent)) is not None:
             return found

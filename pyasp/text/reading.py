@@ -1429,6 +1429,99 @@ def _counted(doc: Document, start: int, stop: int) -> list[Token]:
     return out
 
 
+#: times a comparison can compare with ("than on Monday", "than it sold on Friday", "than last
+#: year"): days named, and spans said with a word before them ("this year", "last week")
+WHEN_WORDS = WEEKDAYS | frozenset({"today", "yesterday", "tomorrow", "tonight"})
+WHEN_SPANS = frozenset({"year", "month", "week", "weekend", "morning", "afternoon", "evening", "night",
+                        "season", "summer", "winter", "spring", "autumn"})
+#: the words before a span that say which one it is ("*last* year", "*this* week")
+WHICH_SPAN = frozenset({"this", "last", "next", "that", "previous"})
+
+
+def _when(tokens: Sequence[Token], i: int) -> str:
+    """The time token ``i`` names ("monday", "last year"), else ""."""
+    lemma = tokens[i].lemma.lower()
+    if lemma in WHEN_WORDS:
+        return lemma
+    if lemma in WHEN_SPANS and i > 0 and tokens[i - 1].text.lower() in WHICH_SPAN:
+        return f"{tokens[i - 1].text.lower()} {lemma}"
+    return ""
+
+
+def _than(doc: Document, mention: Mention) -> int:
+    """The token of "than" after a number in its sentence, else -1."""
+    _, end = doc.sentences[mention.sentence]
+    return next((t.i for t in doc.tokens[mention.end:end] if t.text.lower() == "than"), -1)
+
+
+def time_of(doc: Document, mention: Mention) -> str:
+    """The time a number's clause names ("sold 46 baguettes on Monday": "monday"; "87 projects
+    this year": "this year"), the one nearest the number in its sentence and not in a comparison
+    after it ("than on Friday"), else ""."""
+    if not 0 <= mention.sentence < len(doc.sentences):
+        return ""
+    start, end = doc.sentences[mention.sentence]
+    than = _than(doc, mention)
+    end = than if than >= 0 else end
+    found = [(abs(i - mention.start), w) for i in range(start, end) if (w := _when(doc.tokens, i))]
+    return min(found)[1] if found else ""
+
+
+def times_compared(doc: Document, mention: Mention) -> tuple[str, str] | None:
+    """For a number of a comparison whose "than" names a time, the same thing compared with
+    itself at another time ("On Tuesday it sold 15 more baguettes than on Monday", "48 cups on
+    Saturday, which was 19 more cups than it sold on Friday", "87 projects this year, which was
+    29 fewer than last year"): (the time of the number's clause, the time compared with), two
+    different times (:func:`time_of`), else None. What "than" compares with is the time: a
+    subject after it is a pronoun ("than it sold on Friday") or none."""
+    if not 0 <= mention.sentence < len(doc.sentences):
+        return None
+    _, end = doc.sentences[mention.sentence]
+    than = _than(doc, mention)
+    if than < 0:
+        return None
+    compared = ""
+    for t in doc.tokens[than + 1:min(end, than + 6)]:
+        if t.pos == "PUNCT":
+            break
+        if t.pos in {"NOUN", "PROPN"} and not _when(doc.tokens, t.i) and t.lemma.lower() not in WHEN_SPANS:
+            return None  # "than the red box": another thing
+        if compared := _when(doc.tokens, t.i):
+            break
+    own = time_of(doc, mention)
+    return (own, compared) if compared and own and own != compared else None
+
+
+#: contests a number can count the outcomes of ("won 23 *games*"), and the verbs of the outcomes
+CONTESTS = frozenset({"game", "match", "race", "contest", "bout", "tournament"})
+OUTCOME_VERBS = frozenset({"win", "lose", "tie", "draw"})
+
+
+def outcomes_played(doc: Document, question: int) -> tuple[Mention, ...]:
+    """The numbers of contests won, lost or tied when the question asks how many were played
+    ("The team won 23 games and lost 15 games. How many games did the team play?"): games won
+    and lost are no things got and given, but the parts of the games played, which the answer
+    adds. The numbers count a contest (game, match, race, ...) with a verb of an outcome (win,
+    lose, tie, draw), two or more outside the question; the question asks that contest with
+    "play". Else ()."""
+    if not 0 <= question < len(doc.sentences):
+        return ()
+    qtoks = doc.sentence_tokens(question)
+    if not any(t.lemma.lower() == "play" and t.pos in {"VERB", "AUX"} for t in qtoks):
+        return ()
+    asked = {t.lemma.lower() for t in qtoks if t.pos == "NOUN"} & CONTESTS
+    found = []
+    for m in doc.mentions:
+        if m.sentence == question or m.end >= len(doc.tokens):
+            continue
+        noun = doc.tokens[m.end]
+        verb = doc.tokens[noun.head] if noun.head != noun.i else None
+        if (noun.lemma.lower() in asked and verb is not None and verb.lemma.lower() in OUTCOME_VERBS
+                and noun.dep == "dobj"):
+            found.append(m)
+    return tuple(found) if len(found) >= 2 else ()
+
+
 def compared_unsaid(doc: Document, mention: Mention) -> tuple[str, Mention] | None:
     """A comparison whose other side goes unsaid, the thing named just before: "Lena has 18 roses.
     Tim has 7 *fewer*.", "Nora's dog is 6 years old. Ben's dog is 3 years *older*.", "The school's
