@@ -292,6 +292,8 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
             # "The temperature was 47 degrees in the morning. In the afternoon it was 66 degrees.
             # How many degrees did the temperature go up?": two states are never summed
             prepared.denied.add(row)
+        elif rule.op == "add" and moves_back(info, na, nb, memberships):
+            prepared.denied.add(row)  # "crawled 48 cm up a garden wall, then slid back 13 cm": 48 - 13
         prepared.option_features.append(option_features(contexts[(a, b)], rule.name, rule.concept, rule.op, assumed))
         prepared.root_features.append(root_features(info, rule.concept, rule.op))
         prepared.labelled.append(concept_label(info, na, nb, rule.op, memberships) == rule.concept)
@@ -302,7 +304,7 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         prepared.denied.update(unsaid)
     prepared.priced = priced_pairs(info, memberships)
     prepared.relevance_features = [relevance_features(info, n) for n in info.numbers]
-    prepared.stray = stray_numbers(info) | rest_strays(info) | days_said_again(info) | price_aside(info, knowledge)
+    prepared.stray = stray_numbers(info) | rest_strays(info) | days_said_again(info) | said_again(info) | price_aside(info, knowledge)
     prepared.kept = frozenset((info.rest_of[0], *info.rest_of[1])) if info.rest_of else frozenset()
     prepared.kept |= counted_per_rate(info)
     if base:
@@ -464,6 +466,18 @@ def asks_over_days(info: ProblemInfo) -> bool:
             if any(u.text.lower() in OVER_WORDS for u in toks[max(0, k - 3):k]):
                 return True
     return False
+
+
+def said_again(info: ProblemInfo) -> frozenset[int]:
+    """A number of the question that points back at one the text said ("It grew 2 cm each week for
+    the next 6 weeks. How tall was the plant after *those* 6 weeks?"): after "these" or "those", of
+    the value and unit of a number said before the question; no answer uses it again."""
+    tokens = info.doc.tokens
+    told = {(n.value, n.unit.lemma) for n in info.numbers
+            if n.mention.sentence != info.question_sentence and n.unit is not None and not n.unit_inferred}
+    return frozenset(n.index for n in info.numbers
+                     if n.mention.sentence == info.question_sentence and n.unit is not None and n.mention.start > 0
+                     and tokens[n.mention.start - 1].text.lower() in {"these", "those"} and (n.value, n.unit.lemma) in told)
 
 
 def days_said_again(info: ProblemInfo) -> frozenset[int]:
@@ -907,6 +921,19 @@ def asks_between(info: ProblemInfo, a: NumberInfo, b: NumberInfo, knowledge: Kno
         return False
     said = knowledge.classes.explain_verb(q.verb.lemma)
     return q.verb.lemma not in {"be", "do"} and not (said["how"] == "listed" and STATES & set(said["classes"]))
+
+
+def moves_back(info: ProblemInfo, a: NumberInfo, b: NumberInfo, memberships) -> bool:
+    """Whether ``b`` is a distance back along the way ``a`` went, and the question asks where that
+    leaves the mover ("A snail crawled 48 cm up a garden wall, then slid back 13 cm. How many
+    centimeters up the wall was the snail?"): two lengths, the later one's verb said with "back", a
+    question of a state (HAVE), of no total. Going back undoes the way gone: never added."""
+    if not (_length(a) and _length(b) and a.index < b.index and b.verb is not None and b.verb.head >= 0):
+        return False
+    tokens = info.doc.tokens
+    back = any(t.text.lower() == "back" and t.dep in {"prt", "advmod"}  # "slid back", "slid back down"
+               for t in tokens[b.verb.head + 1 : b.mention.start])
+    return back and bool(STATES & _verb_classes(memberships, info.question)) and not asks_total(info)
 
 
 #: the search's operations of a spoken operation (:func:`pyasp.text.reading.spoken_operation`)

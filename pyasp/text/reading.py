@@ -293,13 +293,10 @@ def said_when(doc: Document, mention: Mention) -> Token | None:
     if k >= len(doc.tokens) or doc.tokens[k].sentence != mention.sentence or doc.tokens[k].text.lower() not in WHEN_PREPOSITIONS:
         return None
     prep = doc.tokens[k].text.lower()
-    for t in doc.tokens[k + 1 : k + 4]:
-        if t.sentence != mention.sentence or t.pos in {"NUM", "VERB", "CCONJ", "PUNCT", "ADP"}:
-            return None
-        if t.pos in {"NOUN", "PROPN", "PRON"}:
-            word = t.lemma.lower() if t.pos == "NOUN" else t.text.lower()
-            return t if prep in {"before", "after"} or word in TIME_WORDS | MONTHS | TIMES_OF_DAY else None
-    return None
+    obj = next((t for t in doc.tokens[k + 1 : k + 4] if t.head == k and t.dep == "pobj" and t.pos != "NUM"), None)
+    if obj is None:
+        return None
+    return obj if prep in {"before", "after"} or obj.lemma.lower() in TIME_WORDS | MONTHS | TIMES_OF_DAY else None
 
 
 def said_at_two_times(doc: Document, a: Mention, b: Mention) -> bool:
@@ -308,6 +305,27 @@ def said_at_two_times(doc: Document, a: Mention, b: Mention) -> bool:
     when_a, when_b = said_when(doc, a), said_when(doc, b)
     return (a.sentence == b.sentence and when_a is not None and when_b is not None
             and when_a.text.lower() != when_b.text.lower())
+
+
+#: relative pronouns of a clause that describes a noun said before it ("the bus, *which* has 40 seats")
+RELATIVE_PRONOUNS = frozenset({"which", "who"})
+
+
+def said_in_passing(doc: Document, mention: Mention) -> Token | None:
+    """The noun a number describes in passing: the number counts the object of a relative clause set
+    off by a comma ("leaving 27 passengers on the *bus*, which has 40 seats"), which tells what the
+    noun is like, no part of the story; else None."""
+    tok = doc.tokens[mention.head]
+    while tok.dep in {"nummod", "compound", "quantmod"} and tok.head != tok.i:
+        tok = doc.tokens[tok.head]
+    verb = doc.tokens[tok.head]
+    if tok.dep not in {"dobj", "attr"} or verb.dep != "relcl" or verb.head == verb.i:
+        return None
+    pronoun = next((t for t in doc.tokens[max(0, verb.i - 3) : verb.i]
+                    if t.head == verb.i and t.dep in {"nsubj", "nsubjpass"} and t.text.lower() in RELATIVE_PRONOUNS), None)
+    if pronoun is None or pronoun.i == 0 or doc.tokens[pronoun.i - 1].text != ",":
+        return None
+    return doc.tokens[verb.head]
 
 
 #: words of a question that asks a total ("How many do they have *together*?"), as written or as lemmas
