@@ -181,8 +181,19 @@ def _measure_after_noun(doc: Document, mention: Mention) -> bool:
 
 #: comparatives the tagger may read as plain adverbs ("How many centimeters *farther* did Ruth jump?")
 COMPARATIVES = frozenset({"farther", "further"})
-#: verbs whose "by how many" asks a factor, no difference ("By how many must 6 be *multiplied* ...?")
-SCALING_VERBS = frozenset({"multiply", "divide"})
+#: the verbs that compare two amounts by how far apart they are, asked with "by how many" ("By how
+#: many kilograms does his suitcase *outweigh* hers?", "By how many points did the Tigers *beat* the Lions?")
+COMPARING_VERBS = frozenset({"outweigh", "outnumber", "outscore", "outsell", "outlast", "outgrow", "outrun", "exceed", "beat"})
+
+
+def _changes(lemma: str) -> bool:
+    """Whether a verb says a change of size or place ("deepen", "rise", "improve"), by its first WordNet
+    sense (:func:`pyasp.text.lexical.first_sense_changes`): asked "by how many", what it comes to."""
+    from .lexical import first_sense_changes  # WordNet, loaded when first asked
+
+    return first_sense_changes(lemma)
+
+
 #: the words that make "how many ..." ask how far apart two amounts are ("how many *more*", "*fewer*", "*less*")
 DIFFERENCE_WORDS = frozenset({"more", "fewer", "less"})
 
@@ -220,10 +231,9 @@ def asks_a_difference(doc: Document, sentence: int) -> bool:
     if any(t.lemma.lower() == "difference" and t.pos == "NOUN" for t in toks):
         return True
     if (any(w == "by" and words[k + 1] == "how" and words[k + 2] in {"many", "much"} for k, w in enumerate(words[:-2]))
-            and any(t.pos == "VERB" and t.lemma.lower() not in SCALING_VERBS for t in toks)):
-        # a verb that compares ("By how many kilograms does Kwame's suitcase outweigh his sister's?",
-        # "By how many points did the Tigers beat the Lions?") or what a change comes to ("By how many centimeters did the snowdrift
-        # deepen overnight?"); not a factor
+            and any(t.pos == "VERB" and (t.lemma.lower() in COMPARING_VERBS or _changes(t.lemma.lower())) for t in toks)):
+        # a verb that compares ("By how many kilograms does Kwame's suitcase outweigh his sister's?")
+        # or one of a change ("By how many centimeters did the snowdrift deepen overnight?")
         return True
     for k, word in enumerate(words[:-2]):
         if word == "how" and words[k + 1] in {"many", "much"}:
