@@ -34,7 +34,7 @@ from ..text.numbers import CENTS, number_text
 from ..text.reading import (LESS_WORDS, SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
                             asks_before_a_discount, asks_in_percent, asks_total, both_named_after, compared_unsaid, counts_periods, counts_those_listed,
                             counts_those_named, describes_a_noun, group_prices, names_a_label, one_for_each_of, one_for_oneself,
-                            one_of_several, one_to_each, price_of_one, with_oneself,
+                            one_of_several, one_to_each, price_of_one, said_at_two_times, said_in_passing, with_oneself,
                             pronoun_group, said_in_percent, outcomes_played, spoken_operation, takes_off_a_price, tells_time, time_of, times_compared,
                             units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor, lemma_of as _unit_lemma
@@ -326,7 +326,7 @@ def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
             if prep == "per" or dets & {"each", "every"}:
                 return _noun_phrase_head_lemma(obj)
         for child in _children(doc, verb.i):  # "uses 25 mL *each day* ... after 2 weeks", the day hung on the verb
-            if (child.dep == "npadvmod" and child.pos == "NOUN" and child.lemma.lower() in TIME_WORDS and _counts_time(doc)
+            if (child.dep == "npadvmod" and child.pos == "NOUN" and child.lemma.lower() in TIME_WORDS and _counts_time(doc, ent_tok)
                     and (ent_tok is None or child.i > ent_tok.i)
                     and any(c.dep == "det" and c.text.lower() in {"each", "every"} for c in _children(doc, child.i))):
                 return _noun_phrase_head_lemma(child)
@@ -346,11 +346,14 @@ def _rate_of(doc: Document, ent_tok: Token | None, verb: Token | None) -> str:
     return ""
 
 
-def _counts_time(doc: Document) -> bool:
+def _counts_time(doc: Document, ent_tok: Token | None = None) -> bool:
     """Whether a number of the text counts a unit of time ("after *2 weeks*"): a period that a rate
     per a unit of time said only as "each day" can be counted over (without one, "gets 240 pounds
-    of fish each week ... How many pounds ... each week?" has no rate to read)."""
-    return any(m.end < len(doc.tokens) and doc.tokens[m.end].lemma.lower() in TIME_WORDS for m in doc.mentions)
+    of fish each week ... How many pounds ... each week?" has no rate to read). Time of the kind the
+    rate is of is the amount itself, no period ("each shift is *12 hours* long. How many hours does
+    she work each week?")."""
+    own = ent_tok.lemma.lower() if ent_tok is not None else ""
+    return any(m.end < len(doc.tokens) and doc.tokens[m.end].lemma.lower() in TIME_WORDS - {own} for m in doc.mentions)
 
 
 COMPARED_BEFORE = {"more", "fewer", "less", "other", "extra"}
@@ -1577,6 +1580,8 @@ def _times_difference(doc: Document, base: list[Qset], target: Qset, question: i
 
 
 #: Determiners of a set named before: "half of *the* fish", "half of *her* stickers".
+#: determiners that point back at what the text said ("How tall was the plant after *those* 6 weeks?")
+POINTING_BACK = {"these", "those"}
 DEFINITE = {"the", "these", "those", "this", "that", "my", "your", "his", "her", "its", "our", "their"}
 #: Words before "half" that make it a noun, no number: "in the *first* half of the day".
 HALF_NOUN_BEFORE = {"the", "first", "second", "other", "last", "this", "that", "each"}
@@ -3118,7 +3123,9 @@ def _state_difference(doc: Document, base: list[Qset], target: Qset, question: i
     """Two states of one owner's measure, and a question about the change between them: "Ethan's dog
     weighed 38 pounds last year. Now it weighs 51 pounds. How many pounds did the dog *gain*?" (a rise or
     a fall asked), "Ava *had read* 24 pages. ... she *has read* 61 pages. How many pages did she *read*
-    tonight?" (totals so far, in the perfect, and the same verb asked without it). The later state minus
+    tonight?" (totals so far, in the perfect, and the same verb asked without it), two states one
+    sentence says of two times and a question with a verb of no state ("had 415 books before the
+    delivery and 500 books after it. How many books did the van deliver?"). The later state minus
     the earlier one (for a fall, the earlier minus the later): the states' ``change`` signs."""
     if target.qnt is not None or target.asks or target.operation:
         return base
@@ -3127,7 +3134,11 @@ def _state_difference(doc: Document, base: list[Qset], target: Qset, question: i
     if len(states) != 2 or states[0].vrb != states[1].vrb or not states[0].vrb:
         return base
     first, last = sorted(states, key=lambda q: q.token)
-    if first.ctr and last.ctr and first.ctr != last.ctr or first.sentence == last.sentence and first.vrb in {"be", "have"}:
+    mentions = {m.start: m for m in doc.mentions}
+    # "The club had 22 members in September and 37 members in December": one sentence, two times
+    timed = (first.vrb in {"be", "have"} and first.token in mentions and last.token in mentions
+             and said_at_two_times(doc, mentions[first.token], mentions[last.token]))
+    if first.ctr and last.ctr and first.ctr != last.ctr or first.sentence == last.sentence and first.vrb in {"be", "have"} and not timed:
         return base
     qtoks = doc.sentence_tokens(question)
     asked = {t.lemma.lower() for t in qtoks}
@@ -3143,6 +3154,11 @@ def _state_difference(doc: Document, base: list[Qset], target: Qset, question: i
     elif (all(v is not None and _perfect(doc, v) for v in verbs) and first.vrb in asked
           and not any(t.lemma.lower() == first.vrb and _perfect(doc, t) for t in qtoks)):
         signs = ("sub", "add")
+    elif timed and not asks_total([t.lemma.lower() for t in qtoks]) and any(
+            t.pos == "VERB" and t.lemma.lower() not in {"be", "have", "do"} for t in qtoks):
+        # asked what happened between them with another verb ("How many books did the van *deliver*?",
+        # "How many members *joined*?"): the change from one to the other
+        signs = ("sub", "add") if last.qnt >= first.qnt else ("add", "sub")
     else:
         return base
     out = [replace(q, change=signs[0]) if q is first else replace(q, change=signs[1]) if q is last else q for q in base]
@@ -3319,6 +3335,8 @@ def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) ->
             why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text}"
         elif describes_a_noun(doc, mention, question):  # the reading arith shares: "the 50-meter race in 42 seconds"
             why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text if mention.end + 2 < len(toks) else toks[mention.end + 1].text}"
+        elif said_in_passing(doc, mention) is not None and not _same_things(q.ent, target.ent):  # the reading arith shares
+            why[q.token] = f"{q.text} {q.ent}: said in passing of the {said_in_passing(doc, mention).text}"  # "the bus, which has 40 seats"
         elif _governing_verb(doc, q.token) is not None and _governing_verb(doc, q.token).i in nobody:
             why[q.token] = f"{q.text}: said of no one"
         elif q.text.lower() == "one" and counts_those_listed(doc, mention):  # "Two groups ..., one of 24 and one of 26"
@@ -3506,7 +3524,8 @@ def _irrelevant(doc: Document, base: list[Qset], target: Qset, question: int) ->
     for q in base:
         after = doc.tokens[q.token + 1] if q.token + 1 < len(doc.tokens) else None
         if (q.qnt is not None and not q.implicit and q.sentence == question and q.token not in why
-                and doc.tokens[q.token - 1].text.lower() not in DEFINITE | {"both", "many", "much"}
+                and (doc.tokens[q.token - 1].text.lower() not in DEFINITE | {"both", "many", "much"}
+                     or doc.tokens[q.token - 1].text.lower() in POINTING_BACK)  # "after *those* 6 weeks"
                 and (after is None or after.text != "-")
                 and any(p.qnt == q.qnt and p.sentence not in (question, -1) and not p.implicit
                         and (_same_things(p.ent, q.ent) or q.ent_fallback) for p in base)):

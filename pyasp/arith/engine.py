@@ -18,7 +18,7 @@ from fractions import Fraction
 from ..asp import Program
 from ..text.lexical import can_be_motion, counted_noun, first_sense_is_a, is_hyponym
 from ..text.numbers import CENTS
-from ..text.reading import DIFFERENCE_WORDS, FRACTION_WORDS, PERCENT, WEEKDAYS, Document, spoken_operation
+from ..text.reading import DIFFERENCE_WORDS, FRACTION_WORDS, PERCENT, WEEKDAYS, Document, said_at_two_times, spoken_operation
 from ..text.reading import asks_a_difference as _asks_a_difference
 from ..text.reading import (after_a_span_preposition, group_prices, asks_a_part, asks_a_start_before_a_gain, asks_in_percent, asks_what_some_is,
                             counts_periods, each_of_pairs, numbered_rest, price_of_one, said_in_percent, outcomes_played, time_of, times_compared,
@@ -288,10 +288,13 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
             said_found = True
         elif rule.op in ("multiply", "divide", "divide_reversed") and difference_asked(info, na, nb):
             prepared.denied.add(row)
-        elif rule.op == "add" and states_of_one(info, na, nb, memberships) and asks_change(info, memberships):
+        elif rule.op == "add" and states_of_one(info, na, nb, memberships) and (
+                asks_change(info, memberships) or asks_between(info, na, nb, knowledge)):
             # "The temperature was 47 degrees in the morning. In the afternoon it was 66 degrees.
             # How many degrees did the temperature go up?": two states are never summed
             prepared.denied.add(row)
+        elif rule.op == "add" and moves_back(info, na, nb, memberships):
+            prepared.denied.add(row)  # "crawled 48 cm up a garden wall, then slid back 13 cm": 48 - 13
         prepared.option_features.append(option_features(contexts[(a, b)], rule.name, rule.concept, rule.op, assumed))
         prepared.root_features.append(root_features(info, rule.concept, rule.op))
         prepared.labelled.append(concept_label(info, na, nb, rule.op, memberships) == rule.concept)
@@ -302,7 +305,7 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
         prepared.denied.update(unsaid)
     prepared.priced = priced_pairs(info, memberships)
     prepared.relevance_features = [relevance_features(info, n) for n in info.numbers]
-    prepared.stray = stray_numbers(info) | rest_strays(info) | days_said_again(info) | price_aside(info, knowledge)
+    prepared.stray = stray_numbers(info) | rest_strays(info) | days_said_again(info) | said_again(info) | price_aside(info, knowledge)
     prepared.kept = frozenset((info.rest_of[0], *info.rest_of[1])) if info.rest_of else frozenset()
     prepared.kept |= counted_per_rate(info)
     if base:
@@ -470,6 +473,18 @@ def asks_over_days(info: ProblemInfo) -> bool:
             if any(u.text.lower() in OVER_WORDS for u in toks[max(0, k - 3):k]):
                 return True
     return False
+
+
+def said_again(info: ProblemInfo) -> frozenset[int]:
+    """A number of the question that points back at one the text said ("It grew 2 cm each week for
+    the next 6 weeks. How tall was the plant after *those* 6 weeks?"): after "these" or "those", of
+    the value and unit of a number said before the question; no answer uses it again."""
+    tokens = info.doc.tokens
+    told = {(n.value, n.unit.lemma) for n in info.numbers
+            if n.mention.sentence != info.question_sentence and n.unit is not None and not n.unit_inferred}
+    return frozenset(n.index for n in info.numbers
+                     if n.mention.sentence == info.question_sentence and n.unit is not None and n.mention.start > 0
+                     and tokens[n.mention.start - 1].text.lower() in {"these", "those"} and (n.value, n.unit.lemma) in told)
 
 
 def days_said_again(info: ProblemInfo) -> frozenset[int]:
@@ -921,10 +936,12 @@ def each_of(info: ProblemInfo, units: list[tuple]) -> dict[frozenset[int], tuple
 
 def states_of_one(info: ProblemInfo, a: NumberInfo, b: NumberInfo, memberships) -> bool:
     """Two states of one holder at two times: both said with a verb of the rule file's HAVE
-    class, in two sentences, of the same subject (after pronouns are resolved) and the same unit,
-    with no rate and no comparison ("Lucy's puppy weighed 12 pounds ... Now it weighs 31
-    pounds")."""
-    return (a.mention.sentence != b.mention.sentence and a.subj is not None and b.subj is not None
+    class, in two sentences or said of two times in one (:func:`pyasp.text.reading.said_at_two_times`:
+    "had 22 members in September and 37 members in December"), of the same subject (after pronouns
+    are resolved) and the same unit, with no rate and no comparison ("Lucy's puppy weighed 12 pounds
+    ... Now it weighs 31 pounds")."""
+    return ((a.mention.sentence != b.mention.sentence or said_at_two_times(info.doc, a.mention, b.mention))
+            and a.subj is not None and b.subj is not None
             and a.subj.key == b.subj.key and a.unit is not None and b.unit is not None and a.unit.lemma == b.unit.lemma
             and not a.unit_inferred and (not b.unit_inferred or _borrowed_from(info, b, a))
             and a.rate is None and b.rate is None and a.math is None and b.math is None
@@ -949,6 +966,31 @@ def asks_change(info: ProblemInfo, memberships) -> bool:
         return False
     classes = _verb_classes(memberships, q)
     return bool(CHANGES & classes) and not STATES & classes or q.verb.particle in CHANGE_PARTICLES
+
+
+def asks_between(info: ProblemInfo, a: NumberInfo, b: NumberInfo, knowledge: Knowledge) -> bool:
+    """Whether the question asks what happened between two states one sentence says of two times
+    ("The school library had 415 books before the delivery and 500 books after it. How many books
+    did the van deliver?"): asked with any verb the rule file does not list as a state ("deliver"
+    is no state, though closest to one), of no total."""
+    q = info.question
+    if not said_at_two_times(info.doc, a.mention, b.mention) or q.verb is None or asks_total(info):
+        return False
+    said = knowledge.classes.explain_verb(q.verb.lemma)
+    return q.verb.lemma not in {"be", "do"} and not (said["how"] == "listed" and STATES & set(said["classes"]))
+
+
+def moves_back(info: ProblemInfo, a: NumberInfo, b: NumberInfo, memberships) -> bool:
+    """Whether ``b`` is a distance back along the way ``a`` went, and the question asks where that
+    leaves the mover ("A snail crawled 48 cm up a garden wall, then slid back 13 cm. How many
+    centimeters up the wall was the snail?"): two lengths, the later one's verb said with "back", a
+    question of a state (HAVE), of no total. Going back undoes the way gone: never added."""
+    if not (_length(a) and _length(b) and a.index < b.index and b.verb is not None and b.verb.head >= 0):
+        return False
+    tokens = info.doc.tokens
+    back = any(t.text.lower() == "back" and t.dep in {"prt", "advmod"}  # "slid back", "slid back down"
+               for t in tokens[b.verb.head + 1 : b.mention.start])
+    return back and bool(STATES & _verb_classes(memberships, info.question)) and not asks_total(info)
 
 
 #: the search's operations of a spoken operation (:func:`pyasp.text.reading.spoken_operation`)

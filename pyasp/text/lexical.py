@@ -293,6 +293,18 @@ def can_be_motion(word: str) -> bool:
     return any(files.get(offset) == MOTION_FILE for offset in _synset_offsets(_normalise(word), "v"))
 
 
+#: WordNet's lexicographer file of the verbs of change of state or size (verb.change)
+CHANGE_FILE = 30
+
+
+def first_sense_changes(word: str) -> bool:
+    """Whether the first verb sense of ``word`` in WordNet says a change of size or place (its
+    lexicographer file is verb.change or verb.motion): "deepen", "grow", "improve", "rise", "drop";
+    not "score", "read", "have"."""
+    offsets = _synset_offsets(_normalise(word), "v")
+    return bool(offsets) and _verb_lexicographer_files().get(offsets[0]) in {CHANGE_FILE, MOTION_FILE}
+
+
 def rather_noun_than_verb(word: str) -> bool:
     """Whether WordNet knows ``word`` as a noun and uses it more as one than as a verb (by
     :func:`usage`, the sense counts first, then the number of senses): "popcorn", "pear",

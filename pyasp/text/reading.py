@@ -184,6 +184,16 @@ COMPARATIVES = frozenset({"farther", "further"})
 #: the verbs that compare two amounts by how far apart they are, asked with "by how many" ("By how
 #: many kilograms does his suitcase *outweigh* hers?", "By how many points did the Tigers *beat* the Lions?")
 COMPARING_VERBS = frozenset({"outweigh", "outnumber", "outscore", "outsell", "outlast", "outgrow", "outrun", "exceed", "beat"})
+
+
+def _changes(lemma: str) -> bool:
+    """Whether a verb says a change of size or place ("deepen", "rise", "improve"), by its first WordNet
+    sense (:func:`pyasp.text.lexical.first_sense_changes`): asked "by how many", what it comes to."""
+    from .lexical import first_sense_changes  # WordNet, loaded when first asked
+
+    return first_sense_changes(lemma)
+
+
 #: the words that make "how many ..." ask how far apart two amounts are ("how many *more*", "*fewer*", "*less*")
 DIFFERENCE_WORDS = frozenset({"more", "fewer", "less"})
 
@@ -204,6 +214,8 @@ def asks_a_difference(doc: Document, sentence: int) -> bool:
     True
     >>> asks_a_difference(read("By how many kilograms does his suitcase outweigh hers? His weighs 23 kg and hers 16 kg."), 0)
     True
+    >>> asks_a_difference(read("By how many centimeters did the snow deepen, if it measured 18 cm at 9 pm and 47 cm at 6 am?"), 0)
+    True
     >>> asks_a_difference(read("Ann has 5 pens and Bo has 3. How many pens do they have?"), 1)
     False
     >>> asks_a_difference(read("Each big box holds 9 cups. How many larger boxes does he need for 36 cups?"), 1)
@@ -219,8 +231,10 @@ def asks_a_difference(doc: Document, sentence: int) -> bool:
     if any(t.lemma.lower() == "difference" and t.pos == "NOUN" for t in toks):
         return True
     if (any(w == "by" and words[k + 1] == "how" and words[k + 2] in {"many", "much"} for k, w in enumerate(words[:-2]))
-            and any(t.pos == "VERB" and t.lemma.lower() in COMPARING_VERBS for t in toks)):
-        return True  # "By how many kilograms does Kwame's suitcase outweigh his sister's?"
+            and any(t.pos == "VERB" and (t.lemma.lower() in COMPARING_VERBS or _changes(t.lemma.lower())) for t in toks)):
+        # a verb that compares ("By how many kilograms does Kwame's suitcase outweigh his sister's?")
+        # or one of a change ("By how many centimeters did the snowdrift deepen overnight?")
+        return True
     for k, word in enumerate(words[:-2]):
         if word == "how" and words[k + 1] in {"many", "much"}:
             j, said = k + 2, 0  # "how many more pages", "how many pounds heavier"
@@ -265,6 +279,63 @@ WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "s
 TIME_WORDS = WEEKDAYS | frozenset({"day", "week", "month", "year", "morning", "afternoon", "evening", "night",
                                    "weekend", "today", "yesterday", "tomorrow", "hour", "minute", "time", "summer",
                                    "winter", "spring", "fall", "autumn"})
+
+
+#: months, and times of a day said by what happens then ("in *September*", "at *bedtime*"): when a
+#: state held, as the TIME_WORDS say
+MONTHS = frozenset({"january", "february", "march", "april", "may", "june", "july", "august", "september",
+                    "october", "november", "december"})
+TIMES_OF_DAY = frozenset({"bedtime", "breakfast", "lunch", "lunchtime", "dinner", "supper", "noon", "midnight",
+                          "dawn", "dusk", "sunrise", "sunset"})
+#: prepositions that say when a state held ("*in* September", "*before* the delivery")
+WHEN_PREPOSITIONS = frozenset({"in", "on", "at", "by", "during", "before", "after"})
+
+
+def said_when(doc: Document, mention: Mention) -> Token | None:
+    """The time a number's phrase says its state held: the object of a preposition of time right after
+    the number and its noun, before anything else is said ("had 415 books *before the delivery* and
+    500 books *after it*", "22 members *in September*", "18 cm *at bedtime*"). A time word, month or
+    time of a day after "in", "on", "at", "by" or "during"; anything after "before" or "after"."""
+    k = mention.end
+    while (k < min(len(doc.tokens), mention.end + 3) and doc.tokens[k].sentence == mention.sentence
+           and doc.tokens[k].pos in {"NOUN", "ADJ", "PROPN"}):
+        k += 1
+    if k >= len(doc.tokens) or doc.tokens[k].sentence != mention.sentence or doc.tokens[k].text.lower() not in WHEN_PREPOSITIONS:
+        return None
+    prep = doc.tokens[k].text.lower()
+    obj = next((t for t in doc.tokens[k + 1 : k + 4] if t.head == k and t.dep == "pobj" and t.pos != "NUM"), None)
+    if obj is None:
+        return None
+    return obj if prep in {"before", "after"} or obj.lemma.lower() in TIME_WORDS | MONTHS | TIMES_OF_DAY else None
+
+
+def said_at_two_times(doc: Document, a: Mention, b: Mention) -> bool:
+    """Whether two numbers of one sentence are said of two times ("The club had 22 members in September
+    and 37 members in December"): each with its own time (:func:`said_when`)."""
+    when_a, when_b = said_when(doc, a), said_when(doc, b)
+    return (a.sentence == b.sentence and when_a is not None and when_b is not None
+            and when_a.text.lower() != when_b.text.lower())
+
+
+#: relative pronouns of a clause that describes a noun said before it ("the bus, *which* has 40 seats")
+RELATIVE_PRONOUNS = frozenset({"which", "who"})
+
+
+def said_in_passing(doc: Document, mention: Mention) -> Token | None:
+    """The noun a number describes in passing: the number counts the object of a relative clause set
+    off by a comma ("leaving 27 passengers on the *bus*, which has 40 seats"), which tells what the
+    noun is like, no part of the story; else None."""
+    tok = doc.tokens[mention.head]
+    while tok.dep in {"nummod", "compound", "quantmod"} and tok.head != tok.i:
+        tok = doc.tokens[tok.head]
+    verb = doc.tokens[tok.head]
+    if tok.dep not in {"dobj", "attr"} or verb.dep != "relcl" or verb.head == verb.i:
+        return None
+    pronoun = next((t for t in doc.tokens[max(0, verb.i - 3) : verb.i]
+                    if t.head == verb.i and t.dep in {"nsubj", "nsubjpass"} and t.text.lower() in RELATIVE_PRONOUNS), None)
+    if pronoun is None or pronoun.i == 0 or doc.tokens[pronoun.i - 1].text != ",":
+        return None
+    return doc.tokens[verb.head]
 
 
 #: words of a question that asks a total ("How many do they have *together*?"), as written or as lemmas
