@@ -33,7 +33,7 @@ from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (LESS_WORDS, SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
                             asks_in_percent, asks_total, both_named_after, compared_unsaid, counts_periods, counts_those_listed,
-                            counts_those_named, describes_a_noun, group_prices, names_a_label, one_for_each_of, one_for_oneself,
+                            counts_those_named, describes_a_noun, group_prices, names_a_label, names_a_year, one_for_each_of, one_for_oneself,
                             one_of_several, one_to_each, price_of_one, with_oneself,
                             pronoun_group, said_in_percent, spoken_operation, takes_off_a_price, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor, lemma_of as _unit_lemma
@@ -1689,10 +1689,12 @@ def _partition(doc: Document, mention: Mention) -> tuple[str, ...]:
 
 def _no_quantity(doc: Document, mention: Mention) -> bool:
     """Numbers that name no amount: "the first half of the day" (a part of a time) and times of
-    the clock ("half past 3", "5 o'clock": :func:`pyasp.text.reading.tells_time`) and a "one" that pairs ("one in each
-    seat": :func:`pyasp.text.reading.one_to_each`)."""
+    the clock ("half past 3", "5 o'clock": :func:`pyasp.text.reading.tells_time`), a "one" that pairs ("one in each
+    seat": :func:`pyasp.text.reading.one_to_each`) and the one year a text names ("opened in 1985":
+    :func:`pyasp.text.reading.names_a_year`)."""
     before = doc.tokens[mention.start - 1].text.lower() if mention.start > 0 else ""
-    return mention.text.lower() == "half" and before in HALF_NOUN_BEFORE or tells_time(doc, mention) or one_to_each(doc, mention)
+    return (mention.text.lower() == "half" and before in HALF_NOUN_BEFORE or tells_time(doc, mention)
+            or one_to_each(doc, mention) or names_a_year(doc, mention))
 
 
 def _in_half(doc: Document, mention: Mention) -> bool:

@@ -90,6 +90,36 @@ def tells_time(doc: Document, mention: Mention) -> bool:
     return before in {"past", "to"} and before2 in {"half", "quarter"} or before == "past" and before2 in {"minute", "minutes"}
 
 
+#: the prepositions a year is said after, alone: "opened *in* 1985", "*since* 2004"
+YEAR_PREPOSITIONS = frozenset({"in", "since"})
+
+
+def _year_after_preposition(doc: Document, mention: Mention) -> bool:
+    """Whether a number is written as a year right after "in" or "since" with no noun after it:
+    "opened in 1985" (four digits, no comma, from 1000 to 2099)."""
+    tokens = doc.tokens
+    if mention.kind != "number" or not (mention.text.isdigit() and len(mention.text) == 4) or mention.start == 0:
+        return False
+    after = tokens[mention.end] if mention.end < len(tokens) else None
+    number, before = tokens[mention.head], tokens[mention.start - 1]
+    return (1000 <= mention.value < 2100 and before.text.lower() in YEAR_PREPOSITIONS and number.head == before.i
+            and (after is None or after.pos not in {"NOUN", "PROPN", "NUM"}))
+
+
+def names_a_year(doc: Document, mention: Mention) -> bool:
+    """Whether a number is the one year the text names, no amount: "The town library, which opened
+    *in 1985*, has 1,240 fiction books ..." (a year said after "in" or "since", no noun after it,
+    and no other year in the text: "born in 1938, and her grandmother was born in 1962. How many
+    years older ...?" uses both). Used by both word-problem readers.
+
+        >>> doc = read("The library, which opened in 1985, has 40 books and 12 maps. How many more books than maps?")
+        >>> [names_a_year(doc, m) for m in doc.mentions]
+        [True, False, False]
+    """
+    return _year_after_preposition(doc, mention) and not any(
+        m.start != mention.start and _year_after_preposition(doc, m) for m in doc.mentions)
+
+
 def names_a_label(doc: Document, mention: Mention) -> bool:
     """Whether a number is part of a name, no amount: "Room 12 collected 45 cans", "Bus 7 left",
     "as many as Room 12": digits right after a capitalized singular noun they modify (a count
@@ -156,9 +186,25 @@ def describes_a_noun(doc: Document, mention: Mention, question: int) -> bool:
             continue
         lemma = t.lemma.lower()
         if lemma in words or lemma_of(t.text) == unit or (kind is not None and dimension(t.text) == kind):
-            return False
+            return hyphen == mention.end and _two_others_compared(doc, mention, unit, question)
     start, end = doc.sentences[question] if 0 <= question < len(doc.sentences) else (0, 0)
     return not any(t.lemma.lower() in MEASURE_ASKED or t.text.lower() in MEASURE_ASKED for t in tokens[start:end])
+
+
+def _two_others_compared(doc: Document, mention: Mention, unit: str, question: int) -> bool:
+    """Whether the question compares two other amounts of a hyphenated number's unit with "than",
+    so that the whole the number describes is no part of the answer: "Malik is reading a
+    *300*-page book. He read 46 pages of it on Saturday and 71 pages on Sunday. How many more pages
+    did he read on Sunday than on Saturday?" (two other numbers of pages outside the question;
+    not "How many more pages does she have to read to finish her 240-page book", which asks what
+    the book leaves)."""
+    if not 0 <= question < len(doc.sentences) or not asks_a_difference(doc, question) or not any(
+            t.text.lower() == "than" for t in doc.sentence_tokens(question)):
+        return False
+    tokens = doc.tokens
+    others = [m for m in doc.mentions if m.start != mention.start and m.sentence != question and m.kind in {"number", "word"}
+              and m.end < len(tokens) and tokens[m.end].text != "-" and (lemma_of(tokens[m.end].text) or tokens[m.end].lemma.lower()) == unit]
+    return len(others) >= 2
 
 
 def _measure_before_noun(doc: Document, mention: Mention) -> bool:
