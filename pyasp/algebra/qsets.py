@@ -33,7 +33,7 @@ from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (LESS_WORDS, SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
                             asks_in_percent, asks_total, both_named_after, compared_unsaid, counts_periods, counts_those_listed,
-                            counts_those_named, describes_a_noun, group_prices, names_a_label, names_a_year, one_for_each_of, one_for_oneself,
+                            counts_those_named, describes_a_noun, group_prices, measure_of_each, names_a_label, names_a_year, one_for_each_of, one_for_oneself,
                             one_of_several, one_to_each, price_of_one, with_oneself,
                             pronoun_group, said_in_percent, spoken_operation, takes_off_a_price, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor, lemma_of as _unit_lemma
@@ -798,6 +798,10 @@ def _each_rate(doc: Document, mention: Mention, q: Qset) -> str:
     ent_tok = None if mention.kind == "money" else _entity_token(doc, mention)
     anchor = ent_tok if ent_tok is not None and ent_tok.i >= mention.head else toks[mention.head]
     nxt = anchor.i + 1
+    each = measure_of_each(doc, mention)  # "cuts the roll into pieces 8 m long": per piece
+    if each is not None:
+        unit = _noun_phrase_head_lemma(toks[each])
+        return unit if unit != q.ent else ""
     if 0 < mention.start and toks[mention.start - 1].text.lower() == "each" and (
             toks[mention.start - 1].dep in {"det", "advmod", "npadvmod"}):  # "pieces that are each 8 inches long"
         unit = _distributed_over(doc, anchor)

@@ -23,7 +23,7 @@ from ..text.units import dimension as _unit_dimension, factor as _unit_factor, l
 from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
 from ..text.reading import (AS_DEGREE, COMPARATIVE_WORDS, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, compared_unsaid,
-                            counts_those_listed, counts_those_named, describes_a_noun, names_a_label, names_a_year, one_for_each_of, one_for_oneself,
+                            counts_those_listed, counts_those_named, describes_a_noun, measure_of_each, names_a_label, names_a_year, one_for_each_of, one_for_oneself,
                             one_of_several, pronoun_group, rest_asked, tells_time, with_oneself, WEEKDAYS)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
@@ -392,6 +392,10 @@ class _Reader:
         anchor = unit.i if unit is not None else m.head
         _, end = self.doc.sentences[m.sentence]
         other = lambda t: t is not None and t.pos in {"NOUN", "PROPN", "PRON"} and (unit is None or t.lemma != unit.lemma)
+        # a measure right after the plural noun it sizes: "cuts the roll into pieces 8 m long"
+        each = measure_of_each(self.doc, m)
+        if each is not None and other(self.tokens[each]):
+            return self.tokens[each]
         # right after the number or its unit
         for t in self.tokens[anchor + 1 : min(end, anchor + 4)]:
             word = t.text.lower()

@@ -225,6 +225,21 @@ def _measure_after_noun(doc: Document, mention: Mention) -> bool:
             and dimension(tokens[unit].text) not in {None, "money"} and tokens[adjective].text.lower() in MEASURE_ASKED)
 
 
+def measure_of_each(doc: Document, mention: Mention) -> int | None:
+    """The plural noun a measure said right after it gives the size of each of (its token), or None:
+    "cuts the roll into *pieces* 8 m long", "*boards* 2 feet wide" (noun, number, a unit of measure,
+    a word of the measure; one of the pieces is 8 m long, as in "pieces that are each 8 m long").
+
+        >>> doc = read("A farmer cuts the roll into pieces 8 m long.")
+        >>> doc.tokens[measure_of_each(doc, doc.mentions[0])].text
+        'pieces'
+    """
+    if mention.kind not in {"number", "word"} or not _measure_after_noun(doc, mention):
+        return None
+    noun = doc.tokens[mention.start - 1]
+    return noun.i if noun.tag == "NNS" and lemma_of(noun.text) is None else None
+
+
 #: comparatives the tagger may read as plain adverbs ("How many centimeters *farther* did Ruth jump?")
 COMPARATIVES = frozenset({"farther", "further"})
 #: the verbs that compare two amounts by how far apart they are, asked with "by how many" ("By how
