@@ -33,7 +33,7 @@ from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (LESS_WORDS, SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
                             asks_in_percent, asks_total, both_named_after, compared_unsaid, counts_periods, counts_those_listed,
-                            counts_those_named, describes_a_noun, group_prices, measure_of_each, names_a_label, names_a_year, one_for_each_of, one_for_oneself,
+                            counts_those_named, describes_a_noun, group_prices, measure_of_each, names_a_label, names_a_year, unit_made_compound, one_for_each_of, one_for_oneself,
                             one_of_several, one_to_each, price_of_one, with_oneself,
                             pronoun_group, said_in_percent, spoken_operation, takes_off_a_price, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor, lemma_of as _unit_lemma
@@ -376,6 +376,9 @@ def _entity_token(doc: Document, mention: Mention) -> Token | None:
             if usage(nxt.text, "n")[0] == 0 and usage(nxt.text, "v")[0] > 0:
                 return None
     tok = _parsed_entity_token(doc, mention)
+    unit = unit_made_compound(doc, mention)  # "a full 1 L bottle": liters
+    if unit is not None:
+        return toks[unit]
     if tok is not None and tok.dep == "pobj" and tok.tag == "NN" and tok.i + 1 < len(toks) and (
             toks[tok.i + 1].pos == "NOUN" and toks[tok.i + 1].tag == "NNS") and tok.head != tok.i and (
             toks[tok.head].text.lower() == "of"):

@@ -23,7 +23,7 @@ from ..text.units import dimension as _unit_dimension, factor as _unit_factor, l
 from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
 from ..text.reading import (AS_DEGREE, COMPARATIVE_WORDS, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, compared_unsaid,
-                            counts_those_listed, counts_those_named, describes_a_noun, measure_of_each, names_a_label, names_a_year, one_for_each_of, one_for_oneself,
+                            counts_those_listed, counts_those_named, describes_a_noun, measure_of_each, names_a_label, unit_made_compound, names_a_year, one_for_each_of, one_for_oneself,
                             one_of_several, pronoun_group, rest_asked, tells_time, with_oneself, WEEKDAYS)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
@@ -352,7 +352,8 @@ class _Reader:
         head = self.tokens[m.head]
         parent = self.tokens[head.head]
         if head.dep in {"nummod", "quantmod"} and parent.pos in {"NOUN", "PROPN"} and parent.i > head.i:
-            return parent
+            unit = unit_made_compound(self.doc, m)  # "a full 1 L bottle": liters
+            return self.tokens[unit] if unit is not None else parent
         noun = self.nouns_after(m.head, m.sentence)
         of = self.tokens[m.end] if m.end < len(self.tokens) and head.dep in {"dobj", "nsubj", "nsubjpass"} else None
         if of is not None and of.text.lower() == "of" and of.head == head.i:

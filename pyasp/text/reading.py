@@ -225,6 +225,26 @@ def _measure_after_noun(doc: Document, mention: Mention) -> bool:
             and dimension(tokens[unit].text) not in {None, "money"} and tokens[adjective].text.lower() in MEASURE_ASKED)
 
 
+def unit_made_compound(doc: Document, mention: Mention) -> int | None:
+    """The unit of measure right after a number before the noun it describes, when the parser
+    hangs the number on the noun and makes the unit the noun's compound (its token), or None: "a
+    full *1 L* bottle of water" (the 1 counts liters, not bottles; "a 3 kg sack", parsed with the
+    number on its unit, needs no such reading).
+
+        >>> doc = read("She started with a full 1 L bottle of water.")
+        >>> doc.tokens[unit_made_compound(doc, doc.mentions[0])].text
+        'L'
+    """
+    tokens = doc.tokens
+    if mention.kind not in {"number", "word"} or mention.end >= len(tokens):
+        return None
+    number, unit = tokens[mention.head], tokens[mention.end]
+    noun = tokens[number.head]
+    return unit.i if (number.dep == "nummod" and noun.i > unit.i and noun.pos in {"NOUN", "PROPN"} and unit.head == noun.i
+                      and unit.dep == "compound" and dimension(unit.text) not in {None, "money"}
+                      and dimension(noun.text) is None) else None
+
+
 def measure_of_each(doc: Document, mention: Mention) -> int | None:
     """The plural noun a measure said right after it gives the size of each of (its token), or None:
     "cuts the roll into *pieces* 8 m long", "*boards* 2 feet wide" (noun, number, a unit of measure,
