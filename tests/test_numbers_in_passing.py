@@ -9,7 +9,11 @@ fourteenth hand-written set (examples/wordproblems/grade_school_14.json), in gen
   book" still is;
 - a measure right after the plural noun it sizes ("into strips 6 m long") is per one of them,
   as "strips that are each 6 m long" is (pyasp.text.reading.measure_of_each, read by both
-  engines as the number's rate).
+  engines as the number's rate);
+- a unit of measure the parser makes the compound of the noun a number describes is the number's
+  unit ("a full 2 L jug of juice": liters, not jugs; pyasp.text.reading.unit_made_compound);
+- an amount said of each way of a trip made there and back counts twice ("30 minutes each way";
+  pyasp.text.reading.said_each_way: arith reads it as a conversion, the equation trees as (30*2)).
 
 The texts are written for these tests (other nouns, names and numbers than the set's); each was
 answered wrongly before these readings, unless marked as a guard."""
@@ -21,13 +25,16 @@ import pytest
 from pyasp.algebra.solver import solve_text as algebra_solve
 from pyasp.arith.engine import read_info
 from pyasp.arith.solver import solve_text as arith_solve
-from pyasp.text.reading import describes_a_noun, measure_of_each, names_a_year, read
+from pyasp.text.reading import describes_a_noun, measure_of_each, names_a_year, read, said_each_way, unit_made_compound
 
 MUSEUM = ("The city museum, which opened in 1974, has 2,315 paintings and 948 sculptures. "
           "How many more paintings than sculptures does it have?")
 NOVEL = ("Dara is reading a 250-page novel. She read 38 pages of it on Friday and 64 pages on Saturday. "
          "How many more pages did she read on Saturday than on Friday?")
 STRIPS = "A 6 m roll of tape is cut into strips 30 cm long. How many strips can be cut?"
+JUG = "Lena started the picnic with a full 2 L jug of juice and drank 650 mL of it. How many milliliters of juice are left in the jug?"
+BUS = ("Omar rides the bus for 40 minutes each way to see his aunt, and he stays with her for 2 hours. "
+       "How many minutes is he away in all?")
 
 
 def test_the_one_year_named_is_no_amount():
@@ -62,13 +69,27 @@ def test_a_measure_after_a_plural_noun_is_of_each():
     assert [measure_of_each(guard, m) for m in guard.mentions] == [None, None]
 
 
+def test_a_unit_made_the_compound_of_its_noun_is_the_numbers_unit():
+    doc = read(JUG)
+    assert [doc.tokens[i].text if (i := unit_made_compound(doc, m)) is not None else None for m in doc.mentions] == ["L", None]
+    guard = read("She bought a 3 kg sack of rice and 2 bags of beans.")  # the number already on its unit; a count
+    assert [unit_made_compound(guard, m) for m in guard.mentions] == [None, None]
+
+
+def test_an_amount_said_each_way_counts_twice():
+    doc = read(BUS)
+    assert [said_each_way(doc, m, 1) for m in doc.mentions] == [True, False]
+    asked = read("The bus ride takes 40 minutes each way. How long is the ride one way, in hours?")  # guard
+    assert not any(said_each_way(asked, m, 1) for m in asked.mentions)
+
+
 def test_the_arithmetic_engine_reads_them(knowledge):
     assert [n.mention.text for n in read_info(read(MUSEUM), knowledge).numbers] == ["2,315", "948"]
     strips = {n.mention.text: n for n in read_info(read(STRIPS), knowledge).numbers}
     assert strips["30"].rate is not None and strips["30"].rate.lemma == "strip"
 
 
-@pytest.mark.parametrize("text, answer", [(MUSEUM, 1367), (NOVEL, 26), (STRIPS, 20)])
+@pytest.mark.parametrize("text, answer", [(MUSEUM, 1367), (NOVEL, 26), (STRIPS, 20), (JUG, 1350), (BUS, 200)])
 def test_both_engines_answer(text, answer, model):
     assert arith_solve(text, model).answer == answer
     assert algebra_solve(text).answer == answer

@@ -35,7 +35,7 @@ from ..text.reading import (LESS_WORDS, SHARING_PREPOSITIONS, SPOKEN_COMMANDS, T
                             asks_in_percent, asks_total, both_named_after, compared_unsaid, counts_periods, counts_those_listed,
                             counts_those_named, describes_a_noun, group_prices, measure_of_each, names_a_label, names_a_year, unit_made_compound, one_for_each_of, one_for_oneself,
                             one_of_several, one_to_each, price_of_one, with_oneself,
-                            pronoun_group, said_in_percent, spoken_operation, takes_off_a_price, tells_time, units_given_per)
+                            pronoun_group, said_each_way, said_in_percent, spoken_operation, takes_off_a_price, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor, lemma_of as _unit_lemma
 from ..text.units import measured_alike as _measured_alike
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
@@ -3564,7 +3564,8 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
         base = _share_changes(doc, base, target, question)
         base = _more_of_the_same(doc, base, target, question)
         base = _the_doing_asked(doc, base, target, question)
-    base += _implicit_qsets(doc, base, target)
+    implicit = _implicit_qsets(doc, base, target)  # (reads the units of ``base`` again, in place)
+    base = _both_ways(doc, base, question) + implicit
     qsets = _name_currency(doc, sorted(base + [target], key=lambda q: q.token))
     fired = []
     if "rate_link" in rules:
@@ -3580,6 +3581,20 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
         qsets, hit = _x_first_for_start(qsets)
         fired += ["x_first"] * hit
     return Problem(doc, tuple(qsets), question, tuple(fired))
+
+
+def _both_ways(doc: Document, base: list[Qset], question: int) -> list[Qset]:
+    """An amount said of each way of a trip made there and back, read twice, as arith reads it
+    (:func:`pyasp.arith.engine.both_ways`): "rides the train for 95 minutes each way" is (95*2)
+    minutes, "A train ride costs $3.50 each way" (3.50*2) dollars a day
+    (:func:`pyasp.text.reading.said_each_way`)."""
+    out = []
+    for q in base:
+        mention = next((m for m in doc.mentions if m.start == q.token), None) if q.qnt is not None and not q.implicit else None
+        if mention is not None and said_each_way(doc, mention, question):
+            q = replace(q, qnt=q.qnt * 2, shown=f"({q.shown or q.text}*2)")
+        out.append(q)
+    return out
 
 
 #: Verbs that share things out: "Ms. Hill *divides* 48 crayons equally among 6 students".

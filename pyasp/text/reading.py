@@ -120,6 +120,26 @@ def names_a_year(doc: Document, mention: Mention) -> bool:
         m.start != mention.start and _year_after_preposition(doc, m) for m in doc.mentions)
 
 
+def said_each_way(doc: Document, mention: Mention, question: int) -> bool:
+    """Whether an amount is said of each way of a trip made there and back, right after the
+    number or its unit: "rides the train for 95 minutes *each way* to visit his grandmother", "A
+    train ride costs $3.50 *each way*" (the trip both ways takes it twice). Not in the question
+    (sentence ``question``), nor when the question asks of a way ("How long is the ride one way?").
+    Used by both word-problem readers.
+
+        >>> doc = read("The bus ride takes 25 minutes each way. How many minutes does Ana ride in 3 days?")
+        >>> [said_each_way(doc, m, 1) for m in doc.mentions]
+        [True, False]
+    """
+    tokens = doc.tokens
+    if mention.kind == "determiner" or mention.sentence == question or not 0 <= question < len(doc.sentences):
+        return False
+    if any(t.lemma.lower() == "way" for t in doc.sentence_tokens(question)):
+        return False
+    at = mention.end + 1 if mention.end < len(tokens) and tokens[mention.end].pos == "NOUN" else mention.end
+    return at + 1 < len(tokens) and tokens[at].text.lower() == "each" and tokens[at + 1].text.lower() == "way"
+
+
 def names_a_label(doc: Document, mention: Mention) -> bool:
     """Whether a number is part of a name, no amount: "Room 12 collected 45 cans", "Bus 7 left",
     "as many as Room 12": digits right after a capitalized singular noun they modify (a count
