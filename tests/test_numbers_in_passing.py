@@ -12,6 +12,9 @@ fourteenth hand-written set (examples/wordproblems/grade_school_14.json), in gen
   engines as the number's rate);
 - a unit of measure the parser makes the compound of the noun a number describes is the number's
   unit ("a full 2 L jug of juice": liters, not jugs; pyasp.text.reading.unit_made_compound);
+- a number in a relative clause set off by a comma that tells more about a noun ("A weaver, whose
+  workshop has 4 looms, ...") is no amount, unless it is money, compares, or counts what the
+  question asks (pyasp.text.reading.said_in_passing, read by both engines);
 - an amount said of each way of a trip made there and back counts twice ("30 minutes each way";
   pyasp.text.reading.said_each_way: arith reads it as a conversion, the equation trees as (30*2)).
 
@@ -25,7 +28,7 @@ import pytest
 from pyasp.algebra.solver import solve_text as algebra_solve
 from pyasp.arith.engine import read_info
 from pyasp.arith.solver import solve_text as arith_solve
-from pyasp.text.reading import describes_a_noun, measure_of_each, names_a_year, read, said_each_way, unit_made_compound
+from pyasp.text.reading import describes_a_noun, measure_of_each, names_a_year, read, said_each_way, said_in_passing, unit_made_compound
 
 MUSEUM = ("The city museum, which opened in 1974, has 2,315 paintings and 948 sculptures. "
           "How many more paintings than sculptures does it have?")
@@ -83,13 +86,30 @@ def test_an_amount_said_each_way_counts_twice():
     assert not any(said_each_way(asked, m, 1) for m in asked.mentions)
 
 
+WEAVER = "A weaver, whose workshop has 4 looms, weaves 6 scarves every hour. How many scarves does she weave in a 9-hour shift?"
+
+
+@pytest.mark.parametrize("text, passing", [
+    (WEAVER, ["4"]),
+    ("The ferry took 34 cars across the river, which is 3 km wide. How many cars does it take across in 5 trips?", ["3"]),
+    # guards: money, a comparison, a part of another amount, the things the question asks
+    ("Ivy bought 6 mugs, which cost $4 each. How much did she spend?", []),
+    ("Ivy has 48 beads, which is 12 more than Tom has. How many beads does Tom have?", []),
+    ("A car is worth $9,000 this year, which is 0.9 of its value last year. What was its value last year?", []),
+    ("Ivy put 25 books on a shelf, which already held 310 books. How many books are on the shelf now?", []),
+])
+def test_a_number_said_in_passing_is_no_amount(text, passing):
+    doc = read(text)
+    assert [m.text for m in doc.mentions if said_in_passing(doc, m, len(doc.sentences) - 1)] == passing
+
+
 def test_the_arithmetic_engine_reads_them(knowledge):
     assert [n.mention.text for n in read_info(read(MUSEUM), knowledge).numbers] == ["2,315", "948"]
     strips = {n.mention.text: n for n in read_info(read(STRIPS), knowledge).numbers}
     assert strips["30"].rate is not None and strips["30"].rate.lemma == "strip"
 
 
-@pytest.mark.parametrize("text, answer", [(MUSEUM, 1367), (NOVEL, 26), (STRIPS, 20), (JUG, 1350), (BUS, 200)])
+@pytest.mark.parametrize("text, answer", [(MUSEUM, 1367), (NOVEL, 26), (STRIPS, 20), (JUG, 1350), (BUS, 200), (WEAVER, 54)])
 def test_both_engines_answer(text, answer, model):
     assert arith_solve(text, model).answer == answer
     assert algebra_solve(text).answer == answer

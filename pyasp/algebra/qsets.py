@@ -35,7 +35,7 @@ from ..text.reading import (LESS_WORDS, SHARING_PREPOSITIONS, SPOKEN_COMMANDS, T
                             asks_in_percent, asks_total, both_named_after, compared_unsaid, counts_periods, counts_those_listed,
                             counts_those_named, describes_a_noun, group_prices, measure_of_each, names_a_label, names_a_year, unit_made_compound, one_for_each_of, one_for_oneself,
                             one_of_several, one_to_each, price_of_one, with_oneself,
-                            pronoun_group, said_each_way, said_in_percent, spoken_operation, takes_off_a_price, tells_time, units_given_per)
+                            pronoun_group, said_each_way, said_in_passing, said_in_percent, spoken_operation, takes_off_a_price, tells_time, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor, lemma_of as _unit_lemma
 from ..text.units import measured_alike as _measured_alike
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
@@ -3273,6 +3273,8 @@ def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) ->
               and toks[mention.end + 2].pos in NOUN_POS | {"ADJ"} and toks[mention.end + 1].lemma.lower() not in units | asked
               and _unit_dimension(_asked_unit(doc, target)) != "time"):  # "A 1-hour lesson ... How many minutes": a whole
             why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text}"
+        elif said_in_passing(doc, mention, question):  # the reading arith shares: "A potter, whose studio has 3 kilns, ..."
+            why[q.token] = f"{q.text}: said in passing, in a clause about another thing"
         elif describes_a_noun(doc, mention, question):  # the reading arith shares: "the 50-meter race in 42 seconds"
             why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text if mention.end + 2 < len(toks) else toks[mention.end + 1].text}"
         elif _governing_verb(doc, q.token) is not None and _governing_verb(doc, q.token).i in nobody:

@@ -23,7 +23,7 @@ from ..text.units import dimension as _unit_dimension, factor as _unit_factor, l
 from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
 from ..text.reading import (AS_DEGREE, COMPARATIVE_WORDS, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, compared_unsaid,
-                            counts_those_listed, counts_those_named, describes_a_noun, measure_of_each, names_a_label, unit_made_compound, names_a_year, one_for_each_of, one_for_oneself,
+                            counts_those_listed, counts_those_named, describes_a_noun, measure_of_each, names_a_label, unit_made_compound, names_a_year, said_in_passing, one_for_each_of, one_for_oneself,
                             one_of_several, pronoun_group, rest_asked, tells_time, with_oneself, WEEKDAYS)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
@@ -1325,7 +1325,8 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     found = _pairs(doc, list(doc.mentions), question, qsent)
     parts = _parts(reader, qsent, question, found, taken_away)
     mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m) and not names_a_label(doc, m)
-                and not names_a_year(doc, m) and not describes_a_noun(doc, m, qsent) and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
+                and not names_a_year(doc, m) and not said_in_passing(doc, m, qsent)
+                and not describes_a_noun(doc, m, qsent) and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
     recounted = _recounted(reader, question, mentions, qsent)
     mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m) and not both_named_after(doc, m)
                 and not counts_those_named(doc, m) and not counts_those_listed(doc, m) and not one_for_oneself(doc, m)]

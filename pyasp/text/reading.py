@@ -140,6 +140,55 @@ def said_each_way(doc: Document, mention: Mention, question: int) -> bool:
     return at + 1 < len(tokens) and tokens[at].text.lower() == "each" and tokens[at + 1].text.lower() == "way"
 
 
+#: the words that open a relative clause set off by a comma ("the lot, *which* has room for 80 cars")
+RELATIVE_WORDS = frozenset({"which", "who", "whose"})
+#: the words that make a number in such a clause a comparison with another ("which is 12 *more* than Owen has")
+COMPARING_WORDS = frozenset({"more", "fewer", "less", "times", "than", "as", "twice", "half"})
+
+
+def said_in_passing(doc: Document, mention: Mention, question: int) -> bool:
+    """Whether a number only tells more about a noun in a relative clause set off by a comma: "the
+    parking lot, *which has room for 80 cars*", "A potter, *whose studio has 3 kilns*, glazes 8 mugs
+    every hour", "Ahmed, *who is shopping for his family of 5*, buys 3 kg of peaches" (the clause
+    from "which", "who" or "whose" right after a comma to the next comma or the sentence's end).
+    Not an amount of money ("22 of them are pepper plants, which cost $3 each"), not in a clause
+    that compares ("which is 12 more than Owen has", "which was 3 times as many") or a part of
+    another amount ("which is 0.8 of what its value was"), and not when the
+    question (sentence ``question``) asks the things the number counts ("put 58 books on a shelf,
+    which already held 412 books. How many books are on the shelf now?"). Used by both
+    word-problem readers.
+
+        >>> doc = read("A baker, whose shop has 3 ovens, bakes 12 loaves every hour. How many loaves does she bake in 5 hours?")
+        >>> [said_in_passing(doc, m, 1) for m in doc.mentions]
+        [True, False, False]
+    """
+    tokens = doc.tokens
+    if mention.kind not in {"number", "word"} or mention.sentence == question or not 0 <= question < len(doc.sentences):
+        return False
+    start, _ = doc.sentences[mention.sentence]
+    opened = None
+    for i in range(mention.start - 1, start, -1):
+        word = tokens[i].text.lower()
+        if word in {",", ";", ":"}:
+            break
+        if word in RELATIVE_WORDS and tokens[i - 1].text == ",":
+            opened = i
+            break
+    if opened is None:
+        return False
+    _, end = doc.sentences[mention.sentence]
+    close = next((i for i in range(mention.end, end) if tokens[i].text in {",", ";", ":"}), end)
+    clause = tokens[opened:close]
+    if any(t.text.lower() in COMPARING_WORDS for t in clause) or (
+            mention.end < len(tokens) and tokens[mention.end].text.lower() in {"of", "percent", "%"}):
+        return False  # (nor a part of another amount: "which is 0.8 of what its value was last year")
+    counted = tokens[mention.end] if mention.end < close and tokens[mention.end].pos in {"NOUN", "PROPN"} else None
+    if counted is None:
+        return True
+    asked = {t.lemma.lower() for t in doc.sentence_tokens(question)} | {t.text.lower() for t in doc.sentence_tokens(question)}
+    return counted.lemma.lower() not in asked and counted.text.lower() not in asked
+
+
 def names_a_label(doc: Document, mention: Mention) -> bool:
     """Whether a number is part of a name, no amount: "Room 12 collected 45 cans", "Bus 7 left",
     "as many as Room 12": digits right after a capitalized singular noun they modify (a count
