@@ -33,10 +33,10 @@ from ..text.names import gender
 from ..text.numbers import CENTS, number_text
 from ..text.reading import (LESS_WORDS, SHARING_PREPOSITIONS, SPOKEN_COMMANDS, TIME_WORDS, WEEKDAYS, Document, Mention, SpokenOperation, Token,
                             asks_before_a_discount, asks_in_percent, asks_total, both_named_after, compared_unsaid, counts_periods, counts_those_listed,
-                            counts_those_named, describes_a_noun, group_prices, names_a_label, one_for_each_of, one_for_oneself,
-                            one_of_several, one_to_each, price_of_one, said_at_two_times, said_in_passing, with_oneself,
-                            pronoun_group, said_in_percent, outcomes_played, spoken_operation, takes_off_a_price, tells_time, time_of, times_compared,
-                            units_given_per)
+                            counts_those_named, describes_a_noun, group_prices, measure_of_each, names_a_label, names_a_year, unit_made_compound,
+                            one_for_each_of, one_for_oneself, one_of_several, one_to_each, price_of_one, said_at_two_times, with_oneself,
+                            pronoun_group, said_each_way, said_in_passing, said_in_percent, outcomes_played, spoken_operation, takes_off_a_price,
+                            tells_time, time_of, times_compared, units_given_per)
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor, lemma_of as _unit_lemma
 from ..text.units import measured_alike as _measured_alike
 from ..text.units import CLOCK_STEPS, PER_WORDS, TIME_STEPS, is_length_unit, units_of as _units_of, whole_factor as _whole_factor
@@ -380,6 +380,9 @@ def _entity_token(doc: Document, mention: Mention) -> Token | None:
             if usage(nxt.text, "n")[0] == 0 and usage(nxt.text, "v")[0] > 0:
                 return None
     tok = _parsed_entity_token(doc, mention)
+    unit = unit_made_compound(doc, mention)  # "a full 1 L bottle": liters
+    if unit is not None:
+        return toks[unit]
     if tok is not None and tok.dep == "pobj" and tok.tag == "NN" and tok.i + 1 < len(toks) and (
             toks[tok.i + 1].pos == "NOUN" and toks[tok.i + 1].tag == "NNS") and tok.head != tok.i and (
             toks[tok.head].text.lower() == "of"):
@@ -802,6 +805,10 @@ def _each_rate(doc: Document, mention: Mention, q: Qset) -> str:
     ent_tok = None if mention.kind == "money" else _entity_token(doc, mention)
     anchor = ent_tok if ent_tok is not None and ent_tok.i >= mention.head else toks[mention.head]
     nxt = anchor.i + 1
+    each = measure_of_each(doc, mention)  # "cuts the roll into pieces 8 m long": per piece
+    if each is not None:
+        unit = _noun_phrase_head_lemma(toks[each])
+        return unit if unit != q.ent else ""
     if 0 < mention.start and toks[mention.start - 1].text.lower() == "each" and (
             toks[mention.start - 1].dep in {"det", "advmod", "npadvmod"}):  # "pieces that are each 8 inches long"
         unit = _distributed_over(doc, anchor)
@@ -1724,10 +1731,12 @@ def _partition(doc: Document, mention: Mention) -> tuple[str, ...]:
 
 def _no_quantity(doc: Document, mention: Mention) -> bool:
     """Numbers that name no amount: "the first half of the day" (a part of a time) and times of
-    the clock ("half past 3", "5 o'clock": :func:`pyasp.text.reading.tells_time`) and a "one" that pairs ("one in each
-    seat": :func:`pyasp.text.reading.one_to_each`)."""
+    the clock ("half past 3", "5 o'clock": :func:`pyasp.text.reading.tells_time`), a "one" that pairs ("one in each
+    seat": :func:`pyasp.text.reading.one_to_each`) and the one year a text names ("opened in 1985":
+    :func:`pyasp.text.reading.names_a_year`)."""
     before = doc.tokens[mention.start - 1].text.lower() if mention.start > 0 else ""
-    return mention.text.lower() == "half" and before in HALF_NOUN_BEFORE or tells_time(doc, mention) or one_to_each(doc, mention)
+    return (mention.text.lower() == "half" and before in HALF_NOUN_BEFORE or tells_time(doc, mention)
+            or one_to_each(doc, mention) or names_a_year(doc, mention))
 
 
 def _in_half(doc: Document, mention: Mention) -> bool:
@@ -3333,10 +3342,10 @@ def _in_passing(doc: Document, base: list[Qset], target: Qset, question: int) ->
               and toks[mention.end + 2].pos in NOUN_POS | {"ADJ"} and toks[mention.end + 1].lemma.lower() not in units | asked
               and _unit_dimension(_asked_unit(doc, target)) != "time"):  # "A 1-hour lesson ... How many minutes": a whole
             why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text}"
+        elif said_in_passing(doc, mention, question):  # the reading arith shares: "A potter, whose studio has 3 kilns, ..."
+            why[q.token] = f"{q.text}: said in passing, in a clause about another thing"
         elif describes_a_noun(doc, mention, question):  # the reading arith shares: "the 50-meter race in 42 seconds"
             why[q.token] = f"{q.text}-{toks[mention.end + 1].text}: describes the {toks[mention.end + 2].text if mention.end + 2 < len(toks) else toks[mention.end + 1].text}"
-        elif said_in_passing(doc, mention) is not None and not _same_things(q.ent, target.ent):  # the reading arith shares
-            why[q.token] = f"{q.text} {q.ent}: said in passing of the {said_in_passing(doc, mention).text}"  # "the bus, which has 40 seats"
         elif _governing_verb(doc, q.token) is not None and _governing_verb(doc, q.token).i in nobody:
             why[q.token] = f"{q.text}: said of no one"
         elif q.text.lower() == "one" and counts_those_listed(doc, mention):  # "Two groups ..., one of 24 and one of 26"
@@ -3628,7 +3637,8 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
         base = _share_changes(doc, base, target, question)
         base = _more_of_the_same(doc, base, target, question)
         base = _the_doing_asked(doc, base, target, question)
-    base += _implicit_qsets(doc, base, target)
+    implicit = _implicit_qsets(doc, base, target)  # (reads the units of ``base`` again, in place)
+    base = _both_ways(doc, base, question) + implicit
     qsets = _name_currency(doc, sorted(base + [target], key=lambda q: q.token))
     fired = []
     if "rate_link" in rules:
@@ -3644,6 +3654,20 @@ def ground_problem(doc: Document, *, reorder: bool | set[str] = True) -> Problem
         qsets, hit = _x_first_for_start(qsets)
         fired += ["x_first"] * hit
     return Problem(doc, tuple(qsets), question, tuple(fired))
+
+
+def _both_ways(doc: Document, base: list[Qset], question: int) -> list[Qset]:
+    """An amount said of each way of a trip made there and back, read twice, as arith reads it
+    (:func:`pyasp.arith.engine.both_ways`): "rides the train for 95 minutes each way" is (95*2)
+    minutes, "A train ride costs $3.50 each way" (3.50*2) dollars a day
+    (:func:`pyasp.text.reading.said_each_way`)."""
+    out = []
+    for q in base:
+        mention = next((m for m in doc.mentions if m.start == q.token), None) if q.qnt is not None and not q.implicit else None
+        if mention is not None and said_each_way(doc, mention, question):
+            q = replace(q, qnt=q.qnt * 2, shown=f"({q.shown or q.text}*2)")
+        out.append(q)
+    return out
 
 
 #: Verbs that share things out: "Ms. Hill *divides* 48 crayons equally among 6 students".

@@ -21,7 +21,8 @@ from ..text.numbers import CENTS
 from ..text.reading import DIFFERENCE_WORDS, FRACTION_WORDS, PERCENT, WEEKDAYS, Document, said_at_two_times, spoken_operation
 from ..text.reading import asks_a_difference as _asks_a_difference
 from ..text.reading import (after_a_span_preposition, group_prices, asks_a_part, asks_a_start_before_a_gain, asks_in_percent, asks_what_some_is,
-                            counts_periods, each_of_pairs, numbered_rest, price_of_one, said_in_percent, outcomes_played, time_of, times_compared,
+                            counts_periods, each_of_pairs, numbered_rest, price_of_one, said_each_way, said_in_percent, outcomes_played,
+                            time_of, times_compared,
                             units_given_per)
 from ..text.reading import asks_total as _asks_total
 from ..text.units import PLURALS as _UNIT_PLURALS, dimension as _unit_dimension, factor as _unit_factor
@@ -240,6 +241,7 @@ def prepare(doc: Document | ProblemInfo, knowledge: Knowledge, rates: _rates.Rat
                                            if n.index in timed else n for n in info.numbers))
     memberships = {n.index: knowledge.classes.memberships(n) for n in (*info.numbers, info.question)}
     conversions = {**money_conversions(info), **timed, **percent_conversions(info)}
+    conversions.update(both_ways(info, conversions))
     values = tuple(n.value * conversions[n.index][1] if n.index in conversions else n.value for n in info.numbers)
     order = time_order(info, memberships)
     prepared = Prepared(info, values, memberships=memberships, conversions=conversions,
@@ -1232,6 +1234,20 @@ def time_conversions(info: ProblemInfo) -> dict[int, tuple[str, Fraction, str]]:
         targets = [small for (large, small) in TIME_STEPS if large == n.unit.lemma and small in pers]
         if len(targets) == 1:
             out[n.index] = (n.unit.text, Fraction(TIME_STEPS[(n.unit.lemma, targets[0])]), f"{targets[0]}s")
+    return out
+
+
+def both_ways(info: ProblemInfo, conversions: dict[int, tuple[str, Fraction, str]]) -> dict[int, tuple[str, Fraction, str]]:
+    """Amounts said of each way of a trip made there and back, read twice ("rides the train for 95
+    minutes each way": 190 minutes; :func:`pyasp.text.reading.said_each_way`), after any other
+    conversion of theirs ("$3.50 each way" when cents are asked). Number -> (unit as written,
+    factor, the unit read)."""
+    out = {}
+    for n in info.numbers:
+        if said_each_way(info.doc, n.mention, info.question_sentence):
+            written = n.unit.text if n.unit is not None else ""
+            unit, factor, target = conversions.get(n.index, (written, Fraction(1), written))
+            out[n.index] = (f"{unit} each way".strip(), factor * 2, f"{target} both ways".strip())
     return out
 
 

@@ -19,7 +19,6 @@ from fractions import Fraction
 
 from ..text.lexical import first_sense_is_a, is_hyponym
 from ..text.names import gender
-from ..text.reading import said_in_passing
 from .properties import NumberInfo, Phrase, ProblemInfo
 
 QUESTION_CUES = (
@@ -525,10 +524,6 @@ def stray_numbers(info: ProblemInfo) -> frozenset[int]:
     # nor asked in it
     times = {x.lemma for x in (q.unit, q.rate) if x is not None} | {n.rate.lemma for n in info.numbers if n.rate is not None}
     out.update(n.index for n in info.numbers if _tells_when(info, n) and n.unit.lemma not in times)
-    # things a relative clause says a noun has, in passing, when the question asks other things ("on
-    # the bus, which has 40 seats. How many passengers ...?")
-    out.update(n.index for n in info.numbers if n.unit is not None and (q.unit is None or n.unit.lemma != q.unit.lemma)
-               and said_in_passing(info.doc, n.mention) is not None)
     start, end = info.doc.sentences[info.question_sentence]
     named = {t.lemma.lower() for t in info.doc.tokens[start:end] if t.pos in {"NOUN", "PROPN"}}
     counted = [n for n in info.numbers if n.unit is not None and not n.unit_inferred and n.rate is None and n.share is None]

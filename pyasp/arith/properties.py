@@ -23,8 +23,9 @@ from ..text.units import dimension as _unit_dimension, factor as _unit_factor, l
 from ..text.lexical import can_be_motion, first_sense_is_a, usage
 from ..text.names import gender
 from ..text.reading import (AS_DEGREE, COMPARATIVE_WORDS, FRACTION_WORDS, PERCENT, Document, Mention, Token, both_named_after, compared_unsaid,
-                            counts_those_listed, counts_those_named, describes_a_noun, names_a_label, one_for_each_of, one_for_oneself,
-                            one_of_several, pronoun_group, rest_asked, takes_off_a_price, tells_time, with_oneself, WEEKDAYS)
+                            counts_those_listed, counts_those_named, describes_a_noun, measure_of_each, names_a_label, unit_made_compound, names_a_year,
+                            said_in_passing, one_for_each_of, one_for_oneself, one_of_several, pronoun_group, rest_asked, takes_off_a_price, tells_time,
+                            with_oneself, WEEKDAYS)
 
 PROPERTIES = ("subj", "verb", "iobj", "obj", "unit", "rate", "math")
 #: what a verb of motion may have as its object when its subject goes with things ("left *the dock*
@@ -352,7 +353,8 @@ class _Reader:
         head = self.tokens[m.head]
         parent = self.tokens[head.head]
         if head.dep in {"nummod", "quantmod"} and parent.pos in {"NOUN", "PROPN"} and parent.i > head.i:
-            return parent
+            unit = unit_made_compound(self.doc, m)  # "a full 1 L bottle": liters
+            return self.tokens[unit] if unit is not None else parent
         noun = self.nouns_after(m.head, m.sentence)
         of = self.tokens[m.end] if m.end < len(self.tokens) and head.dep in {"dobj", "nsubj", "nsubjpass"} else None
         if of is not None and of.text.lower() == "of" and of.head == head.i:
@@ -392,6 +394,10 @@ class _Reader:
         anchor = unit.i if unit is not None else m.head
         _, end = self.doc.sentences[m.sentence]
         other = lambda t: t is not None and t.pos in {"NOUN", "PROPN", "PRON"} and (unit is None or t.lemma != unit.lemma)
+        # a measure right after the plural noun it sizes: "cuts the roll into pieces 8 m long"
+        each = measure_of_each(self.doc, m)
+        if each is not None and other(self.tokens[each]):
+            return self.tokens[each]
         # right after the number or its unit
         for t in self.tokens[anchor + 1 : min(end, anchor + 4)]:
             word = t.text.lower()
@@ -1331,6 +1337,7 @@ def read_problem(doc: Document, math_terms: tuple[tuple[str, ...], ...] = (),
     found = _pairs(doc, list(doc.mentions), question, qsent)
     parts = _parts(reader, qsent, question, found, taken_away)
     mentions = [m for m in _dozens(doc, [m for m in found if m.kind != "determiner"]) if not tells_time(doc, m) and not names_a_label(doc, m)
+                and not names_a_year(doc, m) and not said_in_passing(doc, m, qsent)
                 and not describes_a_noun(doc, m, qsent) and (m.start in parts or not _is_share(doc, m) and (m.text.lower() not in TERM_NUMBERS or _multiplier(doc, m)))]
     recounted = _recounted(reader, question, mentions, qsent)
     mentions = [m for m in mentions if m.start not in recounted and not one_of_several(doc, m) and not both_named_after(doc, m)

@@ -90,6 +90,105 @@ def tells_time(doc: Document, mention: Mention) -> bool:
     return before in {"past", "to"} and before2 in {"half", "quarter"} or before == "past" and before2 in {"minute", "minutes"}
 
 
+#: the prepositions a year is said after, alone: "opened *in* 1985", "*since* 2004"
+YEAR_PREPOSITIONS = frozenset({"in", "since"})
+
+
+def _year_after_preposition(doc: Document, mention: Mention) -> bool:
+    """Whether a number is written as a year right after "in" or "since" with no noun after it:
+    "opened in 1985" (four digits, no comma, from 1000 to 2099)."""
+    tokens = doc.tokens
+    if mention.kind != "number" or not (mention.text.isdigit() and len(mention.text) == 4) or mention.start == 0:
+        return False
+    after = tokens[mention.end] if mention.end < len(tokens) else None
+    number, before = tokens[mention.head], tokens[mention.start - 1]
+    return (1000 <= mention.value < 2100 and before.text.lower() in YEAR_PREPOSITIONS and number.head == before.i
+            and (after is None or after.pos not in {"NOUN", "PROPN", "NUM"}))
+
+
+def names_a_year(doc: Document, mention: Mention) -> bool:
+    """Whether a number is the one year the text names, no amount: "The town library, which opened
+    *in 1985*, has 1,240 fiction books ..." (a year said after "in" or "since", no noun after it,
+    and no other year in the text: "born in 1938, and her grandmother was born in 1962. How many
+    years older ...?" uses both). Used by both word-problem readers.
+
+        >>> doc = read("The library, which opened in 1985, has 40 books and 12 maps. How many more books than maps?")
+        >>> [names_a_year(doc, m) for m in doc.mentions]
+        [True, False, False]
+    """
+    return _year_after_preposition(doc, mention) and not any(
+        m.start != mention.start and _year_after_preposition(doc, m) for m in doc.mentions)
+
+
+def said_each_way(doc: Document, mention: Mention, question: int) -> bool:
+    """Whether an amount is said of each way of a trip made there and back, right after the
+    number or its unit: "rides the train for 95 minutes *each way* to visit his grandmother", "A
+    train ride costs $3.50 *each way*" (the trip both ways takes it twice). Not in the question
+    (sentence ``question``), nor when the question asks of a way ("How long is the ride one way?").
+    Used by both word-problem readers.
+
+        >>> doc = read("The bus ride takes 25 minutes each way. How many minutes does Ana ride in 3 days?")
+        >>> [said_each_way(doc, m, 1) for m in doc.mentions]
+        [True, False]
+    """
+    tokens = doc.tokens
+    if mention.kind == "determiner" or mention.sentence == question or not 0 <= question < len(doc.sentences):
+        return False
+    if any(t.lemma.lower() == "way" for t in doc.sentence_tokens(question)):
+        return False
+    at = mention.end + 1 if mention.end < len(tokens) and tokens[mention.end].pos == "NOUN" else mention.end
+    return at + 1 < len(tokens) and tokens[at].text.lower() == "each" and tokens[at + 1].text.lower() == "way"
+
+
+#: the words that open a relative clause set off by a comma ("the lot, *which* has room for 80 cars")
+RELATIVE_WORDS = frozenset({"which", "who", "whose"})
+#: the words that make a number in such a clause a comparison with another ("which is 12 *more* than Owen has")
+COMPARING_WORDS = frozenset({"more", "fewer", "less", "times", "than", "as", "twice", "half"})
+
+
+def said_in_passing(doc: Document, mention: Mention, question: int) -> bool:
+    """Whether a number only tells more about a noun in a relative clause set off by a comma: "the
+    parking lot, *which has room for 80 cars*", "A potter, *whose studio has 3 kilns*, glazes 8 mugs
+    every hour", "Ahmed, *who is shopping for his family of 5*, buys 3 kg of peaches" (the clause
+    from "which", "who" or "whose" right after a comma to the next comma or the sentence's end).
+    Not an amount of money ("22 of them are pepper plants, which cost $3 each"), not in a clause
+    that compares ("which is 12 more than Owen has", "which was 3 times as many") or a part of
+    another amount ("which is 0.8 of what its value was"), and not when the
+    question (sentence ``question``) asks the things the number counts ("put 58 books on a shelf,
+    which already held 412 books. How many books are on the shelf now?"). Used by both
+    word-problem readers.
+
+        >>> doc = read("A baker, whose shop has 3 ovens, bakes 12 loaves every hour. How many loaves does she bake in 5 hours?")
+        >>> [said_in_passing(doc, m, 1) for m in doc.mentions]
+        [True, False, False]
+    """
+    tokens = doc.tokens
+    if mention.kind not in {"number", "word"} or mention.sentence == question or not 0 <= question < len(doc.sentences):
+        return False
+    start, _ = doc.sentences[mention.sentence]
+    opened = None
+    for i in range(mention.start - 1, start, -1):
+        word = tokens[i].text.lower()
+        if word in {",", ";", ":"}:
+            break
+        if word in RELATIVE_WORDS and tokens[i - 1].text == ",":
+            opened = i
+            break
+    if opened is None:
+        return False
+    _, end = doc.sentences[mention.sentence]
+    close = next((i for i in range(mention.end, end) if tokens[i].text in {",", ";", ":"}), end)
+    clause = tokens[opened:close]
+    if any(t.text.lower() in COMPARING_WORDS for t in clause) or (
+            mention.end < len(tokens) and tokens[mention.end].text.lower() in {"of", "percent", "%"}):
+        return False  # (nor a part of another amount: "which is 0.8 of what its value was last year")
+    counted = tokens[mention.end] if mention.end < close and tokens[mention.end].pos in {"NOUN", "PROPN"} else None
+    if counted is None:
+        return True
+    asked = {t.lemma.lower() for t in doc.sentence_tokens(question)} | {t.text.lower() for t in doc.sentence_tokens(question)}
+    return counted.lemma.lower() not in asked and counted.text.lower() not in asked
+
+
 def names_a_label(doc: Document, mention: Mention) -> bool:
     """Whether a number is part of a name, no amount: "Room 12 collected 45 cans", "Bus 7 left",
     "as many as Room 12": digits right after a capitalized singular noun they modify (a count
@@ -156,9 +255,25 @@ def describes_a_noun(doc: Document, mention: Mention, question: int) -> bool:
             continue
         lemma = t.lemma.lower()
         if lemma in words or lemma_of(t.text) == unit or (kind is not None and dimension(t.text) == kind):
-            return False
+            return hyphen == mention.end and _two_others_compared(doc, mention, unit, question)
     start, end = doc.sentences[question] if 0 <= question < len(doc.sentences) else (0, 0)
     return not any(t.lemma.lower() in MEASURE_ASKED or t.text.lower() in MEASURE_ASKED for t in tokens[start:end])
+
+
+def _two_others_compared(doc: Document, mention: Mention, unit: str, question: int) -> bool:
+    """Whether the question compares two other amounts of a hyphenated number's unit with "than",
+    so that the whole the number describes is no part of the answer: "Malik is reading a
+    *300*-page book. He read 46 pages of it on Saturday and 71 pages on Sunday. How many more pages
+    did he read on Sunday than on Saturday?" (two other numbers of pages outside the question;
+    not "How many more pages does she have to read to finish her 240-page book", which asks what
+    the book leaves)."""
+    if not 0 <= question < len(doc.sentences) or not asks_a_difference(doc, question) or not any(
+            t.text.lower() == "than" for t in doc.sentence_tokens(question)):
+        return False
+    tokens = doc.tokens
+    others = [m for m in doc.mentions if m.start != mention.start and m.sentence != question and m.kind in {"number", "word"}
+              and m.end < len(tokens) and tokens[m.end].text != "-" and (lemma_of(tokens[m.end].text) or tokens[m.end].lemma.lower()) == unit]
+    return len(others) >= 2
 
 
 def _measure_before_noun(doc: Document, mention: Mention) -> bool:
@@ -177,6 +292,41 @@ def _measure_after_noun(doc: Document, mention: Mention) -> bool:
     tokens, unit, adjective = doc.tokens, mention.end, mention.end + 1
     return (mention.start > 0 and adjective < len(tokens) and tokens[mention.start - 1].pos in {"NOUN", "PROPN"}
             and dimension(tokens[unit].text) not in {None, "money"} and tokens[adjective].text.lower() in MEASURE_ASKED)
+
+
+def unit_made_compound(doc: Document, mention: Mention) -> int | None:
+    """The unit of measure right after a number before the noun it describes, when the parser
+    hangs the number on the noun and makes the unit the noun's compound (its token), or None: "a
+    full *1 L* bottle of water" (the 1 counts liters, not bottles; "a 3 kg sack", parsed with the
+    number on its unit, needs no such reading).
+
+        >>> doc = read("She started with a full 1 L bottle of water.")
+        >>> doc.tokens[unit_made_compound(doc, doc.mentions[0])].text
+        'L'
+    """
+    tokens = doc.tokens
+    if mention.kind not in {"number", "word"} or mention.end >= len(tokens):
+        return None
+    number, unit = tokens[mention.head], tokens[mention.end]
+    noun = tokens[number.head]
+    return unit.i if (number.dep == "nummod" and noun.i > unit.i and noun.pos in {"NOUN", "PROPN"} and unit.head == noun.i
+                      and unit.dep == "compound" and dimension(unit.text) not in {None, "money"}
+                      and dimension(noun.text) is None) else None
+
+
+def measure_of_each(doc: Document, mention: Mention) -> int | None:
+    """The plural noun a measure said right after it gives the size of each of (its token), or None:
+    "cuts the roll into *pieces* 8 m long", "*boards* 2 feet wide" (noun, number, a unit of measure,
+    a word of the measure; one of the pieces is 8 m long, as in "pieces that are each 8 m long").
+
+        >>> doc = read("A farmer cuts the roll into pieces 8 m long.")
+        >>> doc.tokens[measure_of_each(doc, doc.mentions[0])].text
+        'pieces'
+    """
+    if mention.kind not in {"number", "word"} or not _measure_after_noun(doc, mention):
+        return None
+    noun = doc.tokens[mention.start - 1]
+    return noun.i if noun.tag == "NNS" and lemma_of(noun.text) is None else None
 
 
 #: comparatives the tagger may read as plain adverbs ("How many centimeters *farther* did Ruth jump?")
@@ -315,27 +465,6 @@ def said_at_two_times(doc: Document, a: Mention, b: Mention) -> bool:
     when_a, when_b = said_when(doc, a), said_when(doc, b)
     return (a.sentence == b.sentence and when_a is not None and when_b is not None
             and when_a.text.lower() != when_b.text.lower())
-
-
-#: relative pronouns of a clause that describes a noun said before it ("the bus, *which* has 40 seats")
-RELATIVE_PRONOUNS = frozenset({"which", "who"})
-
-
-def said_in_passing(doc: Document, mention: Mention) -> Token | None:
-    """The noun a number describes in passing: the number counts the object of a relative clause set
-    off by a comma ("leaving 27 passengers on the *bus*, which has 40 seats"), which tells what the
-    noun is like, no part of the story; else None."""
-    tok = doc.tokens[mention.head]
-    while tok.dep in {"nummod", "compound", "quantmod"} and tok.head != tok.i:
-        tok = doc.tokens[tok.head]
-    verb = doc.tokens[tok.head]
-    if tok.dep not in {"dobj", "attr"} or verb.dep != "relcl" or verb.head == verb.i:
-        return None
-    pronoun = next((t for t in doc.tokens[max(0, verb.i - 3) : verb.i]
-                    if t.head == verb.i and t.dep in {"nsubj", "nsubjpass"} and t.text.lower() in RELATIVE_PRONOUNS), None)
-    if pronoun is None or pronoun.i == 0 or doc.tokens[pronoun.i - 1].text != ",":
-        return None
-    return doc.tokens[verb.head]
 
 
 #: words of a question that asks a total ("How many do they have *together*?"), as written or as lemmas
