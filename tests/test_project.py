@@ -53,7 +53,8 @@ def test_the_shipped_word_problem_sets_are_what_the_readme_says():
                     ("grade_school_7.json", 160), ("grade_school_8.json", 160),
                     ("grade_school_9.json", 160), ("grade_school_10.json", 160),
                     ("grade_school_11.json", 160), ("grade_school_12.json", 160),
-                    ("grade_school_13.json", 160), ("grade_school_14.json", 160)):
+                    ("grade_school_13.json", 160), ("grade_school_14.json", 160),
+                    ("grade_school_15.json", 160)):
         assert re.search(rf"{re.escape(name)}`? holds {n} ", readme), name
         problems = problems_from(ROOT / "examples" / "wordproblems" / name)
         assert len(problems) == n and all(len(p.solutions) == 1 for p in problems)
