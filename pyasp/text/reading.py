@@ -336,14 +336,6 @@ COMPARATIVES = frozenset({"farther", "further"})
 COMPARING_VERBS = frozenset({"outweigh", "outnumber", "outscore", "outsell", "outlast", "outgrow", "outrun", "exceed", "beat"})
 
 
-def _changes(lemma: str) -> bool:
-    """Whether a verb says a change of size or place ("deepen", "rise", "improve"), by its first WordNet
-    sense (:func:`pyasp.text.lexical.first_sense_changes`): asked "by how many", what it comes to."""
-    from .lexical import first_sense_changes  # WordNet, loaded when first asked
-
-    return first_sense_changes(lemma)
-
-
 #: the words that make "how many ..." ask how far apart two amounts are ("how many *more*", "*fewer*", "*less*")
 DIFFERENCE_WORDS = frozenset({"more", "fewer", "less"})
 
@@ -380,11 +372,13 @@ def asks_a_difference(doc: Document, sentence: int) -> bool:
         return False
     if any(t.lemma.lower() == "difference" and t.pos == "NOUN" for t in toks):
         return True
-    if (any(w == "by" and words[k + 1] == "how" and words[k + 2] in {"many", "much"} for k, w in enumerate(words[:-2]))
-            and any(t.pos == "VERB" and (t.lemma.lower() in COMPARING_VERBS or _changes(t.lemma.lower())) for t in toks)):
-        # a verb that compares ("By how many kilograms does Kwame's suitcase outweigh his sister's?")
-        # or one of a change ("By how many centimeters did the snowdrift deepen overnight?")
-        return True
+    if any(w == "by" and words[k + 1] == "how" and words[k + 2] in {"many", "much"} for k, w in enumerate(words[:-2])):
+        from .lexical import first_sense_changes  # WordNet, loaded when first asked
+
+        if any(t.pos == "VERB" and (t.lemma.lower() in COMPARING_VERBS or first_sense_changes(t.lemma.lower())) for t in toks):
+            # a verb that compares ("By how many kilograms does Kwame's suitcase outweigh his sister's?")
+            # or one of a change, by its first WordNet sense ("By how many centimeters did the snowdrift deepen?")
+            return True
     for k, word in enumerate(words[:-2]):
         if word == "how" and words[k + 1] in {"many", "much"}:
             j, said = k + 2, 0  # "how many more pages", "how many pounds heavier"
